@@ -1,0 +1,127 @@
+"""Games as Python objects: the REPL API, and what the server uses too.
+
+Every rule is decided in Prolog through the five api_* predicates of
+prolog/tablero.pl; this module only carries JSON there and back.  A `Game`
+keeps its options, the actions played and the state text Prolog returned, so it
+can be stored and resumed exactly.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .prolog import bridge, quote
+
+GAMES = ("go", "molinolog", "gorogo", "azul")
+
+
+class TableroError(Exception):
+    """A request the games cannot take; `code` is stable, the message is for people."""
+
+    status = 400
+
+    def __init__(self, code: str, message: str, explain=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.explain = explain or []
+
+
+class InvalidRequest(TableroError):
+    """Malformed input: bad JSON, an unknown game, a bad option, off the board."""
+
+    status = 400
+
+
+class Refused(TableroError):
+    """The rules refuse the action (occupied, suicide, ko, not your turn, ...)."""
+
+    status = 409
+
+
+def available_games() -> list[str]:
+    """The games whose Prolog module is loaded, in GAMES order."""
+    loaded = set(json.loads(bridge().query("tablero:api_games(J)")[0]["J"]))
+    return [g for g in GAMES if g in loaded]
+
+
+def call_api(predicate: str, game: str, *texts: str, timeout: float | None = None) -> dict:
+    """Call tablero:`predicate`(game, texts..., State, Reply); return the reply dict.
+
+    The reply dict gets the new state text under "state".
+
+    `game` must be one of GAMES (checked here, so it can be written as an atom);
+    every other argument is passed as a quoted string that Prolog parses itself.
+    """
+    if game not in GAMES:
+        raise InvalidRequest("unknown_game", f"No such game: {game!r}")
+    args = ", ".join([game, *map(quote, texts), "State", "Reply"])
+    answer = bridge().query(f"tablero:{predicate}({args})", timeout=timeout)[0]
+    reply = json.loads(answer["Reply"])
+    reply["state"] = answer["State"]
+    if not reply["ok"]:
+        kind = Refused if reply["kind"] == "refused" else InvalidRequest
+        raise kind(reply["code"], reply["message"], reply.get("explain"))
+    return reply
+
+
+class Game:
+    """One game, played from Python.  Subclasses add friendly methods per game."""
+
+    game = ""
+
+    def __init__(self, game: str | None = None, **options):
+        self.game = game or self.game
+        self.options = options
+        reply = call_api("api_new", self.game, json.dumps(options))
+        self.actions: list[dict] = []
+        self._take(reply)
+
+    @classmethod
+    def resume(cls, game: str, options: dict, actions: list[dict], state: str | None = None):
+        """A game rebuilt from its record: from the stored state, or by replay."""
+        self = cls.__new__(cls)
+        self.game, self.options, self.actions = game, options, list(actions)
+        if state is None:
+            reply = call_api("api_replay", game, json.dumps(options), json.dumps(actions))
+        else:
+            reply = call_api("api_view", game, state)
+        self._take(reply)
+        return self
+
+    def _take(self, reply: dict) -> None:
+        self.state: str = reply["state"]
+        self.view: dict = reply["view"]
+        self.explain: list[dict] = reply.get("explain", [])
+
+    def act(self, action: dict) -> dict:
+        """Play one action (a dict such as {"kind": "move", "pos": [3, 3]})."""
+        reply = call_api("api_act", self.game, self.state, json.dumps(action))
+        self.actions.append(action)
+        self._take(reply)
+        return self.view
+
+    def machine(self, timeout: float | None = None) -> dict:
+        """Let the machine player choose and play the next action; return it."""
+        reply = call_api("api_machine", self.game, self.state, timeout=timeout)
+        self.actions.append(reply["action"])
+        self._take(reply)
+        return reply["action"]
+
+    def undo(self) -> None:
+        """Take back the last action (replays the others)."""
+        if not self.actions:
+            raise Refused("nothing_to_undo", "There is no action to take back")
+        reply = call_api(
+            "api_replay", self.game, json.dumps(self.options), json.dumps(self.actions[:-1])
+        )
+        self.actions.pop()
+        self._take(reply)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.view["over"])
+
+    @property
+    def to_move(self) -> str:
+        return self.view["to_move"]

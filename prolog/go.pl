@@ -1,0 +1,724 @@
+:- module(go,
+          [ emptyBoard/1,            % -Board
+            emptyBoard/2,            % +Size, -Board
+            goMove/4,                % +Board, +Player, +Pos, -RBoard
+            adyacentes/4,            % +Board, +Fila, +Columna, -Adyacentes
+            encerrados/7,            % +Board, +Player, +R, +C, -Adyacentes, +Vistos, -Encerrados
+            encerradosContrario/7,   % +Board, +Player, +R, +C, -Adyacentes, +Vistos, -EncerradosContrarios
+            encerradosVacios/8,      % +Board, +Vacio, +Player, +R, +C, -Adyacentes, +Vistos, -EncerradosTerreno
+            eliminarEncerrados/3,    % +Board, +ListaEncerrados, -NBoard
+            aplanarTablero/4,        % +Board, +Ficha, +Fila, -ListaFichas
+            contarPuntos/5,          % +Board, +Player, +Vacios, +Vistos, -EncerradosPlayer
+            replace/5,               % ?X, +XIndex, +Y, +Xs, -XsY
+            getElem/3,               % -X, +XIndex, +Xs
+            terminarJuego/3,         % +Board, -PuntosW, -PuntosB
+            finDelJuego/3,           % +Board, -PuntajeNegras, -PuntajeBlancas
+            board_string/2,          % ?Board, ?String
+            board_rows/2,            % ?Board, ?Rows
+            score_owner/3,           % +Board, -Owner, -Score
+            go_new/2,                % +Options, -Game
+            go_play/4,               % +Game0, +Action, -Game, -Explain
+            go_board/2,              % +Game, -Board
+            go_score/3,              % +Game, -Score, -Owner
+            board_text/2,            % +Board, -Text
+            gtp_vertex/3             % ?Size, ?Pos, ?Vertex
+          ]).
+
+/** <module> Go: the course's rules and a game layer
+
+## The board (the documented contract of the course base code)
+
+A board is a list of rows; a row is a list of cells; a cell is the string "-"
+(empty), "b" (black) or "w" (white).  A position is [R, C], 0-based, row 0 at
+the top and column 0 at the left.  Where the course predicates speak of a
+stone ("ficha") they use the terna [Ficha, Fila, Columna], e.g. ["w", 3, 4].
+
+goMove/4 is Go's one rule of play: place a stone on an empty point, remove
+every opponent group left without liberties, refuse suicide.  It knows no
+history; ko belongs to the game layer.
+
+## Score (area)
+
+A player's points are their stones plus the empty points of every empty region
+that touches only that player's stones.  A region touching both colours, or no
+stone at all, is nobody's: an empty board scores 0-0.
+
+## The game layer (beyond the documents)
+
+A game is the term
+
+    go(Settings, Board, ToMove, Captures, Passes, History, Last, Status)
+
+    Settings  settings(Size, Preset, Ko, Komi, Tie): Ko is simple or superko;
+              Tie is white (the documents: a tie goes to White) or draw.
+    Board     the position as a list of row strings (see board_rows/2)
+    ToMove    "b" or "w"; Black moves first.
+    Captures  B-W, the stones each player has captured.
+    Passes    consecutive passes so far; two end the game.
+    History   the positions seen so far, newest first, as SHA-1 atoms of their
+              rows.  Simple ko compares a move's result with the position
+              before the opponent's last turn (the second element); positional
+              superko with all of them.  Under simple ko only two are kept.
+    Last      none, move(Player, Pos), pass(Player) or resign(Player).
+    Status    playing, or over(Result) with Result score(B, W) (area points,
+              komi included in W) or resigned(Player).
+
+Presets: documents (komi 0, simple ko, tie to White: the course's rules),
+chinese (komi 7.5, positional superko), japanese (komi 6.5, simple ko; still
+counted by area, since dead stones are not marked here: remove them by play).
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(yall)).
+:- use_module(tablero).
+
+                 /*******************************
+                 *   THE DOCUMENTED CONTRACT    *
+                 *******************************/
+
+%!  emptyBoard(-Board) is det.
+%
+%   Board is the empty 19x19 board of the course base code.
+emptyBoard(Board) :-
+    emptyBoard(19, Board).
+
+%!  emptyBoard(+Size, -Board) is det.
+%
+%   Board is an empty Size x Size board, Size from 2 to 25.
+emptyBoard(Size, Board) :-
+    must_be(between(2, 25), Size),
+    length(Row, Size),
+    maplist(=("-"), Row),
+    length(Board, Size),
+    maplist(=(Row), Board).
+
+%!  getElem(-X, +XIndex, +Xs) is semidet.
+%
+%   X is the element of Xs at the 0-based index XIndex.
+getElem(X, XIndex, Xs) :-
+    nth0(XIndex, Xs, X).
+
+%!  replace(?X, +XIndex, +Y, +Xs, -XsY) is semidet.
+%
+%   XsY is Xs with its element X at the 0-based index XIndex replaced by Y.
+replace(X, 0, Y, [X|Xs], [Y|Xs]) :- !.
+replace(X, I, Y, [Z|Xs], [Z|XsY]) :-
+    I > 0,
+    I1 is I - 1,
+    replace(X, I1, Y, Xs, XsY).
+
+cell(Board, R, C, V) :-
+    nth0(R, Board, Row),
+    nth0(C, Row, V).
+
+set_cell(Board0, R, C, V, Board) :-
+    replace(Row0, R, Row, Board0, Board),
+    replace(_, C, V, Row0, Row).
+
+%!  adyacentes(+Board, +Fila, +Columna, -Adyacentes) is det.
+%
+%   Adyacentes are the stones (ternas [Ficha, Fila, Columna]) on the points
+%   north, south, west and east of [Fila, Columna] that lie on the board.
+adyacentes(Board, R, C, Adyacentes) :-
+    length(Board, N),
+    findall([F, R1, C1],
+            ( neighbour(N, R, C, R1, C1), cell(Board, R1, C1, F) ),
+            Adyacentes).
+
+neighbour(_, R, C, R1, C) :- R > 0, R1 is R - 1.
+neighbour(N, R, C, R1, C) :- R < N - 1, R1 is R + 1.
+neighbour(_, R, C, R, C1) :- C > 0, C1 is C - 1.
+neighbour(N, R, C, R, C1) :- C < N - 1, C1 is C + 1.
+
+%!  encerrados(+Board, +Player, +R, +C, -Adyacentes, +Vistos, -Encerrados) is semidet.
+%
+%   The stone of Player at [R, C] belongs to a group without liberties:
+%   Encerrados is that group (ternas), added to the stones Vistos already
+%   visited (call it with []).  Adyacentes are the neighbours of [R, C].  Fails
+%   if the group touches an empty point ("-").
+encerrados(Board, Player, R, C, Adyacentes, Vistos, Encerrados) :-
+    adyacentes(Board, R, C, Adyacentes),
+    \+ memberchk(["-", _, _], Adyacentes),
+    foldl(encerrado_(Board, Player), Adyacentes, [[Player, R, C]|Vistos], Encerrados).
+
+encerrado_(Board, Player, [F, R, C], Vistos0, Vistos) :-
+    (   F == Player,
+        \+ memberchk([F, R, C], Vistos0)
+    ->  encerrados(Board, Player, R, C, _, Vistos0, Vistos)
+    ;   Vistos = Vistos0
+    ).
+
+%!  encerradosContrario(+Board, +Player, +R, +C, -Adyacentes, +Vistos, -EncerradosContrarios) is det.
+%
+%   EncerradosContrarios are the opponent stones (ternas) of every opponent
+%   group next to [R, C] that has no liberty, added to Vistos (call it with []).
+encerradosContrario(Board, Player, R, C, Adyacentes, Vistos, Encerrados) :-
+    opponent(Player, Other),
+    adyacentes(Board, R, C, Adyacentes),
+    foldl(encerrado_contrario_(Board, Other), Adyacentes, Vistos, Encerrados).
+
+encerrado_contrario_(Board, Other, [F, R, C], Vistos0, Vistos) :-
+    (   F == Other,
+        \+ memberchk([F, R, C], Vistos0),
+        encerrados(Board, Other, R, C, _, Vistos0, Vistos1)
+    ->  Vistos = Vistos1
+    ;   Vistos = Vistos0
+    ).
+
+%!  encerradosVacios(+Board, +Vacio, +Player, +R, +C, -Adyacentes, +Vistos, -EncerradosTerreno) is semidet.
+%
+%   The empty point [R, C] (Vacio is "-") lies in an empty region that touches
+%   stones of Player only: EncerradosTerreno is that region (ternas), added to
+%   Vistos (call it with []).  Fails if the region touches the other colour or
+%   no stone at all.
+encerradosVacios(Board, Vacio, Player, R, C, Adyacentes, Vistos, Terreno) :-
+    empty_region(Board, Vacio, R, C, Adyacentes, Vistos, Terreno, [], Borders),
+    Borders == [Player].
+
+%   empty_region(+Board, +Vacio, +R, +C, -Ady, +Vistos0, -Vistos, +Borders0, -Borders)
+%   flood-fills the empty region of [R, C]; Borders is the ordered set of the
+%   colours it touches.
+empty_region(Board, Vacio, R, C, Adyacentes, Vistos0, Vistos, B0, B) :-
+    adyacentes(Board, R, C, Adyacentes),
+    foldl(region_step_(Board, Vacio), Adyacentes,
+          [[Vacio, R, C]|Vistos0]-B0, Vistos-B).
+
+region_step_(Board, Vacio, [F, R, C], Vistos0-B0, Vistos-B) :-
+    (   F == Vacio
+    ->  (   memberchk([F, R, C], Vistos0)
+        ->  Vistos-B = Vistos0-B0
+        ;   empty_region(Board, Vacio, R, C, _, Vistos0, Vistos, B0, B)
+        )
+    ;   Vistos = Vistos0,
+        ord_add_element(B0, F, B)
+    ).
+
+%!  eliminarEncerrados(+Board, +ListaEncerrados, -NBoard) is det.
+%
+%   NBoard is Board with every stone of ListaEncerrados (ternas) removed.
+eliminarEncerrados(Board, Encerrados, NBoard) :-
+    foldl(eliminar_, Encerrados, Board, NBoard).
+
+eliminar_([_, R, C], Board0, Board) :-
+    set_cell(Board0, R, C, "-", Board).
+
+%!  aplanarTablero(+Board, +Ficha, +Fila, -ListaFichas) is det.
+%
+%   ListaFichas are the ternas [Ficha, R, C] of every cell equal to Ficha in
+%   the rows 0..Fila of Board, row by row (the course calls it with Fila 18,
+%   the last row of a 19x19 board).
+aplanarTablero(_, _, Fila, []) :-
+    Fila < 0,
+    !.
+aplanarTablero(Board, Ficha, Fila, ListaFichas) :-
+    nth0(Fila, Board, Row),
+    findall([Ficha, Fila, C], nth0(C, Row, Ficha), EnFila),
+    Fila1 is Fila - 1,
+    aplanarTablero(Board, Ficha, Fila1, Antes),
+    append(Antes, EnFila, ListaFichas).
+
+%!  contarPuntos(+Board, +Player, +Vacios, +Vistos, -EncerradosPlayer) is det.
+%
+%   EncerradosPlayer are the empty points of Vacios (ternas) that lie in a
+%   region enclosed by Player alone, added to Vistos (call it with []).
+contarPuntos(_, _, [], Vistos, Vistos).
+contarPuntos(Board, Player, [[V, R, C]|Vacios], Vistos0, Encerrados) :-
+    (   memberchk([V, R, C], Vistos0)
+    ->  Vistos = Vistos0
+    ;   encerradosVacios(Board, V, Player, R, C, _, Vistos0, Vistos1)
+    ->  Vistos = Vistos1
+    ;   Vistos = Vistos0
+    ),
+    contarPuntos(Board, Player, Vacios, Vistos, Encerrados).
+
+%!  terminarJuego(+Board, -PuntosW, -PuntosB) is det.
+%
+%   PuntosW and PuntosB are White's and Black's area points (document 000):
+%   stones on the board plus the empty points each encloses.  No komi.
+terminarJuego(Board, PuntosW, PuntosB) :-
+    score_owner(Board, _, PuntosB-PuntosW).
+
+%!  finDelJuego(+Board, -PuntajeNegras, -PuntajeBlancas) is det.
+%
+%   The same score in document 004's order: Black's points first.
+finDelJuego(Board, PuntajeNegras, PuntajeBlancas) :-
+    score_owner(Board, _, PuntajeNegras-PuntajeBlancas).
+
+%!  goMove(+Board, +Player, +Pos, -RBoard) is semidet.
+%
+%   RBoard is Board after Player ("b" or "w") places a stone on the empty point
+%   Pos = [R, C] and every opponent group left without liberties is removed.
+%   Fails if Pos is off the board or occupied, or if the move is suicide (the
+%   stone's group has no liberty after the captures).
+goMove(Board, Player, [R, C], RBoard) :-
+    go_move(Board, Player, [R, C], RBoard, _).
+
+%   go_move(+Board, +Player, +Pos, -RBoard, -Captured): goMove/4 that also
+%   tells the captured stones.  Uses the course predicates: the placed stone,
+%   then encerradosContrario/7, then encerrados/7 for suicide.
+go_move(Board, Player, [R, C], RBoard, Captured) :-
+    opponent(Player, _),
+    integer(R), integer(C),
+    cell(Board, R, C, "-"),
+    set_cell(Board, R, C, Player, Board1),
+    encerradosContrario(Board1, Player, R, C, _, [], Captured),
+    (   Captured == []
+    ->  \+ encerrados(Board1, Player, R, C, _, [], _),
+        RBoard = Board1
+    ;   eliminarEncerrados(Board1, Captured, RBoard)
+    ).
+
+opponent("b", "w").
+opponent("w", "b").
+
+                 /*******************************
+                 *     BOARDS, TEXT AND SCORE   *
+                 *******************************/
+
+%!  board_rows(?Board, ?Rows) is det.
+%
+%   Rows are the rows of Board as strings such as "-bw-": how a game state
+%   keeps its board, and how the browser and the REPL see it.
+board_rows(Board, Rows) :-
+    (   is_list(Board)
+    ->  maplist(atomics_to_string, Board, Rows)
+    ;   maplist(row_cells, Rows, Board)
+    ).
+
+row_cells(Row, Cells) :-
+    string_codes(Row, Codes),
+    codes_cells(Codes, Cells).
+
+codes_cells([], []).
+codes_cells([Code|Codes], [Cell|Cells]) :-
+    code_cell(Code, Cell),
+    codes_cells(Codes, Cells).
+
+%!  board_string(?Board, ?String) is det.
+%
+%   String is Board row by row, one character a cell ("-", "b", "w"): how a
+%   board crosses to Python and into storage.  A string's length must be a
+%   square from 4 to 625.
+board_string(Board, String) :-
+    (   is_list(Board)
+    ->  append(Board, Cells),
+        atomics_to_string(Cells, String)
+    ;   string_length(String, Len),
+        N is integer(sqrt(Len)),
+        N * N =:= Len,
+        between(2, 25, N),
+        string_codes(String, Codes),
+        string_rows(Codes, N, Board)
+    ).
+
+string_rows([], _, []) :- !.
+string_rows(Codes, N, [Row|Rows]) :-
+    codes_row(N, Codes, Row, Rest),
+    string_rows(Rest, N, Rows).
+
+codes_row(0, Codes, [], Codes) :- !.
+codes_row(K, [Code|Codes], [Cell|Row], Rest) :-
+    code_cell(Code, Cell),
+    K1 is K - 1,
+    codes_row(K1, Codes, Row, Rest).
+
+code_cell(0'-, "-").
+code_cell(0'b, "b").
+code_cell(0'w, "w").
+
+%!  score_owner(+Board, -Owner, -Score) is det.
+%
+%   Score is B-W, the area points of Black and White, and Owner is a string
+%   like board_string/2's telling who owns each point: "b" or "w" for stones
+%   and enclosed empty points, "-" for points that are nobody's.  Each empty
+%   region is flood-filled once, on a flat term with O(1) access.
+score_owner(Board, Owner, B-W) :-
+    length(Board, N),
+    append(Board, Cells),
+    Flat =.. [b|Cells],
+    Total is N * N,
+    length(OwnerCells, Total),
+    Own =.. [o|OwnerCells],
+    functor(Seen, s, Total),
+    fill_owner(1, Total, N, Flat, Seen, Own),
+    atomics_to_string(OwnerCells, Owner),
+    foldl(count_owner, OwnerCells, 0-0, B-W).
+
+count_owner("b", B0-W, B-W) :- !, B is B0 + 1.
+count_owner("w", B-W0, B-W) :- !, W is W0 + 1.
+count_owner(_, S, S).
+
+%   fill_owner(+I, +Total, +N, +Flat, +Seen, +Own) binds every argument of
+%   Own from the I-th on: a stone owns its point; an empty point gets the
+%   owner of its region, found by one flood fill for the whole region.
+fill_owner(I, Total, _, _, _, _) :- I > Total, !.
+fill_owner(I, Total, N, Flat, Seen, Own) :-
+    arg(I, Own, O),
+    (   nonvar(O)
+    ->  true
+    ;   arg(I, Flat, F),
+        F \== "-"
+    ->  O = F
+    ;   flood_empty([I], N, Flat, Seen, [], Region, [], Borders),
+        (   Borders = [Colour] -> true ; Colour = "-" ),
+        maplist(own_(Own, Colour), Region)
+    ),
+    I1 is I + 1,
+    fill_owner(I1, Total, N, Flat, Seen, Own).
+
+own_(Own, Colour, I) :-
+    arg(I, Own, Colour).
+
+%   flood_empty(+Stack, +N, +Flat, +Seen, +Region0, -Region, +Borders0, -Borders)
+%   visits an empty region by a stack of indices, binding a point's argument
+%   of Seen when it is visited; Borders is the ordered set of colours met.
+flood_empty([], _, _, _, Region, Region, Borders, Borders).
+flood_empty([I|Stack], N, Flat, Seen, Region0, Region, B0, B) :-
+    arg(I, Seen, S),
+    (   nonvar(S)
+    ->  flood_empty(Stack, N, Flat, Seen, Region0, Region, B0, B)
+    ;   S = seen,
+        findall(J, flat_neighbour(N, I, J), Js),
+        foldl(region_neighbour_(Flat, Seen), Js, Stack-B0, Stack1-B1),
+        flood_empty(Stack1, N, Flat, Seen, [I|Region0], Region, B1, B)
+    ).
+
+region_neighbour_(Flat, Seen, J, Stack-B0, Stack1-B) :-
+    arg(J, Flat, F),
+    (   F == "-"
+    ->  (   arg(J, Seen, S), nonvar(S)
+        ->  Stack1 = Stack
+        ;   Stack1 = [J|Stack]
+        ),
+        B = B0
+    ;   Stack1 = Stack,
+        ord_add_element(B0, F, B)
+    ).
+
+flat_neighbour(N, I, J) :-
+    R is (I - 1) // N,
+    C is (I - 1) mod N,
+    neighbour(N, R, C, R1, C1),
+    J is R1 * N + C1 + 1.
+
+%!  board_text(+Board, -Text) is det.
+%
+%   Text draws Board for a terminal: "." empty, "X" black, "O" white, with
+%   GTP coordinates (letters skipping I, row numbers from the bottom).
+board_text(Board, Text) :-
+    length(Board, N),
+    numlist(1, N, Cols),
+    maplist([C, L]>>(column_letter(C, L)), Cols, Letters),
+    atomic_list_concat(Letters, ' ', Header),
+    findall(Line,
+            ( nth0(R, Board, Row),
+              Num is N - R,
+              maplist([S, Ch]>>(text_char(S, Ch)), Row, Chs),
+              atomic_list_concat(Chs, ' ', Cells),
+              format(string(Line), "~t~d~2| ~w ~d", [Num, Cells, Num]) ),
+            Lines),
+    format(string(Head), "   ~w", [Header]),
+    append([Head|Lines], [Head], All),
+    atomic_list_concat(All, '\n', Text0),
+    string_concat(Text0, "\n", Text).
+
+text_char("-", '.').
+text_char("b", 'X').
+text_char("w", 'O').
+
+column_letter(C, L) :-
+    (   C >= 9 -> Skip = 1 ; Skip = 0 ),
+    Code is 0'A + C - 1 + Skip,
+    char_code(L, Code).
+
+%!  gtp_vertex(+Size, ?Pos, ?Vertex) is semidet.
+%
+%   Vertex is the GTP name of Pos = [R, C] on a board of Size, such as "D4":
+%   a column letter (A-Z without I) and the row number counted from the bottom.
+gtp_vertex(Size, [R, C], Vertex) :-
+    (   nonvar(Vertex)
+    ->  string_upper(Vertex, Up),
+        string_chars(Up, [L|Digits]),
+        catch(number_chars(Num, Digits), _, fail),
+        integer(Num),
+        letter_column(L, C),
+        R is Size - Num
+    ;   C1 is C + 1,
+        column_letter(C1, L),
+        Num is Size - R,
+        format(string(Vertex), "~w~d", [L, Num])
+    ),
+    R >= 0, R < Size, C >= 0, C < Size.
+
+letter_column(L, C) :-
+    char_code(L, Code),
+    between(0'A, 0'Z, Code),
+    Code =\= 0'I,
+    (   Code > 0'I -> Skip = 1 ; Skip = 0 ),
+    C is Code - 0'A - Skip.
+
+                 /*******************************
+                 *          THE GAME            *
+                 *******************************/
+
+%!  go_new(+Options, -Game) is det.
+%
+%   Game is a new game (see the module header).  Options is a list of
+%   size(Size) (2..25, default 19), preset(P) (documents, chinese or
+%   japanese; default documents), komi(K) and ko(simple or superko) to
+%   override the preset's.  Throws tablero(invalid, bad_option, Message).
+go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie), Empty, "b", 0-0, 0, [H], none, playing)) :-
+    option_value(size, Options, 19, Size),
+    (   integer(Size), between(2, 25, Size) -> true
+    ;   bad_option("size must be an integer from 2 to 25")
+    ),
+    option_value(preset, Options, documents, Preset),
+    (   preset(Preset, Ko0, Komi0, Tie) -> true
+    ;   bad_option("preset must be documents, chinese or japanese")
+    ),
+    option_value(ko, Options, Ko0, Ko),
+    (   memberchk(Ko, [simple, superko]) -> true
+    ;   bad_option("ko must be simple or superko")
+    ),
+    option_value(komi, Options, Komi0, Komi),
+    (   number(Komi), Komi >= -150, Komi =< 150, Komi * 2 =:= truncate(Komi * 2) -> true
+    ;   bad_option("komi must be a whole or half number between -150 and 150")
+    ),
+    emptyBoard(Size, Board),
+    board_rows(Board, Empty),
+    variant_sha1(Empty, H).
+
+%   preset(?Name, ?Ko, ?Komi, ?Tie)
+preset(documents, simple, 0, white).
+preset(chinese, superko, 7.5, draw).
+preset(japanese, simple, 6.5, draw).
+
+option_value(Name, Options, Default, Value) :-
+    Opt =.. [Name, V],
+    (   memberchk(Opt, Options) -> Value = V ; Value = Default ).
+
+bad_option(Message) :-
+    throw(tablero(invalid, bad_option, Message)).
+
+refuse(Code, Message, Explain) :-
+    throw(tablero(refused, Code, Message, Explain)).
+
+%!  go_board(+Game, -Board) is det.
+%
+%   Board is the position of Game as a list of rows.
+go_board(Game, Board) :-
+    arg(2, Game, Rows),
+    board_rows(Board, Rows).
+
+%!  go_play(+Game0, +Action, -Game, -Explain) is det.
+%
+%   Game is Game0 after Action: move(Player, [R, C]), pass(Player) or
+%   resign(Player).  Explain lists, as Query-Answer strings, the rule
+%   predicates that decided it.  A refused action throws
+%   tablero(Kind, Code, Message, Explain), Code one of game_over,
+%   not_your_turn, off_board, occupied, suicide, ko, superko.
+go_play(Game0, Action, Game, Explain) :-
+    Game0 = go(_, _, ToMove, _, _, _, _, Status),
+    (   Status == playing -> true
+    ;   refuse(game_over, "The game is over", [])
+    ),
+    arg(1, Action, Player),
+    (   Player == ToMove -> true
+    ;   player_name(ToMove, Name),
+        format(string(M), "It is ~w's turn", [Name]),
+        refuse(not_your_turn, M, [])
+    ),
+    play_(Action, Game0, Game, Explain).
+
+play_(move(P, Pos), Game0, Game, Explain) :-
+    Game0 = go(S, Str0, P, Bc0-Wc0, _, Hist0, _, playing),
+    S = settings(Size, _, Ko, _, _),
+    (   Pos = [R, C], integer(R), integer(C), R >= 0, R < Size, C >= 0, C < Size
+    ->  true
+    ;   throw(tablero(invalid, off_board, "That point is off the board"))
+    ),
+    board_rows(B0, Str0),
+    format(string(Q), "goMove(Board, ~q, ~w, RBoard)", [P, Pos]),
+    (   cell(B0, R, C, "-") -> true
+    ;   refuse(occupied, "That point is already occupied", [Q-"false: the point is not empty"])
+    ),
+    (   go_move(B0, P, Pos, B, Captured)
+    ->  true
+    ;   refuse(suicide, "Suicide: the stone would have no liberty and captures nothing",
+               [Q-"false: the stone's group would have no liberty (encerrados/7 succeeds)"])
+    ),
+    length(Captured, NCap),
+    format(string(A), "true: ~d stone(s) captured", [NCap]),
+    board_rows(B, Str),
+    variant_sha1(Str, H),
+    ko_check(Ko, H, Hist0, Q-A),
+    (   P == "b" -> Bc is Bc0 + NCap, Wc = Wc0 ; Bc = Bc0, Wc is Wc0 + NCap ),
+    keep_history(Ko, [H|Hist0], Hist),
+    opponent(P, Next),
+    Game = go(S, Str, Next, Bc-Wc, 0, Hist, move(P, Pos), playing),
+    Explain = [Q-A].
+play_(pass(P), Game0, Game, Explain) :-
+    Game0 = go(S, Str, P, Caps, Passes0, Hist0, _, playing),
+    S = settings(_, _, Ko, _, _),
+    Passes is Passes0 + 1,
+    (   Ko == simple, Hist0 = [Current|_]
+    ->  Hist = [Current, Current]
+    ;   Hist = Hist0
+    ),
+    opponent(P, Next),
+    (   Passes >= 2
+    ->  board_rows(B, Str),
+        score_owner(B, _, Bs-Ws),
+        Status = over(score(Bs, Ws)),
+        format(string(A), "PuntosW = ~d, PuntosB = ~d", [Ws, Bs]),
+        Explain = ["terminarJuego(Board, PuntosW, PuntosB)"-A]
+    ;   Status = playing,
+        Explain = []
+    ),
+    Game = go(S, Str, Next, Caps, Passes, Hist, pass(P), Status).
+play_(resign(P), go(S, Str, P, Caps, Passes, Hist, _, playing), Game, []) :-
+    opponent(P, Next),
+    Game = go(S, Str, Next, Caps, Passes, Hist, resign(P), over(resigned(P))).
+
+ko_check(simple, H, [_, Before|_], Q-A) :-
+    H == Before,
+    !,
+    refuse(ko, "Ko: this would repeat the position before your opponent's last move",
+           [Q-A, "ko: RBoard repeats the position of one turn ago"-"false"]).
+ko_check(superko, H, Hist, Q-A) :-
+    memberchk(H, Hist),
+    !,
+    refuse(superko, "Superko: this would repeat an earlier position",
+           [Q-A, "superko: RBoard repeats an earlier position"-"false"]).
+ko_check(_, _, _, _).
+
+keep_history(superko, Hist, Hist).
+keep_history(simple, Hist0, Hist) :-
+    (   Hist0 = [A, B|_] -> Hist = [A, B] ; Hist = Hist0 ).
+
+player_name("b", "Black").
+player_name("w", "White").
+
+%!  go_score(+Game, -Score, -Owner) is det.
+%
+%   Score is score(B, W, Komi, Result): area points (komi added to W) and the
+%   result text such as "B+3.5", "W+R" or "Draw"; Owner is the owner string of
+%   score_owner/3.  For an unfinished game it counts the position as it is.
+go_score(go(S, Str, _, _, _, _, _, Status), score(B, W, Komi, Result), Owner) :-
+    S = settings(_, _, _, Komi, Tie),
+    board_rows(Board, Str),
+    score_owner(Board, Owner, B-W0),
+    W is W0 + Komi,
+    (   Status = over(resigned(P))
+    ->  opponent(P, Winner),
+        string_upper(Winner, U),
+        format(string(Result), "~w+R", [U])
+    ;   result_text(B, W, Tie, Result)
+    ).
+
+result_text(B, W, Tie, Text) :-
+    D is B - W,
+    (   D > 0 -> format(string(Text), "B+~w", [D])
+    ;   D < 0 -> A is -D, format(string(Text), "W+~w", [A])
+    ;   Tie == white -> Text = "W+0"
+    ;   Text = "Draw"
+    ).
+
+                 /*******************************
+                 *   THE TABLERO PROTOCOL       *
+                 *******************************/
+
+tablero:game(go).
+
+tablero:game_new(go, Options, Game) :-
+    dict_pairs(Options, _, Pairs),
+    maplist(go_option, Pairs, List),
+    go_new(List, Game).
+
+go_option(size-S, size(S)) :- !.
+go_option(komi-K, komi(K)) :- !.
+go_option(preset-P, preset(A)) :- !, text_atom(P, A).
+go_option(ko-K, ko(A)) :- !, text_atom(K, A).
+go_option(Key-_, _) :-
+    format(string(M), "Unknown option ~w (size, preset, komi, ko)", [Key]),
+    bad_option(M).
+
+text_atom(T, A) :-
+    (   string(T) -> atom_string(A, T) ; A = T ).
+
+tablero:game_act(go, Game0, Action, Game, Explain) :-
+    Game0 = go(settings(Size, _, _, _, _), _, ToMove, _, _, _, _, _),
+    action_term(Action, Size, ToMove, Term),
+    go_play(Game0, Term, Game, Explain).
+
+action_term(Action, Size, ToMove, Term) :-
+    (   get_dict(player, Action, P0)
+    ->  (   memberchk(P0, ["b", "w"]) -> P = P0
+        ;   throw(tablero(invalid, bad_action, "player must be \"b\" or \"w\""))
+        )
+    ;   P = ToMove
+    ),
+    (   get_dict(kind, Action, Kind) -> true ; Kind = none ),
+    (   Kind == "move"
+    ->  action_pos(Action, Size, Pos),
+        Term = move(P, Pos)
+    ;   Kind == "pass"
+    ->  Term = pass(P)
+    ;   Kind == "resign"
+    ->  Term = resign(P)
+    ;   throw(tablero(invalid, bad_action, "kind must be \"move\", \"pass\" or \"resign\""))
+    ).
+
+action_pos(Action, Size, Pos) :-
+    (   get_dict(pos, Action, Pos0)
+    ->  (   Pos0 = [R, C], integer(R), integer(C) -> Pos = Pos0
+        ;   throw(tablero(invalid, bad_pos, "pos must be [row, column] with integers"))
+        )
+    ;   get_dict(vertex, Action, V), string(V)
+    ->  (   gtp_vertex(Size, Pos, V) -> true
+        ;   throw(tablero(invalid, off_board, "That vertex is not on the board"))
+        )
+    ;   throw(tablero(invalid, bad_pos, "A move needs pos [row, column] or vertex such as \"D4\""))
+    ).
+
+tablero:game_view(go, Game, View) :-
+    Game = go(settings(Size, Preset, Ko, Komi, Tie), Rows, ToMove, Bc-Wc, Passes, _, Last, Status),
+    last_json(Last, LastJ),
+    View0 = _{ size:Size, board:Rows, to_move:ToMove,
+               captures:_{b:Bc, w:Wc}, passes:Passes, last:LastJ,
+               settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie} },
+    (   Status == playing
+    ->  View = View0.put(_{over:false})
+    ;   go_score(Game, score(B, W, _, Result), Owner),
+        board_string(OwnerBoard, Owner),
+        board_rows(OwnerBoard, OwnerRows),
+        View = View0.put(_{over:true, result:Result,
+                           score:_{b:B, w:W, komi:Komi, owner:OwnerRows}})
+    ).
+
+last_json(none, null).
+last_json(move(P, Pos), _{kind:"move", player:P, pos:Pos}).
+last_json(pass(P), _{kind:"pass", player:P}).
+last_json(resign(P), _{kind:"resign", player:P}).
+
+                 /*******************************
+                 *      EXAMPLES (swipl)        *
+                 *******************************/
+
+%?- emptyBoard(B), length(B, 19).
+%   true.
+%?- emptyBoard(3, B0), goMove(B0, "b", [0,1], B1), goMove(B1, "w", [0,0], B2),
+%   goMove(B2, "b", [1,0], B3).
+%   B3 = [["-","b","-"],["b","-","-"],["-","-","-"]].     % White's corner stone captured
+%?- emptyBoard(3, B0), goMove(B0, "b", [0,1], B1), goMove(B1, "b", [1,0], B2),
+%   goMove(B2, "w", [0,0], B).
+%   false.                                                % suicide
+%?- emptyBoard(3, B0), goMove(B0, "b", [1,1], B), terminarJuego(B, W, Bl).
+%   W = 0, Bl = 9.
+%?- emptyBoard(3, B), finDelJuego(B, N, Bl).
+%   N = 0, Bl = 0.
+%?- go_new([size(9), preset(chinese)], G0), go_play(G0, move("b", [4,4]), G, E).
+%   E = ["goMove(Board, \"b\", [4,4], RBoard)"-"true: 0 stone(s) captured"], ...
+%?- gtp_vertex(19, P, "D4").
+%   P = [15, 3].
