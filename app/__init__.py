@@ -1,0 +1,33 @@
+"""Tablero: board games whose rules are written in SWI-Prolog, with a Python face.
+
+Start reading at `create_app` (the web server), `app.go` (Go from a REPL) or
+`app.prolog` (the bridge to SWI-Prolog).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """The Flask application: the JSON API under /api and the pages."""
+    from . import api, pages, storage
+
+    app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
+    app.config.from_mapping(
+        DATABASE=str(storage.default_path()),
+        MACHINE_TIMEOUT=float(os.environ.get("TABLERO_MACHINE_TIMEOUT", "30")),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.update(test_config)
+    storage.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app

@@ -33,6 +33,12 @@ class InvalidRequest(TableroError):
     status = 400
 
 
+class NotFound(TableroError):
+    """No game has that id."""
+
+    status = 404
+
+
 class Refused(TableroError):
     """The rules refuse the action (occupied, suicide, ko, not your turn, ...)."""
 
@@ -70,10 +76,10 @@ class Game:
 
     game = ""
 
-    def __init__(self, game: str | None = None, **options):
+    def __init__(self, game: str | None = None, options: dict | None = None):
         self.game = game or self.game
-        self.options = options
-        reply = call_api("api_new", self.game, json.dumps(options))
+        self.options = dict(options or {})
+        reply = call_api("api_new", self.game, json.dumps(self.options))
         self.actions: list[dict] = []
         self._take(reply)
 
@@ -83,16 +89,22 @@ class Game:
         self = cls.__new__(cls)
         self.game, self.options, self.actions = game, options, list(actions)
         if state is None:
-            reply = call_api("api_replay", game, json.dumps(options), json.dumps(actions))
+            self._take(call_api("api_replay", game, json.dumps(options), json.dumps(actions)))
         else:
-            reply = call_api("api_view", game, state)
-        self._take(reply)
+            self.state, self._view, self.explain = state, None, []
         return self
 
     def _take(self, reply: dict) -> None:
         self.state: str = reply["state"]
-        self.view: dict = reply["view"]
+        self._view: dict | None = reply["view"]
         self.explain: list[dict] = reply.get("explain", [])
+
+    @property
+    def view(self) -> dict:
+        """What a board needs to draw the game (asked of Prolog once per state)."""
+        if self._view is None:
+            self._view = call_api("api_view", self.game, self.state)["view"]
+        return self._view
 
     def act(self, action: dict) -> dict:
         """Play one action (a dict such as {"kind": "move", "pos": [3, 3]})."""

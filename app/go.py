@@ -31,7 +31,7 @@ class GoGame(Game):
             options["komi"] = komi
         if ko is not None:
             options["ko"] = ko
-        super().__init__(**options)
+        super().__init__(options=options)
 
     def play(self, where) -> dict:
         """Play a stone for the side to move at "D4" (GTP) or (row, col) from the top-left."""

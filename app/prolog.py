@@ -17,6 +17,9 @@ import threading
 from pathlib import Path
 
 PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
+#  The modules loaded at start (without importing their predicates into user):
+#  the protocol and each game's rules, where the game exists.
+MODULES = ("tablero", "go", "molinolog", "gorogo", "azul")
 DEFAULT_TIMEOUT = float(os.environ.get("TABLERO_PROLOG_TIMEOUT", "20"))
 
 
@@ -80,10 +83,11 @@ class Bridge:
         self._run("set_prolog_flag(debug_on_error, false)", 1)
         self._run("use_module(library(time))", 1)
         modules = []
-        for path in sorted(self._prolog_dir.glob("*.pl")):
-            if path.name != "run_tests.pl":
-                self._run(f"use_module({quote(str(path.with_suffix('')))}, [])", 1)
-                modules.append(path.stem)
+        for name in MODULES:
+            path = self._prolog_dir / name
+            if path.with_suffix(".pl").exists():
+                self._run(f"use_module({quote(str(path))}, [])", 1)
+                modules.append(name)
         return modules
 
     def _run(self, goal: str, maxresult: int) -> list[dict]:

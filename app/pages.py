@@ -1,0 +1,24 @@
+"""The pages: plain HTML files in static/, one per game, and the index."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, send_from_directory
+
+from .games import GAMES
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def index():
+    """The list of Tablero's games and the saved ones."""
+    return send_from_directory(current_app.static_folder, "index.html")
+
+
+@bp.get("/<game>")
+@bp.get("/<game>/<game_id>")
+def game_page(game, game_id=None):
+    """A game's board; with an id, that saved game (the page reads the id from its URL)."""
+    if game not in GAMES:
+        abort(404)
+    return send_from_directory(current_app.static_folder, f"{game}.html")

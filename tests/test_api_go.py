@@ -1,0 +1,217 @@
+"""The JSON API with Go: every route, every bad input, and that a refusal changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def new_game(client, **options):
+    resp = client.post("/api/games", json={"game": "go", "options": {"size": 9, **options}})
+    assert resp.status_code == 201, resp.json
+    return resp.json
+
+
+def act(client, game_id, action, **extra):
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra})
+
+
+def move(client, game_id, r, c):
+    return act(client, game_id, {"kind": "move", "pos": [r, c]})
+
+
+def test_create_and_show(client):
+    g = new_game(client)
+    assert g["view"]["board"] == ["-" * 9] * 9
+    assert g["view"]["to_move"] == "b" and g["version"] == 0
+    shown = client.get(f"/api/games/{g['id']}").json
+    assert shown["view"] == g["view"] and shown["actions"] == []
+
+
+def test_capture_in_the_corner(client):
+    gid = new_game(client)["id"]
+    for r, c in [(0, 1), (0, 0), (1, 0)]:
+        resp = move(client, gid, r, c)
+        assert resp.status_code == 200
+    view = resp.json["view"]
+    assert view["board"][0] == "-b-------" and view["board"][1] == "b--------"
+    assert view["captures"] == {"b": 1, "w": 0}
+    assert resp.json["explain"][0]["query"] == 'goMove(Board, "b", [1,0], RBoard)'
+    assert resp.json["explain"][0]["answer"].startswith("true: 1 stone")
+    assert resp.json["version"] == 3
+
+
+def test_vertex_coordinates(client):
+    gid = new_game(client)["id"]
+    view = act(client, gid, {"kind": "move", "vertex": "A9"}).json["view"]
+    assert view["board"][0][0] == "b"
+    view = act(client, gid, {"kind": "move", "vertex": "j1"}).json["view"]
+    assert view["board"][8][8] == "w"
+
+
+@pytest.mark.parametrize(
+    "setup, action, status, code",
+    [
+        ([(4, 4)], {"kind": "move", "pos": [4, 4]}, 409, "occupied"),
+        ([(0, 1), (5, 5), (1, 0)], {"kind": "move", "pos": [0, 0]}, 409, "suicide"),
+        ([], {"kind": "move", "pos": [9, 0]}, 400, "off_board"),
+        ([], {"kind": "move", "pos": [-1, 0]}, 400, "off_board"),
+        ([], {"kind": "move", "vertex": "Z99"}, 400, "off_board"),
+        ([], {"kind": "move", "pos": ["a", 0]}, 400, "bad_pos"),
+        ([], {"kind": "move"}, 400, "bad_pos"),
+        ([], {"kind": "fly"}, 400, "bad_action"),
+        ([], {"kind": "move", "pos": [0, 0], "player": "w"}, 409, "not_your_turn"),
+        ([], {"kind": "move", "pos": [0, 0], "player": "x"}, 400, "bad_action"),
+    ],
+)
+def test_refusals_change_nothing(client, setup, action, status, code):
+    gid = new_game(client)["id"]
+    for r, c in setup:
+        assert move(client, gid, r, c).status_code == 200
+    before = client.get(f"/api/games/{gid}").json
+    resp = act(client, gid, action)
+    assert resp.status_code == status
+    assert resp.json["error"]["code"] == code
+    assert resp.json["error"]["message"]
+    after = client.get(f"/api/games/{gid}").json
+    assert after == before
+
+
+def test_ko_refused_then_allowed(client):
+    gid = new_game(client)["id"]
+    # Black: (0,1) (1,0) (2,1); White: (0,2) (1,3) (2,2) then (1,1) captures the ko stone.
+    for r, c in [(0, 1), (0, 2), (1, 0), (1, 3), (2, 1), (2, 2), (1, 2), (8, 8)]:
+        assert move(client, gid, r, c).status_code == 200
+    assert move(client, gid, 5, 5).status_code == 200     # black elsewhere
+    resp = move(client, gid, 1, 1)                          # white takes the ko
+    assert resp.json["view"]["board"][1][:4] == "bw-w"
+    resp = move(client, gid, 1, 2)                          # black retakes at once
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "ko"
+    assert move(client, gid, 7, 7).status_code == 200     # black plays elsewhere
+    assert move(client, gid, 7, 6).status_code == 200     # white answers
+    resp = move(client, gid, 1, 2)                          # now black may retake
+    assert resp.status_code == 200 and resp.json["view"]["board"][1][:4] == "b-bw"
+
+
+def test_two_passes_end_with_score(client):
+    gid = new_game(client)["id"]
+    move(client, gid, 4, 4)
+    act(client, gid, {"kind": "pass"})
+    resp = act(client, gid, {"kind": "pass"})
+    view = resp.json["view"]
+    assert view["over"] is True and view["result"] == "B+81"
+    assert view["score"]["owner"] == ["b" * 9] * 9
+    assert resp.json["explain"][0]["query"] == "terminarJuego(Board, PuntosW, PuntosB)"
+    late = move(client, gid, 0, 0)
+    assert late.status_code == 409 and late.json["error"]["code"] == "game_over"
+
+
+def test_resign_and_komi(client):
+    gid = new_game(client, preset="chinese")["id"]
+    view = act(client, gid, {"kind": "resign"}).json["view"]
+    assert view["over"] and view["result"] == "W+R"
+    score = client.get(f"/api/games/{gid}/score").json["score"]
+    assert score["komi"] == 7.5 and score["w"] == 7.5 and score["b"] == 0
+
+
+def test_score_mid_game_has_owners(client):
+    gid = new_game(client)["id"]
+    move(client, gid, 0, 0)
+    score = client.get(f"/api/games/{gid}/score").json["score"]
+    assert score["b"] == 81 and score["owner"][8] == "b" * 9 and score["result"] == "B+81"
+
+
+def test_undo(client):
+    gid = new_game(client)["id"]
+    move(client, gid, 0, 1)
+    move(client, gid, 0, 0)
+    move(client, gid, 1, 0)                                 # captures
+    resp = client.post(f"/api/games/{gid}/undo", json={})
+    assert resp.status_code == 200 and resp.json["version"] == 2
+    assert resp.json["view"]["board"][0][:2] == "wb" and resp.json["view"]["captures"]["b"] == 0
+    shown = client.get(f"/api/games/{gid}").json
+    assert len(shown["actions"]) == 2 and shown["view"] == resp.json["view"]
+
+
+def test_undo_refusals(client):
+    gid = new_game(client)["id"]
+    resp = client.post(f"/api/games/{gid}/undo")
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "nothing_to_undo"
+    ranked = client.post("/api/games", json={"game": "go", "options": {"size": 9}, "casual": False})
+    move(client, ranked.json["id"], 0, 0)
+    resp = client.post(f"/api/games/{ranked.json['id']}/undo")
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "not_casual"
+
+
+def test_stale_version_is_refused(client):
+    gid = new_game(client)["id"]
+    assert act(client, gid, {"kind": "move", "pos": [0, 0]}, version=0).status_code == 200
+    resp = act(client, gid, {"kind": "move", "pos": [1, 1]}, version=0)
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
+    assert client.get(f"/api/games/{gid}").json["version"] == 1
+
+
+@pytest.mark.parametrize(
+    "payload, code",
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"game": "go", "options": {"size": 7}}, "unsupported_size"),
+        ({"game": "go", "options": {"size": "19"}}, "unsupported_size"),
+        ({"game": "go", "options": {"preset": "korean"}}, "bad_option"),
+        ({"game": "go", "options": {"komi": 7.25}}, "bad_option"),
+        ({"game": "go", "options": {"komi": "x"}}, "bad_option"),
+        ({"game": "go", "options": {"colour": "red"}}, "bad_option"),
+        ({"game": "go", "options": []}, "bad_option"),
+        ({"game": "go", "casual": "yes"}, "bad_option"),
+    ],
+)
+def test_bad_new_game(client, payload, code):
+    resp = client.post("/api/games", json=payload)
+    assert resp.status_code == 400 and resp.json["error"]["code"] == code
+
+
+@pytest.mark.parametrize("data", [b"{", b"[1,2]", b"\xff\xfe", b'"move"', b"null"])
+def test_malformed_json(client, data):
+    gid = new_game(client)["id"]
+    resp = client.post(f"/api/games/{gid}/actions", data=data, content_type="application/json")
+    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_json"
+
+
+def test_injection_is_data(client):
+    gid = new_game(client)["id"]
+    evil = {"kind": "move\", halt, \"", "pos": [0, 0]}
+    resp = act(client, gid, evil)
+    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_action"
+    resp = client.post("/api/games", json={"game": "go), halt, (x", "options": {}})
+    assert resp.status_code == 400
+    assert move(client, gid, 0, 0).status_code == 200       # Prolog is still there
+
+
+def test_unknown_ids_and_routes(client):
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.get("/api/games/nope").json["error"]["code"] == "unknown_game_id"
+    assert client.post("/api/games/nope/actions", json={"action": {}}).status_code == 404
+    assert client.get("/api/games/nope/score").status_code == 404
+    assert client.get("/api/nothing").status_code == 404
+    assert client.put("/api/games").status_code == 405
+
+
+def test_list_and_openapi(client):
+    gid = new_game(client)["id"]
+    listing = client.get("/api/games").json
+    assert "go" in listing["available"] and listing["recent"][0]["id"] == gid
+    spec = client.get("/api/openapi.json").json
+    assert spec["openapi"].startswith("3.")
+    for path in ["/api/games", "/api/games/{id}", "/api/games/{id}/actions",
+                 "/api/games/{id}/undo", "/api/games/{id}/score", "/api/games/{id}/machine"]:
+        assert path in spec["paths"]
+
+
+def test_echo_baseline(client):
+    assert client.post("/api/echo", json={"a": 1}).json == {"echo": {"a": 1}}
+
+
+def test_pages(client):
+    assert client.get("/").status_code == 200
+    assert client.get("/go").status_code == 200
+    assert client.get("/go/abc123").status_code == 200
+    assert client.get("/chess").status_code == 404
