@@ -129,6 +129,8 @@ def create_game():
     if not isinstance(casual, bool):
         raise InvalidRequest("bad_option", "casual must be true or false")
     played = Game(game, options)
+    if "seed" in played.view and "seed" not in options:
+        options["seed"] = played.view["seed"]  # the dealt game, so that undo replays it
     record = storage.create(game, options, casual, played.state)
     return reply(record, played.view, played.explain, 201)
 

@@ -4,6 +4,7 @@
             mill/2,                 % +T, ?Points
             initial_state/2,        % +T, -State
             initial_state/3,        % +T, +Options, -State
+            position_state/6,       % +T, +Options, +Pieces, +ToMove, +InHand, -State
             state_size/2,           % +State, -T
             state_to_move/2,        % +State, -Colour
             state_phase/2,          % +State, -Phase
@@ -26,6 +27,7 @@
             best_move/3,            % +State, +Depth, -Move
             best_move_nodes/4,      % +State, +Depth, -Move, -Nodes
             evaluate/2,             % +State, -Score
+            state_features/3,       % +State, +Colour, -Features
             random_move/2,          % +State, -Move
             self_play/5             % +State0, +Black, +White, -Moves, -Outcome
           ]).
@@ -90,6 +92,38 @@ is a whole turn, the unit of the search and of count_moves/3: `place(P)`,
     `win(Colour, Reason)` and `draw(Reason)`.
   - count_moves/3 counts whole turns: a turn that forms a mill counts once per
     possible capture; no moves are counted from a finished game.
+
+## The machine
+
+best_move/3 searches whole turns (a capture is part of the turn that formed
+the mill) with negamax and alpha-beta.  Captures are searched first, then
+moves onto a point where the opponent has two of a mill line; deeper in the
+tree the children are sorted by their static value.  evaluate/2 weighs
+pieces, closed mills, open twos, blocked pieces and mobility (see
+weights/5); a won game is worth more the sooner it comes.  Ties go to the
+first move in search order, so the search is deterministic.
+
+## The Tablero protocol (game `molinolog`)
+
+  - State: `game(players(Black, White), Depth, Last, State)`: Black and White
+    are human or machine, Depth the machine's search depth, Last the last
+    step (or none) and State the rules state above.
+  - Options: `size` 1..3 (default 2), `black` and `white` "human" or
+    "machine" (default human / machine), `depth` 1..5 (default
+    minimax_depth/1), `protect_mills` true/false (default false).
+  - Actions, one step each: `{"kind":"place","point":["n",2]}`,
+    `{"kind":"move","from":P,"to":P}`, `{"kind":"capture","point":P}`.  A
+    place or move that forms a mill leaves phase "capture" for the same
+    player.  game_machine/3 answers one step: the place or move of its
+    best_move/3, and on the next call (capture pending) its capture.
+  - View: size, points ([{point, piece: "b"|"w"|null}]), edges (pairs of
+    points), to_move, phase ("place"|"move"|"capture"), in_hand and on_board
+    ({b, w}), mill (points of the mill(s) awaiting the capture), last (the
+    last action or null), status ({es, en}), over, winner ("b"|"w"|null),
+    result ("b"|"w"|"draw"|null), result_reason, legal (the legal actions),
+    quiet_turns, protect_mills, players ({b, w}), depth.
+  - Refusal codes: those of step_refusal/3; a malformed action is
+    `invalid`/`bad_action`, a bad option `invalid`/`bad_option`.
 */
 
 :- use_module(library(lists)).
@@ -209,8 +243,9 @@ bit_indices(Bits, Is) :-
     ).
 
 %   Bit-set tables, computed once at load time from point/2, adjacent/3 and
-%   mill/2: t_full(T, AllPoints), t_adj(T, I, Neighbours), t_mills(T, Mills)
-%   and t_point_mills(T, I, MillsThroughI).
+%   mill/2: t_full(T, AllPoints), t_adj(T, I, Neighbours), t_masks(T,
+%   Spokes, Starts) (the n/e/s/w points; the inner ends of the mills across
+%   rings), t_mills(T, Mills) and t_point_mills(T, I, MillsThroughI).
 term_expansion(molinolog_tables, Clauses) :-
     findall(Clause, table_clause(Clause), Clauses).
 
@@ -224,6 +259,12 @@ table_clause(t_adj(T, I, Bits)) :-
     point_index(P, I),
     findall(Q, adjacent(T, P, Q), Qs),
     points_bits(Qs, Bits).
+table_clause(t_masks(T, Spokes, Start)) :-
+    board_size(T),
+    findall(P, (point(T, P), P = (D, _), memberchk(D, [n, e, s, w])), Ps),
+    points_bits(Ps, Spokes),
+    findall(P, mill(T, [P, (D, _), (D, _)]), Ss),
+    points_bits(Ss, Start).
 table_clause(t_mills(T, Mills)) :-
     board_size(T),
     findall(M, (mill(T, Ps), points_bits(Ps, M)), Mills).
@@ -253,6 +294,38 @@ initial_state(T, Options, molinolog(rules(T, Protect), 0, 0, b, hand(N, N),
     option(protect_mills(Protect), Options, false),
     must_be(boolean, Protect),
     N is 3 * (T + 1).
+
+%!  position_state(+T, +Options, +Pieces, +ToMove, +InHand, -State) is det.
+%
+%   State is the position of size T with Pieces (a list of Point-Colour),
+%   ToMove (b or w) to play, InHand = NB-NW pieces still to place, no capture
+%   pending, no turn played yet; Options as initial_state/3.  For setting up
+%   positions to study or test.
+position_state(T, Options, Pieces, C, NB-NW,
+               molinolog(R, B, W, C, hand(NB, NW), none, 0, [k(B, W, C)])) :-
+    initial_state(T, Options, molinolog(R, _, _, _, _, _, _, _)),
+    must_be(oneof([b, w]), C),
+    must_be(nonneg, NB),
+    must_be(nonneg, NW),
+    pairs_keys_values(Pieces, Points, Colours),
+    (   is_set(Points),
+        forall(member(P, Points), valid_point(T, P))
+    ->  true
+    ;   domain_error(distinct_points, Points)
+    ),
+    colour_points(b, Points, Colours, Bs),
+    colour_points(w, Points, Colours, Ws),
+    points_bits(Bs, B),
+    points_bits(Ws, W).
+
+colour_points(C, Points, Colours, Ps) :-
+    foldl(colour_point(C), Points, Colours, Ps, []).
+
+colour_point(C, P, C1, Ps0, Ps) :-
+    (   C == C1
+    ->  Ps0 = [P|Ps]
+    ;   Ps0 = Ps
+    ).
 
 colour(b).
 colour(w).
@@ -358,13 +431,9 @@ has_move(molinolog(rules(T, _), B, W, C, H, _, _, _)) :-
     (   N > 0
     ->  true
     ;   colour_bits(C, B, W, Own),
-        t_full(T, Full),
-        Empty is Full /\ \ (B \/ W),
-        bit_indices(Own, Is),
-        member(I, Is),
-        t_adj(T, I, Adj),
-        Adj /\ Empty =\= 0
-    ->  true
+        empty_neighbours(T, B, W, _, Sides),
+        mobility(Own, Sides, Mob, _),
+        Mob > 0
     ).
 
 drawn(molinolog(_, _, _, _, _, none, Q, [Key|Keys]), Reason) :-
@@ -590,8 +659,11 @@ legal_move(S, Move) :-
 %   (e.g. place(P) where P forms a mill: the capture is missing).
 play_move(S0, Move, S) :-
     move_steps(Move, Steps),
-    foldl(step, Steps, S0, S),
+    foldl(step_of_move, Steps, S0, S),
     \+ state_phase(S, capture).
+
+step_of_move(Step, S0, S) :-
+    step(S0, Step, S).
 
 %!  move_steps(+Move, -Steps) is semidet.
 %
@@ -675,17 +747,26 @@ move_captures([], _, _, Ms, Ms).
 move_captures([K|Ks], I, J, [mv(I, J, K)|Ms0], Ms) :-
     move_captures(Ks, I, J, Ms0, Ms).
 
-%   i_play(+S0, +Move, -S): the same states as the steps of the move.
-i_play(S0, pl(I), S) :-
-    place_(S0, I, S).
-i_play(S0, pl(I, K), S) :-
-    place_(S0, I, S1),
-    capture_(S1, K, S).
-i_play(S0, mv(I, J), S) :-
-    move_(S0, I, J, S).
-i_play(S0, mv(I, J, K), S) :-
-    move_(S0, I, J, S1),
-    capture_(S1, K, S).
+%   i_play(+S0, +Move, -S): S is the state the steps of Move lead to; the
+%   move generator already knows whether a mill is formed.
+i_play(molinolog(R, B0, W0, C, H0, none, Q, Hist), pl(I), S) :-
+    add_bit(C, 1 << I, B0, W0, B, W),
+    take_from_hand(C, H0, H),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), placement, S).
+i_play(molinolog(R, B0, W0, C, H0, none, Q, Hist), pl(I, K), S) :-
+    add_bit(C, 1 << I, B0, W0, B1, W1),
+    take_from_hand(C, H0, H),
+    other(C, O),
+    flip_bits(O, 1 << K, B1, W1, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
+i_play(molinolog(R, B0, W0, C, H, none, Q, Hist), mv(I, J), S) :-
+    flip_bits(C, (1 << I) \/ (1 << J), B0, W0, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), reversible, S).
+i_play(molinolog(R, B0, W0, C, H, none, Q, Hist), mv(I, J, K), S) :-
+    flip_bits(C, (1 << I) \/ (1 << J), B0, W0, B1, W1),
+    other(C, O),
+    flip_bits(O, 1 << K, B1, W1, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
 i_play(S0, cp(K), S) :-
     capture_(S0, K, S).
 
@@ -742,53 +823,81 @@ leaf_value(S, Ply, V) :-
     colour_bits(O, B, W, Op),
     hand_count(C, H, HMe),
     hand_count(O, H, HOp),
-    t_full(T, Full),
-    Empty is Full /\ \ (B \/ W),
-    mobility(Me, T, Empty, MobMe, BlkMe),
-    mobility(Op, T, Empty, MobOp, BlkOp),
+    empty_neighbours(T, B, W, Empty, Sides),
+    mobility(Me, Sides, MobMe, BlkMe),
     (   HMe =:= 0,
         MobMe =:= 0
     ->  win_value(Win),
         V is Ply - Win
     ;   drawn(S, _)
     ->  V = 0
-    ;   t_mills(T, Mills),
-        mill_counts(Mills, Me, Op, 0, MillDiff, 0, TwoDiff),
+    ;   mobility(Op, Sides, MobOp, BlkOp),
+        t_masks(T, _, Start),
+        lines(Me, Empty, Start, MillsMe, TwosMe),
+        lines(Op, Empty, Start, MillsOp, TwosOp),
         weights(WP, WM, W2, WB, WMob),
         V is WP * (popcount(Me) + HMe - popcount(Op) - HOp)
-           + WM * MillDiff + W2 * TwoDiff
+           + WM * (MillsMe - MillsOp) + W2 * (TwosMe - TwosOp)
            + WB * (BlkOp - BlkMe) + WMob * (MobMe - MobOp)
     ).
 
-mobility(Bits, T, Empty, Mob, Blocked) :-
-    bit_indices(Bits, Is),
-    mobility_(Is, T, Empty, 0, Mob, 0, Blocked).
+%!  state_features(+State, +Colour, -Features) is det.
+%
+%   Features = features(Pieces, Mills, Twos, Mobility, Blocked) are the
+%   terms evaluate/2 weighs for Colour: pieces on the board and in hand,
+%   closed mills, open twos, moves along edges (piece-empty neighbour pairs)
+%   and pieces without an empty neighbour.
+state_features(molinolog(rules(T, _), B, W, _, H, _, _, _), C,
+               features(Pieces, Mills, Twos, Mob, Blk)) :-
+    colour_bits(C, B, W, X),
+    hand_count(C, H, N),
+    Pieces is popcount(X) + N,
+    empty_neighbours(T, B, W, Empty, Sides),
+    mobility(X, Sides, Mob, Blk),
+    t_masks(T, _, Start),
+    lines(X, Empty, Start, Mills, Twos).
 
-mobility_([], _, _, Mob, Mob, Blk, Blk).
-mobility_([I|Is], T, Empty, Mob0, Mob, Blk0, Blk) :-
-    t_adj(T, I, Adj),
-    Free is popcount(Adj /\ Empty),
-    Mob1 is Mob0 + Free,
-    (   Free =:= 0
-    ->  Blk1 is Blk0 + 1
-    ;   Blk1 = Blk0
-    ),
-    mobility_(Is, T, Empty, Mob1, Mob, Blk1, Blk).
+%   The evaluation works on whole bit sets at once.  Within a ring (8 bits)
+%   cw/1 moves each point's bit to its anticlockwise neighbour, so bit K of
+%   cw(X) tells about point K+1 (clockwise of K), and ccw/1 the reverse;
+%   X >> 8 and X << 8 look one ring out and one ring in.
+cw(X, Y) :-
+    Y is ((X >> 1) /\ 0x7F7F7F7F) \/ ((X << 7) /\ 0x80808080).
+ccw(X, Y) :-
+    Y is ((X << 1) /\ 0xFEFEFEFE) \/ ((X >> 7) /\ 0x01010101).
 
-mill_counts([], _, _, M, M, T, T).
-mill_counts([L|Ls], Me, Op, M0, M, T0, T) :-
-    InMe is popcount(L /\ Me),
-    InOp is popcount(L /\ Op),
-    line_score(InMe, InOp, DM, DT),
-    M1 is M0 + DM,
-    T1 is T0 + DT,
-    mill_counts(Ls, Me, Op, M1, M, T1, T).
+%   empty_neighbours(+T, +B, +W, -Empty, -sides(CW, CCW, Out, In)): the empty
+%   points, and for each point whether its neighbour clockwise, anticlockwise,
+%   one ring out, one ring in is empty.
+empty_neighbours(T, B, W, Empty, sides(CW, CCW, Out, In)) :-
+    t_full(T, Full),
+    t_masks(T, Spokes, _),
+    Empty is Full /\ \ (B \/ W),
+    cw(Empty, CW),
+    ccw(Empty, CCW),
+    Out is (Empty >> 8) /\ Spokes,
+    In is (Empty << 8) /\ Spokes.
 
-line_score(3, _, 1, 0) :- !.
-line_score(_, 3, -1, 0) :- !.
-line_score(2, 0, 0, 1) :- !.
-line_score(0, 2, 0, -1) :- !.
-line_score(_, _, 0, 0).
+mobility(X, sides(CW, CCW, Out, In), Mob, Blocked) :-
+    Mob is popcount(X /\ CW) + popcount(X /\ CCW)
+         + popcount(X /\ Out) + popcount(X /\ In),
+    Blocked is popcount(X /\ \ (CW \/ CCW \/ Out \/ In)).
+
+%   lines(+X, +Empty, +Start, -Mills, -Twos): closed mills of X, and mill
+%   lines holding two of X and an empty point.  Ring sides are read at
+%   their middle point (n, e, s, w: the even bits), lines across rings at
+%   their inner end (Start).
+lines(X, E, Start, Mills, Twos) :-
+    cw(X, XR), ccw(X, XL),
+    cw(E, ER), ccw(E, EL),
+    X1 is X >> 8, X2 is X >> 16,
+    E1 is E >> 8, E2 is E >> 16,
+    Mills is popcount(XL /\ X /\ XR /\ 0x55555555)
+           + popcount(X /\ X1 /\ X2 /\ Start),
+    Twos is popcount(((XL /\ X /\ ER) \/ (XL /\ E /\ XR) \/ (EL /\ X /\ XR))
+                     /\ 0x55555555)
+          + popcount(((X /\ X1 /\ E2) \/ (X /\ E1 /\ X2) \/ (E /\ X1 /\ X2))
+                     /\ Start).
 
 %!  best_move(+State, -Move) is semidet.
 %!  best_move(+State, +Depth, -Move) is semidet.
@@ -838,36 +947,41 @@ root([M|Ms], S, D, Alpha, Best0, Best, N0, N) :-
 negamax(S, Depth, Ply, Alpha, Beta, V, N0, N) :-
     N1 is N0 + 1,
     (   two_pieces_loser(S, Loser)
-    ->  S = molinolog(_, _, _, C, _, _, _, _),
-        win_value(Win),
-        (   Loser == C
-        ->  V is Ply - Win
-        ;   V is Win - Ply
-        ),
+    ->  lost_value(S, Loser, Ply, V),
         N = N1
     ;   Depth =:= 0
     ->  leaf_value(S, Ply, V),
         N = N1
-    ;   i_moves(S, Ms0),
-        (   Ms0 == []
-        ->  win_value(Win),
-            V is Ply - Win,
-            N = N1
-        ;   drawn(S, _)
-        ->  V = 0,
-            N = N1
-        ;   order_moves(S, Ms0, Ms),
-            D1 is Depth - 1,
-            Ply1 is Ply + 1,
-            infinity(Inf),
-            Best0 is -Inf,
-            children(Ms, S, D1, Ply1, Alpha, Beta, Best0, V, N1, N)
-        )
+    ;   i_moves(S, Moves),
+        inner_value(Moves, S, Depth, Ply, Alpha, Beta, V, N1, N)
     ).
 
-children([], _, _, _, _, _, Best, Best, N, N).
-children([M|Ms], S, D, Ply, Alpha, Beta, Best0, Best, N0, N) :-
-    i_play(S, M, S1),
+lost_value(molinolog(_, _, _, C, _, _, _, _), Loser, Ply, V) :-
+    win_value(Win),
+    (   Loser == C
+    ->  V is Ply - Win
+    ;   V is Win - Ply
+    ).
+
+%   inner_value(+Moves, +S, ...): the value of S, not a leaf, whose moves
+%   are Moves: lost without moves, drawn, or the best child.
+inner_value([], _, _, Ply, _, _, V, N, N) :-
+    win_value(Win),
+    V is Ply - Win.
+inner_value([M|Ms], S, Depth, Ply, Alpha, Beta, V, N0, N) :-
+    (   drawn(S, _)
+    ->  V = 0,
+        N = N0
+    ;   D1 is Depth - 1,
+        Ply1 is Ply + 1,
+        ordered_children(S, D1, [M|Ms], Children),
+        infinity(Inf),
+        Best0 is -Inf,
+        children(Children, D1, Ply1, Alpha, Beta, Best0, V, N0, N)
+    ).
+
+children([], _, _, _, _, Best, Best, N, N).
+children([S1|Ss], D, Ply, Alpha, Beta, Best0, Best, N0, N) :-
     A1 is -Beta,
     B1 is -Alpha,
     negamax(S1, D, Ply, A1, B1, V1, N0, N1),
@@ -877,8 +991,25 @@ children([M|Ms], S, D, Ply, Alpha, Beta, Best0, Best, N0, N) :-
     (   Alpha1 >= Beta
     ->  Best = Best1,
         N = N1
-    ;   children(Ms, S, D, Ply, Alpha1, Beta, Best1, Best, N1, N)
+    ;   children(Ss, D, Ply, Alpha1, Beta, Best1, Best, N1, N)
     ).
+
+%   ordered_children(+S, +Depth, +Moves, -Children): the positions after
+%   Moves, in search order.  Deep in the tree (Depth >= 1 below them) the
+%   children are sorted by their static value, best for the mover first;
+%   just above the leaves the cheaper order_moves/3 is enough.
+ordered_children(S, Depth, Ms0, Children) :-
+    (   Depth >= 1
+    ->  maplist(valued_child(S), Ms0, Keyed),
+        keysort(Keyed, Sorted),
+        pairs_values(Sorted, Children)
+    ;   order_moves(S, Ms0, Ms),
+        maplist(i_play(S), Ms, Children)
+    ).
+
+valued_child(S, M, V-S1) :-
+    i_play(S, M, S1),
+    leaf_value(S1, 0, V).
 
 %   order_moves(+S, +Moves, -Ordered): captures first, then moves onto a
 %   point where the opponent has two of a mill line, then the rest; stable,
@@ -891,12 +1022,15 @@ order_moves(S, Ms, Ordered) :-
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Ordered).
 
-move_class(_, _, pl(_, _), 0).
-move_class(_, _, mv(_, _, _), 0).
-move_class(_, _, cp(_), 0).
-move_class(T, Op, pl(I), K) :-
+move_class(T, Op, Move, K) :-
+    move_class_(Move, T, Op, K).
+
+move_class_(pl(_, _), _, _, 0).
+move_class_(mv(_, _, _), _, _, 0).
+move_class_(cp(_), _, _, 0).
+move_class_(pl(I), T, Op, K) :-
     block_class(T, I, Op, K).
-move_class(T, Op, mv(_, J), K) :-
+move_class_(mv(_, J), T, Op, K) :-
     block_class(T, J, Op, K).
 
 block_class(T, I, Op, K) :-
@@ -945,12 +1079,6 @@ player_move(random, S, M) :-
                  *     THE TABLERO PROTOCOL     *
                  *******************************/
 
-/*  The protocol state is game(players(Black, White), Depth, Last, State):
-    Black and White are human or machine, Depth the machine's search depth,
-    Last the last step (none, place(P), move(F, T) or capture(P)) and State
-    the rules state above.
-*/
-
 tablero:game(molinolog).
 
 tablero:game_new(molinolog, Options, game(players(Black, White), Depth, none, State)) :-
@@ -967,11 +1095,14 @@ tablero:game_new(molinolog, Options, game(players(Black, White), Depth, none, St
 tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
                  game(Players, Depth, Step, S), Explain) :-
     action_step(Action, Step),
+    format(string(Q), "step_refusal(S0, ~q, Code)", [Step]),
     (   step_refusal(S0, Step, Code)
     ->  refusal_message(Code, Message),
-        throw(tablero(refused, Code, Message))
+        format(string(A), "Code = ~q", [Code]),
+        throw(tablero(refused, Code, Message, [Q-A]))
     ;   step(S0, Step, S),
-        step_explain(S0, Step, S, Explain)
+        step_explain(S0, Step, S, Explain0),
+        Explain = [Q-"false"|Explain0]
     ).
 
 tablero:game_view(molinolog, game(players(PB, PW), Depth, Last, S), View) :-
@@ -1058,10 +1189,11 @@ step_json(move(F, T), _{kind:"move", from:JF, to:JT}) :-
 step_json(capture(P), _{kind:"capture", point:J}) :-
     point_json(P, J).
 
-last_json(none, null).
 last_json(Step, J) :-
-    Step \== none,
-    step_json(Step, J).
+    (   Step == none
+    ->  J = null
+    ;   step_json(Step, J)
+    ).
 
 refusal_message(game_over, "The game is over").
 refusal_message(bad_step, "That is not an action of this game").
@@ -1076,52 +1208,61 @@ refusal_message(in_mill, "That piece is in a mill and the opponent has pieces ou
 
 step_explain(S0, Step, S, Explain) :-
     format(string(Q1), "step(S0, ~q, S)", [Step]),
+    step_rule_explain(Step, S0, E1),
     state_mill(S, Mill),
     (   Mill == []
     ->  E2 = []
     ;   format(string(A2), "Points = ~q", [Mill]),
         E2 = ["state_mill(S, Points)"-A2]
     ),
-    step_rule_explain(S0, Step, E1),
     state_outcome(S, Outcome),
     format(string(A3), "Outcome = ~q", [Outcome]),
-    append([["legal_step(S0, Step)"-"true", Q1-"true"], E1, E2,
-            ["state_outcome(S, Outcome)"-A3]], Explain).
+    append([E1, [Q1-"true"], E2, ["state_outcome(S, Outcome)"-A3]], Explain).
 
-step_rule_explain(S0, move(F, T), [Q-"true"]) :-
-    !,
+step_rule_explain(move(F, T), S0, [Q-"true"]) :-
     state_size(S0, Size),
     format(string(Q), "adjacent(~q, ~q, ~q)", [Size, F, T]).
-step_rule_explain(_, _, []).
+step_rule_explain(place(_), _, []).
+step_rule_explain(capture(_), _, []).
 
 %   state_view(+S, -View): the JSON-ready picture of a rules state.
 state_view(S, View) :-
     state_size(S, T),
-    findall(_{point:J, piece:Piece},
-            ( point(T, P), point_json(P, J), point_piece_json(S, P, Piece) ),
-            Points),
-    findall([JP, JQ],
-            ( adjacent(T, P, Q), P @< Q, point_json(P, JP), point_json(Q, JQ) ),
-            Edges),
+    view_board(S, T, Points, Edges),
+    view_counts(S, InHand, OnBoard),
     state_to_move(S, C),
     state_phase(S, Phase),
-    state_in_hand(S, b, HB), state_in_hand(S, w, HW),
-    state_on_board(S, b, OB), state_on_board(S, w, OW),
     state_mill(S, Mill),
     maplist(point_json, Mill, MillJSON),
     state_outcome(S, Outcome),
     outcome_json(Outcome, Over, Winner, Result, Reason),
-    status_text(S, Outcome, Es, En),
+    status_text(Outcome, S, Es, En),
     findall(A, (legal_step(S, St), step_json(St, A)), Legal),
     state_quiet(S, Quiet),
     S = molinolog(rules(_, Protect), _, _, _, _, _, _, _),
     atom_string(C, CS),
     atom_string(Phase, PhaseS),
     View = _{ size:T, points:Points, edges:Edges, to_move:CS,
-              phase:PhaseS, in_hand:_{b:HB, w:HW}, on_board:_{b:OB, w:OW},
+              phase:PhaseS, in_hand:InHand, on_board:OnBoard,
               mill:MillJSON, status:_{es:Es, en:En}, over:Over,
               winner:Winner, result:Result, result_reason:Reason,
               legal:Legal, quiet_turns:Quiet, protect_mills:Protect }.
+
+view_board(S, T, Points, Edges) :-
+    findall(_{point:J, piece:Piece},
+            ( point(T, P), point_json(P, J), point_piece_json(S, P, Piece) ),
+            Points),
+    findall([JP, JQ],
+            ( adjacent(T, P, Q),
+              point_index(P, I), point_index(Q, J), I < J,
+              point_json(P, JP), point_json(Q, JQ) ),
+            Edges).
+
+view_counts(S, _{b:HB, w:HW}, _{b:OB, w:OW}) :-
+    state_in_hand(S, b, HB),
+    state_in_hand(S, w, HW),
+    state_on_board(S, b, OB),
+    state_on_board(S, w, OW).
 
 point_piece_json(S, P, Piece) :-
     (   state_piece(S, P, C)
@@ -1139,9 +1280,9 @@ outcome_json(draw(Why), true, null, "draw", R) :-
 colour_words(b, "negro", "Black").
 colour_words(w, "blanco", "White").
 
-%   status_text(+S, +Outcome, -Es, -En): the status line in the course's
+%   status_text(+Outcome, +S, -Es, -En): the status line in the course's
 %   Spanish wording and in English.
-status_text(S, none, Es, En) :-
+status_text(none, S, Es, En) :-
     state_to_move(S, C),
     colour_words(C, CEs, CEn),
     state_phase(S, Phase),
@@ -1157,16 +1298,16 @@ status_text(S, none, Es, En) :-
     ;   format(string(Es), "Jugador ~w, capturar", [CEs]),
         format(string(En), "~w to capture", [CEn])
     ).
-status_text(_, win(C, Why), Es, En) :-
+status_text(win(C, Why), _, Es, En) :-
     colour_words(C, CEs, CEn),
     other(C, L),
     colour_words(L, LEs, LEn),
     win_reason_text(Why, LEs, LEn, REs, REn),
     format(string(Es), "Ganó el jugador ~w (~w)", [CEs, REs]),
     format(string(En), "~w wins (~w)", [CEn, REn]).
-status_text(_, draw(repetition), "Tablas por triple repetición",
+status_text(draw(repetition), _, "Tablas por triple repetición",
             "Draw by threefold repetition").
-status_text(_, draw(fifty_moves), "Tablas: 50 jugadas de cada uno sin capturas",
+status_text(draw(fifty_moves), _, "Tablas: 50 jugadas de cada uno sin capturas",
             "Draw: 50 moves by each side without a capture").
 
 win_reason_text(two_pieces, LEs, LEn, REs, REn) :-
@@ -1193,7 +1334,7 @@ plural(_, _, Many, Many).
 %   N = 552.
 %?- initial_state(1, S0), step(S0, place((n,1)), S), state_phase(S, P).
 %   P = place.
-%?- initial_state(2, S0), foldl([M,A,B]>>play_move(A,M,B),
+%?- initial_state(2, S0), foldl([T,A,B]>>play_move(A,T,B),
 %       [place((nw,1)), place((s,3)), place((n,1)), place((s,2))], S0, S),
 %       best_move(S, 2, M).
 %   M = place((ne,1), (s,3)).

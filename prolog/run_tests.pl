@@ -1,5 +1,5 @@
 /*  Runs every plunit file beside the modules:  swipl -q prolog/run_tests.pl
-    Exits 0 when all pass, 1 otherwise.  A .plt file is loaded with the module it tests.
+    Exits 0 when all pass, 1 otherwise.
 */
 :- initialization(main, main).
 
@@ -14,8 +14,12 @@ main :-
     ;   halt(1)
     ).
 
+%   Each X.plt is loaded into a module of its own, X_tests, that imports X.pl:
+%   games may export the same names (best_move/3, ...) without clashing.
 load_test_file(Plt) :-
     file_name_extension(Base, plt, Plt),
     file_name_extension(Base, pl, Pl),
-    use_module(Pl),
-    load_files(Plt, [module(user)]).
+    file_base_name(Base, Name),
+    atom_concat(Name, '_tests', Module),
+    Module:use_module(Pl),
+    Module:load_files(Plt, []).

@@ -102,9 +102,11 @@ azul_colour(C) :-
     colours(Cs),
     member(C, Cs).
 
-colour_index(C, I) :-
-    colours(Cs),
-    nth0(I, Cs, C), !.
+colour_index(blue, 0).
+colour_index(yellow, 1).
+colour_index(red, 2).
+colour_index(black, 3).
+colour_index(white, 4).
 
 %!  wall_colour(+Row, +Col, -Colour) is det.
 %
@@ -432,21 +434,18 @@ player_take(player(K, Sc, Lines0, Wall, Floor0), Colour, N, TookToken, Line,
     floor_add(Over, Colour, Floor1, Floor, ToLid),
     ToFloor is Over - ToLid.
 
-line_place(floor, _, N, Lines, Lines, N).
 line_place(Line, Colour, N, Lines0, Lines, Over) :-
-    integer(Line),
-    nth1(Line, Lines0, Content0),
-    line_count(Content0, Have),
-    Room is Line - Have,
-    Placed is min(Room, N),
-    Over is N - Placed,
-    Total is Have + Placed,
-    (   Total =:= 0
-    ->  Content = empty
-    ;   Content = line(Colour, Total)
-    ),
-    nth1(Line, Lines0, _, Rest),
-    nth1(Line, Lines, Content, Rest).
+    (   Line == floor
+    ->  Lines = Lines0,
+        Over = N
+    ;   nth1(Line, Lines0, Content0, Rest),
+        line_count(Content0, Have),
+        Placed is min(Line - Have, N),
+        Over is N - Placed,
+        Total is Have + Placed,
+        (   Total =:= 0 -> Content = empty ; Content = line(Colour, Total) ),
+        nth1(Line, Lines, Content, Rest)
+    ).
 
 line_count(empty, 0).
 line_count(line(_, N), N).
@@ -588,9 +587,17 @@ filled_prefix([C|Cs], N) :-
 %   score -1, -1, -2, -2, -2, -3, -3.
 floor_penalty(Floor, Penalty) :-
     length(Floor, N),
-    length(Costs, N),
-    append(Costs, _, [1, 1, 2, 2, 2, 3, 3]),
-    sum_list(Costs, Penalty).
+    floor_cost(N, Penalty).
+
+%   floor_cost(?Items, ?Penalty): the sums of -1, -1, -2, -2, -2, -3, -3.
+floor_cost(0, 0).
+floor_cost(1, 1).
+floor_cost(2, 2).
+floor_cost(3, 4).
+floor_cost(4, 6).
+floor_cost(5, 8).
+floor_cost(6, 11).
+floor_cost(7, 14).
 
                  /*******************************
                  *        END OF THE GAME       *
@@ -679,3 +686,16 @@ player_tiles(player(_, _, Lines, Wall, Floor), N0, N) :-
 line_add(Content, N0, N) :-
     line_count(Content, K),
     N is N0 + K.
+
+%?- wall_pattern(Rows), nth0(1, Rows, Row1).
+%@ Row1 = [white, blue, yellow, red, black].
+%
+%?- initial_state([greedy, random], 1, S), state_tile_count(S, N),
+%   arg(5, S, First), arg(7, S, table([F0|_], _, _, _, _)).
+%@ N = 100, First = 1, F0 = [black, black, white, white].
+%
+%?- floor_penalty([first, red, red], P).
+%@ P = 4.
+%
+%?- rng_seed(42, R0), random_below(6, R0, R1, X).
+%@ R0 = 1023075859, R1 = 1360843377, X = 3.

@@ -254,4 +254,4 @@ round_value(Player, Value) :-
 
 %?- use_module(prolog/azul/rules), initial_state([greedy, lookahead], 7, S),
 %   choose_move(greedy, S, M), greedy_value(S, M, V).
-%@ S = azul(7, ...), M = take(factory(0), yellow, 1), V = 0.
+%@ M = take(factory(4), white, 4), V = 1.      % four whites fill line 4
