@@ -210,8 +210,8 @@ def test_echo_baseline(client):
     assert client.post("/api/echo", json={"a": 1}).json == {"echo": {"a": 1}}
 
 
-def test_pages(client):
-    assert client.get("/").status_code == 200
-    assert client.get("/go").status_code == 200
-    assert client.get("/go/abc123").status_code == 200
-    assert client.get("/chess").status_code == 404
+@pytest.mark.parametrize("path, status", [("/", 200), ("/go", 200), ("/go/abc123", 200),
+                                          ("/chess", 404)])
+def test_pages(client, path, status):
+    with client.get(path) as resp:
+        assert resp.status_code == status

@@ -1,0 +1,640 @@
+// azul.js: the Azul page (/azul and /azul/<id>).  Start reading at start() at the bottom.
+//
+// The page keeps the server's last reply and draws the table from its view after every
+// answer; it judges no rule.  A human turn is two clicks: a colour in a factory or the
+// centre (the selection lives only here), then a pattern line or the floor of the player
+// to move; the action goes to the server, which takes it or says why not.  `legal` only
+// highlights what is worth clicking.  Machine seats play through POST /machine, one turn
+// every PAUSE_MS while "autoplay" is on (Play / Pause / Step; on by itself after a human
+// turn).  One request at a time; every request carries the version it was made against,
+// and a 409 stale/conflict reloads the game.
+
+import { api } from "./api.js";
+import "./azul-i18n.js";
+import { errorText, getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { PrologPanel } from "./prolog-panel.js";
+
+const PAUSE_MS = 700;
+const KINDS = ["human", "greedy", "random", "lookahead"];
+const FLOOR_POINTS = [-1, -1, -2, -2, -2, -3, -3];
+const SEATS = 4;
+
+const $ = (selector) => document.querySelector(selector);
+
+const state = {
+  game: null, // the last reply: {id, version, options, casual, view}
+  busy: false,
+  selection: null, // {source, colour}: the human's first click
+  pending: null, // the line or "floor" awaiting the server's answer
+  autoplay: false, // machine seats play by themselves, one turn every PAUSE_MS
+  timer: null,
+  message: null, // {key, vars, kind} or {error, kind}; null: a hint from the view
+};
+
+const panel = new PrologPanel($("#prolog-panel"));
+
+function idFromPath() {
+  const match = /^\/azul\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function node(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// ---- words -----------------------------------------------------------------
+
+const colourName = (colour) => t(`colour.${colour}`);
+const kindName = (kind) => t(`kind.${kind}`);
+
+function fromText(source) {
+  return source === "centre" ? t("azul.from.centre") : t("azul.from.factory", { n: source });
+}
+
+/** "3 red", "3 rojos": a number of tiles of one colour (Spanish makes the colour plural). */
+function tilesText(n, colour) {
+  return n === 1
+    ? t("tiles.one", { colour: colourName(colour) })
+    : t("tiles.many", { n, colours: t(`colours.${colour}`) });
+}
+
+function targetText(line) {
+  return line === "floor" ? t("azul.to_floor") : t("azul.to_line", { n: line });
+}
+
+/** The words of an action; with `count`, "3 red" instead of "red". */
+function actionWords(action, player, count = null) {
+  return {
+    player,
+    colour: count === null ? colourName(action.colour) : tilesText(count, action.colour),
+    from: fromText(action.source),
+    target: targetText(action.line),
+  };
+}
+
+// ---- what the view says about seats ----------------------------------------
+
+const toMove = (view) => Number(view.to_move);
+const isMachine = (view, i) => view.players[i].kind !== "human";
+const machineToMove = (view) => !view.over && isMachine(view, toMove(view));
+const humanToMove = (view) => !view.over && !isMachine(view, toMove(view));
+const anyMachine = (view) => view.players.some((p) => p.kind !== "human");
+const allMachines = (view) => view.players.every((p) => p.kind !== "human");
+
+function sameSource(a, b) {
+  return String(a) === String(b);
+}
+
+function sourceTiles(view, source) {
+  return source === "centre" ? view.centre : view.factories[source] ?? [];
+}
+
+// ---- drawing ---------------------------------------------------------------
+
+function tileEl(colour, tag = "span") {
+  const el = node(tag, "azul-tile");
+  el.dataset.colour = colour;
+  if (colour === "first") {
+    el.textContent = "1";
+    el.title = t("azul.first_token");
+  } else {
+    el.title = colourName(colour);
+  }
+  if (tag === "span") el.setAttribute("aria-label", el.title);
+  return el;
+}
+
+function render() {
+  const view = state.game?.view;
+  $(".azul-table").hidden = !view;
+  $("#round").textContent = view?.round ?? "–";
+  $("#bag").textContent = view?.bag_count ?? "–";
+  $("#lid").textContent = view?.lid_count ?? "–";
+  renderSources(view);
+  renderBoards(view);
+  renderSettings(view);
+  $("#status").textContent = view ? view.status[getLang()] ?? view.status.en : "";
+  renderLast(view);
+  renderResult(view);
+  renderButtons(view);
+  renderMessage();
+}
+
+/** The factories and the centre: a tile is a button that picks its colour there. */
+function renderSources(view) {
+  const legal = view && humanToMove(view) ? view.legal : [];
+  const last = view?.last?.action;
+  const sourceEl = (source, tiles, className, label) => {
+    const box = node("div", className);
+    box.dataset.source = source;
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", label);
+    box.classList.toggle("azul-was-source", Boolean(last && sameSource(last.source, source)));
+    const picked = state.selection && sameSource(state.selection.source, source);
+    for (const colour of tiles) {
+      const button = tileEl(colour, "button");
+      button.type = "button";
+      button.dataset.source = source;
+      const count = tiles.filter((c) => c === colour).length;
+      button.setAttribute("aria-label", t("azul.tiles_here", {
+        colour: tilesText(count, colour), from: fromText(source),
+      }));
+      const selected = picked && state.selection.colour === colour;
+      button.classList.toggle("azul-is-selected", Boolean(selected));
+      button.setAttribute("aria-pressed", selected ? "true" : "false");
+      const pickable = legal.some((a) => sameSource(a.source, source) && a.colour === colour);
+      button.classList.toggle("azul-can-pick", pickable);
+      box.append(button);
+    }
+    return box;
+  };
+  const factories = (view?.factories ?? []).map((tiles, i) => {
+    const box = sourceEl(i, tiles, "azul-factory", t("azul.factory", { n: i }));
+    box.prepend(node("span", "azul-factory-number", String(i)));
+    return box;
+  });
+  $("#factories").replaceChildren(...factories);
+
+  const centre = $("#centre");
+  const inner = sourceEl("centre", view?.centre ?? [], "azul-centre-tiles", t("azul.centre"));
+  if (view?.first_token_in_centre) inner.prepend(tileEl("first"));
+  const title = node("span", "azul-centre-title", t("azul.centre"));
+  if (view && !view.centre.length) title.append(` (${t("azul.centre_empty")})`);
+  centre.classList.toggle("azul-was-source", inner.classList.contains("azul-was-source"));
+  inner.classList.remove("azul-was-source");
+  centre.replaceChildren(title, inner);
+}
+
+function renderBoards(view) {
+  const boards = (view?.players ?? []).map((player, i) => boardEl(view, player, i));
+  $("#boards").replaceChildren(...boards);
+  $("#boards").dataset.count = boards.length;
+}
+
+function boardEl(view, player, i) {
+  const board = node("section", "azul-board");
+  board.dataset.player = i;
+  const active = !view.over && toMove(view) === i;
+  const last = view.last && Number(view.last.player) === i ? view.last : null;
+  board.classList.toggle("azul-is-to-move", active);
+  board.classList.toggle("azul-is-winner", view.winners.includes(String(i)));
+
+  const head = node("header", "azul-board-head");
+  const name = node("h2", "azul-board-name", t("azul.player", { n: i }));
+  name.append(" ", node("span", "azul-kind", kindName(player.kind)));
+  head.append(name);
+  if (active) head.append(node("span", "azul-badge azul-badge-turn", t("azul.to_move")));
+  if (view.winners.includes(String(i))) head.append(node("span", "azul-badge azul-badge-winner", t("azul.winner")));
+  if (player.has_first_token) {
+    const token = tileEl("first");
+    token.classList.add("azul-held-token");
+    token.title = t("azul.has_token");
+    head.append(token);
+  }
+  const score = node("span", "azul-score");
+  score.append(node("span", "azul-score-label", t("azul.score")), " ", node("b", "", String(player.score)));
+  head.append(score);
+  board.append(head);
+
+  const points = view.last?.round_end?.[i];
+  if (points) {
+    const floor = points.floor ? `−${points.floor}` : "0";
+    board.append(node("p", "azul-round-points", t("azul.round_points", { wall: points.wall, floor })));
+  }
+
+  const placing = active && state.selection && humanToMove(view);
+  const canPlace = (line) => placing && view.legal.some((a) =>
+    sameSource(a.source, state.selection.source) && a.colour === state.selection.colour && a.line === line);
+  const lastLine = last?.action.line;
+
+  const body = node("div", "azul-board-body");
+  const lines = node("div", "azul-lines");
+  lines.setAttribute("role", "group");
+  lines.setAttribute("aria-label", t("azul.lines", { n: i }));
+  player.lines.forEach((tiles, k) => {
+    const line = node("button", "azul-line");
+    line.type = "button";
+    line.dataset.line = k + 1;
+    line.setAttribute("aria-label", `${t("azul.line", { n: k + 1 })}: ${tiles.length}/${k + 1}` +
+      (tiles.length ? ` ${colourName(tiles[0])}` : ""));
+    for (let s = 0; s < k + 1 - tiles.length; s++) line.append(node("span", "azul-slot"));
+    for (const colour of tiles) line.append(tileEl(colour));
+    line.classList.toggle("azul-can-place", canPlace(k + 1));
+    line.classList.toggle("azul-is-last", lastLine === k + 1);
+    line.classList.toggle("azul-is-pending", active && state.pending === k + 1);
+    lines.append(line);
+  });
+
+  const wall = node("div", "azul-wall");
+  wall.setAttribute("role", "img");
+  wall.setAttribute("aria-label", t("azul.wall", { n: i }));
+  view.wall_pattern.forEach((row, r) => row.forEach((colour, c) => {
+    const placed = player.wall[r][c];
+    const cell = node("span", placed ? "azul-tile azul-cell azul-is-placed" : "azul-tile azul-cell");
+    cell.dataset.colour = colour;
+    cell.title = t(placed ? "azul.cell_placed" : "azul.cell_empty", { colour: colourName(colour) });
+    wall.append(cell);
+  }));
+  body.append(lines, node("span", "azul-arrow", "→"), wall);
+  board.append(body);
+
+  const floor = node("button", "azul-floor");
+  floor.type = "button";
+  floor.dataset.line = "floor";
+  floor.title = t("azul.floor_title");
+  floor.append(node("span", "azul-floor-label", t("azul.floor")));
+  FLOOR_POINTS.forEach((points, s) => {
+    const slot = node("span", "azul-floor-slot");
+    slot.append(node("span", "azul-floor-points", String(points).replace("-", "−")));
+    slot.append(player.floor[s] ? tileEl(player.floor[s]) : node("span", "azul-slot"));
+    floor.append(slot);
+  });
+  floor.setAttribute("aria-label", `${t("azul.floor_title")}: ${player.floor.length}/7`);
+  floor.classList.toggle("azul-can-place", canPlace("floor"));
+  floor.classList.toggle("azul-is-last", lastLine === "floor");
+  floor.classList.toggle("azul-is-pending", active && state.pending === "floor");
+  board.append(floor);
+  return board;
+}
+
+function renderSettings(view) {
+  $("#settings").textContent = view ? t("azul.settings", {
+    seed: view.seed,
+    players: view.players.map((p) => kindName(p.kind)).join(" · "),
+  }) : "";
+}
+
+function renderLast(view) {
+  const last = view?.last;
+  const box = $("#last");
+  if (!last) {
+    box.textContent = "";
+    return;
+  }
+  let text = t("azul.last", actionWords(last.action, last.player, last.tiles));
+  if (last.first_token) text += t("azul.last_token");
+  if (last.to_floor && last.action.line !== "floor") text += t("azul.last_floor", { n: last.to_floor });
+  text += ".";
+  if (last.round_end) text += ` ${t("azul.round_end")}`;
+  box.textContent = text;
+}
+
+function renderResult(view) {
+  const box = $("#result");
+  box.hidden = !view?.over;
+  if (!view?.over) {
+    box.replaceChildren();
+    return;
+  }
+  const table = node("table", "azul-final");
+  const caption = node("caption", "", t("azul.final"));
+  const head = node("tr");
+  for (const key of ["azul.final.player", "azul.final.bonus", "azul.final.score"]) {
+    head.append(node("th", "", t(key)));
+  }
+  table.append(caption, head);
+  view.players.forEach((player, i) => {
+    const row = node("tr");
+    row.classList.toggle("azul-is-winner", view.winners.includes(String(i)));
+    const who = node("td", "", `${t("azul.player", { n: i })} (${kindName(player.kind)})`);
+    if (view.winners.includes(String(i))) who.prepend("★ ");
+    const bonus = node("td", "", `+${player.bonus.points}`);
+    bonus.append(node("div", "azul-bonus-detail", t("azul.bonus_detail", player.bonus)));
+    row.append(who, bonus, node("td", "azul-final-score", String(player.score)));
+    table.append(row);
+  });
+  box.replaceChildren(table);
+}
+
+function renderButtons(view) {
+  const live = Boolean(view && !view.over);
+  $("#play").disabled = !live || !anyMachine(view) || state.autoplay;
+  $("#pause").disabled = !live || !state.autoplay;
+  $("#step").disabled = !live || !machineToMove(view);
+  $("#undo").disabled = !state.game?.casual || state.game.version === 0;
+  $("#cancel").hidden = !state.game;
+}
+
+function say(message) {
+  state.message = message;
+  renderMessage();
+}
+
+/** The explicit message (a refusal, say), else what to do now, read from the view. */
+function renderMessage() {
+  const box = $("#message");
+  const message = state.message ?? hint();
+  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
+  if (!message) box.textContent = "";
+  else if (message.error) box.textContent = errorText(message.error);
+  else box.textContent = t(message.key, message.vars);
+}
+
+function hint() {
+  const view = state.game?.view;
+  if (!view || view.over) return null;
+  const n = toMove(view);
+  const kind = kindName(view.players[n].kind);
+  if (machineToMove(view)) {
+    if (state.autoplay) return { key: "azul.machine_thinking", vars: { n, kind }, kind: "info" };
+    return { key: allMachines(view) ? "azul.watch" : "azul.machine_turn", vars: { n, kind }, kind: "info" };
+  }
+  if (!state.selection) return { key: "azul.pick", vars: { n }, kind: "info" };
+  const { source, colour } = state.selection;
+  const count = sourceTiles(view, source).filter((c) => c === colour).length;
+  return {
+    key: "azul.place",
+    vars: { n, colour: tilesText(count, colour), from: fromText(source) },
+    kind: "info",
+  };
+}
+
+// ---- talking to the server -------------------------------------------------
+
+function take(reply) {
+  const { id, version, options, casual, view } = reply;
+  state.game = { id, version, options, casual, view };
+  state.selection = null;
+  state.pending = null;
+  if (view.over) state.autoplay = false;
+  render();
+  schedule();
+}
+
+async function load(id, message = null) {
+  try {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    if (reply.game !== "azul") {
+      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
+      return;
+    }
+    state.autoplay = !allMachines(reply.view);
+    state.message = message;
+    take(reply);
+  } catch (error) {
+    state.game = null;
+    render();
+    showForm();
+    say({ error, kind: "error" });
+  }
+}
+
+/** Send one request for the current game; refusals go to #message and the panel. */
+async function send(path, body, label) {
+  if (state.busy || !state.game) return null;
+  state.busy = true;
+  clearTimeout(state.timer);
+  state.timer = null;
+  const { id, version } = state.game;
+  try {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
+      ...body,
+      version,
+    });
+    panel.add({ label: () => label(reply), explain: reply.explain });
+    state.busy = false;
+    state.message = null;
+    take(reply);
+    return reply;
+  } catch (error) {
+    panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
+    state.busy = false;
+    state.pending = null;
+    if (error.code === "stale" || error.code === "conflict") {
+      await load(id, { error, kind: "error" });
+    } else {
+      if (path === "machine") state.autoplay = false;
+      render();
+      say({ error, kind: "error" });
+    }
+    return null;
+  }
+}
+
+function place(line) {
+  const view = state.game.view;
+  const player = view.to_move;
+  const action = { kind: "take", ...state.selection, line };
+  state.pending = line;
+  state.message = null;
+  render();
+  state.autoplay = anyMachine(view);
+  send("actions", { action }, (reply) =>
+    t("prolog.action.take", actionWords(action, player, reply?.view.last?.tiles ?? null)));
+}
+
+function machineTurn() {
+  const view = state.game.view;
+  const player = view.to_move;
+  const kind = kindName(view.players[player].kind);
+  send("machine", {}, (reply) => reply
+    ? t("prolog.action.machine", { ...actionWords(reply.action, player, reply.view.last?.tiles ?? null), kind })
+    : t("prolog.action.machine_asked", { player }));
+}
+
+/** Machine seats play by themselves, one turn every PAUSE_MS, while autoplay is on. */
+function schedule() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  const view = state.game?.view;
+  if (!state.autoplay || !view || !machineToMove(view) || state.busy) return;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    if (state.autoplay) machineTurn();
+  }, PAUSE_MS);
+}
+
+async function newGame(options) {
+  if (state.busy) return false;
+  state.busy = true;
+  try {
+    const reply = await api("POST", "/api/games", { game: "azul", options });
+    const url = `/azul/${encodeURIComponent(reply.id)}`;
+    if (idFromPath()) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    panel.clear();
+    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
+    state.busy = false;
+    state.autoplay = !allMachines(reply.view);
+    state.message = null;
+    take(reply);
+    return true;
+  } catch (error) {
+    state.busy = false;
+    say({ error, kind: "error" });
+    return false;
+  }
+}
+
+// ---- clicks ----------------------------------------------------------------
+
+function onPick(event) {
+  const button = event.target.closest(".azul-tile[data-source]");
+  const view = state.game?.view;
+  if (!button || !view || state.busy) return;
+  if (view.over) {
+    say({ error: { code: "game_over" }, kind: "error" });
+    return;
+  }
+  if (machineToMove(view)) {
+    say({ key: "azul.machine_turn", vars: { n: toMove(view), kind: kindName(view.players[toMove(view)].kind) }, kind: "info" });
+    return;
+  }
+  const source = button.dataset.source === "centre" ? "centre" : Number(button.dataset.source);
+  const colour = button.dataset.colour;
+  const again = state.selection && sameSource(state.selection.source, source) && state.selection.colour === colour;
+  state.selection = again ? null : { source, colour };
+  state.message = null;
+  render();
+}
+
+function onPlace(event) {
+  const target = event.target.closest(".azul-line, .azul-floor");
+  const board = event.target.closest(".azul-board");
+  const view = state.game?.view;
+  if (!target || !board || !view || state.busy) return;
+  if (view.over) {
+    say({ error: { code: "game_over" }, kind: "error" });
+    return;
+  }
+  if (!humanToMove(view) || !state.selection) {
+    say(null); // the hint says what to do first
+    return;
+  }
+  if (Number(board.dataset.player) !== toMove(view)) {
+    say({ key: "azul.own_board", vars: { n: toMove(view) }, kind: "error" });
+    return;
+  }
+  const line = target.dataset.line === "floor" ? "floor" : Number(target.dataset.line);
+  place(line);
+}
+
+// ---- the new-game form -----------------------------------------------------
+
+function buildSeats() {
+  const seats = $("#seats");
+  for (let i = 0; i < SEATS; i++) {
+    const label = node("label");
+    label.append(node("span", "azul-seat-name"));
+    const select = node("select");
+    select.id = `seat-${i}`;
+    select.dataset.seat = i;
+    for (const kind of i < 2 ? KINDS : ["none", ...KINDS]) {
+      const option = node("option");
+      option.value = kind;
+      select.append(option);
+    }
+    select.value = ["human", "greedy", "none", "none"][i];
+    label.append(select);
+    seats.append(label);
+  }
+  translateSeats();
+}
+
+function translateSeats() {
+  document.querySelectorAll("#seats label").forEach((label, i) => {
+    label.querySelector(".azul-seat-name").textContent = t("azul.player", { n: i });
+    for (const option of label.querySelectorAll("option")) option.textContent = kindName(option.value);
+  });
+}
+
+function formOptions() {
+  const players = [...document.querySelectorAll("#seats select")]
+    .map((select) => select.value)
+    .filter((kind) => kind !== "none");
+  const options = { players };
+  const seed = $("#seed").value.trim();
+  if (seed !== "") options.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
+  return options;
+}
+
+function showForm() {
+  const options = state.game?.options;
+  if (options?.players) {
+    document.querySelectorAll("#seats select").forEach((select, i) => {
+      select.value = options.players[i] ?? "none";
+    });
+  }
+  $("#new-game-form").hidden = false;
+  $("#cancel").hidden = !state.game;
+  $("#new-game-form").scrollIntoView({ block: "nearest" });
+}
+
+// ---- start here ------------------------------------------------------------
+
+function start() {
+  buildSeats();
+  setupLangToggle($("#lang"));
+  onLangChange(() => {
+    translateSeats();
+    render();
+  });
+  $("#factories").addEventListener("click", onPick);
+  $("#centre").addEventListener("click", onPick);
+  $("#boards").addEventListener("click", onPlace);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.selection) {
+      state.selection = null;
+      render();
+    }
+  });
+  $("#play").addEventListener("click", () => {
+    state.autoplay = true;
+    state.message = null;
+    render();
+    schedule();
+  });
+  $("#pause").addEventListener("click", () => {
+    state.autoplay = false;
+    clearTimeout(state.timer);
+    state.timer = null;
+    render();
+  });
+  $("#step").addEventListener("click", () => {
+    if (state.busy || !state.game || !machineToMove(state.game.view)) return;
+    state.autoplay = false;
+    machineTurn();
+  });
+  $("#undo").addEventListener("click", () => {
+    state.autoplay = false;
+    send("undo", {}, () => t("prolog.action.undo"));
+  });
+  $("#new-game").addEventListener("click", () => {
+    const form = $("#new-game-form");
+    if (form.hidden) showForm();
+    else if (state.game) form.hidden = true;
+  });
+  $("#cancel").addEventListener("click", () => {
+    $("#new-game-form").hidden = true;
+  });
+  $("#new-game-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
+  });
+  window.addEventListener("popstate", route);
+  route();
+}
+
+function route() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  const id = idFromPath();
+  if (id) {
+    $("#new-game-form").hidden = true;
+    state.game = null;
+    render();
+    say({ key: "azul.loading", kind: "info" });
+    load(id);
+  } else {
+    state.game = null;
+    panel.clear();
+    render();
+    showForm();
+    say(null);
+  }
+}
+
+start();
