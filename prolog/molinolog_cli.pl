@@ -1,6 +1,7 @@
 :- module(molinolog_cli,
           [ molinolog/3,            % +JugadorNegro, +JugadorBlanco, +T
-            play_molinolog/7        % +In, +Out, +Black, +White, +T, +Depth, -Outcome
+            play_molinolog/7,       % +In, +Out, +Black, +White, +T, +Depth, -Outcome
+            board_lines/2           % +State, -Lines
           ]).
 
 /** <module> Molinolog in a terminal
@@ -279,6 +280,10 @@ draw_board(Out, S) :-
     nl(Out),
     forall(member(L, Lines), format(Out, "~s~n", [L])).
 
+%!  board_lines(+State, -Lines) is det.
+%
+%   Lines (lists of codes) draw the board of State as the terminal game
+%   shows it: X black, O white, * the pieces of a just-formed mill.
 board_lines(S, Lines) :-
     state_size(S, T),
     C is T + 1,

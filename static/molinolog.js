@@ -1,0 +1,650 @@
+// molinolog.js: the Molinolog page (/molinolog and /molinolog/<id>).  Start reading at start()
+// at the bottom.
+//
+// The board is drawn from the server's view: view.points placed by their (direction, ring),
+// view.edges as lines.  The page judges no rule: a click becomes one action (place, capture,
+// or move after a first click that only selects a piece here) and Prolog accepts it or says
+// why not; view.legal only highlights.  When a machine is to play, the page asks
+// POST /machine for one step at a time, with a pause, and shows each step (the piece slides
+// or appears, the captured piece fades).  One request at a time; every action carries the
+// version it was played against, and a 409 stale/conflict reloads the game.
+
+import { api } from "./api.js";
+import "./molinolog-i18n.js";
+import { errorText, getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { PrologPanel } from "./prolog-panel.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const UNIT = 100; // between neighbouring rings, in SVG units
+const MARGIN = 96; // room for the labels around the outer ring
+const PIECE = 31; // a piece's radius
+const MACHINE_PAUSE = 650; // ms before each of the machine's steps
+const SLIDE = 420; // ms for a piece to slide or appear
+const OFFSETS = {
+  n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1], sw: [-1, 1], w: [-1, 0], nw: [-1, -1],
+};
+
+const $ = (selector) => document.querySelector(selector);
+const svg = $("#board");
+const panel = new PrologPanel($("#prolog-panel"));
+
+const state = {
+  game: null, // the last reply: {id, version, options, casual, view}
+  busy: false,
+  selected: null, // "n,2": the piece picked to move (known to this page only)
+  pending: null, // "n,2": a placement awaiting the server's answer
+  trail: null, // {player, actions}: the steps of the last turn, marked on the board
+  fresh: null, // the step just played, animated once
+  message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
+  timer: 0, // the machine's next step
+  epoch: 0, // bumped by every load and new game, so a late answer is dropped
+};
+
+const other = (player) => (player === "b" ? "w" : "b");
+const keyOf = ([dir, ring]) => `${dir},${ring}`;
+const pointOf = (key) => [key.split(",")[0], Number(key.split(",")[1])];
+const pointName = ([dir, ring]) => `(${dir},${ring})`;
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function idFromPath() {
+  const match = /^\/molinolog\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function isMachine(view, player) {
+  return view.players[player] === "machine";
+}
+
+function humanTurn(view) {
+  return !view.over && !isMachine(view, view.to_move);
+}
+
+function node(name, attrs = {}, text) {
+  const el = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// ---- words -----------------------------------------------------------------
+
+function stepText(action) {
+  if (action.kind === "move") {
+    return t("molinolog.step.move", { from: pointName(action.from), to: pointName(action.to) });
+  }
+  return t(`molinolog.step.${action.kind}`, { point: pointName(action.point) });
+}
+
+function turnText(view, trail) {
+  if (!trail?.actions.length) return "";
+  const key = isMachine(view, trail.player) ? "molinolog.last_machine" : "molinolog.last";
+  const steps = trail.actions.map(stepText).join(", ");
+  return t(key, { player: t(`molinolog.player.${trail.player}`), steps });
+}
+
+function whoText(view, player) {
+  return isMachine(view, player)
+    ? t("molinolog.who.machine", { depth: view.depth })
+    : t("molinolog.who.human");
+}
+
+// ---- the board ---------------------------------------------------------------
+
+function geometry(size) {
+  const rings = size + 1;
+  const centre = MARGIN + rings * UNIT;
+  const xy = ([dir, ring]) => [
+    centre + OFFSETS[dir][0] * ring * UNIT,
+    centre + OFFSETS[dir][1] * ring * UNIT,
+  ];
+  return { rings, centre, extent: 2 * centre, xy };
+}
+
+/** Classes per point: the pending mill, the selection, and what view.legal suggests. */
+function highlights(view) {
+  const marks = new Map();
+  const mark = (point, name) => {
+    const key = typeof point === "string" ? point : keyOf(point);
+    if (!marks.has(key)) marks.set(key, new Set());
+    marks.get(key).add(name);
+  };
+  for (const point of view.mill) mark(point, "mill");
+  if (state.selected) mark(state.selected, "selected");
+  if (state.pending) mark(state.pending, "pending");
+  const last = state.trail?.actions.findLast((a) => a.kind !== "capture");
+  if (last) mark(last.to ?? last.point, "last");
+  if (humanTurn(view)) {
+    for (const action of view.legal) {
+      if (action.kind === "capture") mark(action.point, "capturable");
+      else if (action.kind === "move" && !state.selected) mark(action.from, "movable");
+      else if (action.kind === "move" && keyOf(action.from) === state.selected) mark(action.to, "target");
+    }
+  }
+  return marks;
+}
+
+function renderBoard() {
+  const view = state.game?.view;
+  svg.hidden = !view;
+  $("#board-empty").hidden = Boolean(view);
+  if (!view) {
+    svg.replaceChildren();
+    return;
+  }
+  const geo = geometry(view.size);
+  svg.setAttribute("viewBox", `0 0 ${geo.extent} ${geo.extent}`);
+  svg.setAttribute("aria-label", t("molinolog.board", { size: view.size }));
+  svg.dataset.hover = humanTurn(view) && view.phase === "place" ? view.to_move : "";
+  svg.dataset.phase = view.phase;
+
+  const defs = node("defs");
+  const arrow = node("marker", {
+    id: "molinolog-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
+  });
+  arrow.append(node("path", { d: "M0,0 L10,5 L0,10 z", class: "molinolog-arrow-head" }));
+  defs.append(arrow);
+  for (const player of ["b", "w"]) {
+    const gradient = node("radialGradient", { id: `molinolog-grad-${player}`, cx: "35%", cy: "32%", r: "70%" });
+    gradient.append(
+      node("stop", { offset: "0%", class: `molinolog-stop-${player}-light` }),
+      node("stop", { offset: "100%", class: `molinolog-stop-${player}-dark` }),
+    );
+    defs.append(gradient);
+  }
+
+  const wood = node("rect", { class: "molinolog-wood", width: geo.extent, height: geo.extent, rx: 24 });
+  const edges = node("g", { class: "molinolog-edges" });
+  for (const [p, q] of view.edges) {
+    const [x1, y1] = geo.xy(p);
+    const [x2, y2] = geo.xy(q);
+    edges.append(node("line", { x1, y1, x2, y2 }));
+  }
+  svg.replaceChildren(defs, wood, edges, labels(geo), trailMarks(geo), points(view, geo), ghosts(view, geo));
+}
+
+/** Direction names round the outer ring and ring numbers on the left, as the terminal game. */
+function labels(geo) {
+  const group = node("g", { class: "molinolog-labels", "aria-hidden": "true" });
+  const outer = geo.rings * UNIT;
+  const gap = MARGIN * 0.6;
+  for (const [dir, [dx, dy]] of Object.entries(OFFSETS)) {
+    const x = geo.centre + dx * (dy ? outer : outer + gap);
+    const y = geo.centre + dy * (outer + gap);
+    group.append(node("text", { x, y, class: "molinolog-dir" }, dir));
+  }
+  for (let ring = 1; ring <= geo.rings; ring += 1) {
+    const y = geo.centre - ring * UNIT;
+    group.append(node("text", { x: MARGIN * 0.4, y, class: "molinolog-ring-number" }, ring));
+  }
+  return group;
+}
+
+function points(view, geo) {
+  const marks = highlights(view);
+  const group = node("g", { class: "molinolog-points" });
+  for (const { point, piece } of view.points) {
+    const key = keyOf(point);
+    const [x, y] = geo.xy(point);
+    const classes = [...(marks.get(key) ?? [])].map((m) => `molinolog-is-${m}`);
+    const label = piece
+      ? t("molinolog.point_piece", { point: pointName(point), player: t(`molinolog.player.${piece}`) })
+      : t("molinolog.point", { point: pointName(point) });
+    const g = node("g", {
+      class: ["molinolog-point", ...classes].join(" "),
+      transform: `translate(${x} ${y})`,
+      "data-point": key,
+      "data-piece": piece ?? "",
+      role: "button",
+      tabindex: "0",
+      "aria-label": label,
+    });
+    g.append(
+      node("circle", { class: "molinolog-hit", r: UNIT * 0.46 }),
+      node("circle", { class: "molinolog-dot", r: 9 }),
+      node("circle", { class: "molinolog-ring", r: PIECE + 9 }),
+    );
+    if (piece) {
+      g.append(node("circle", { class: `molinolog-piece molinolog-piece-${piece}`, r: PIECE }));
+    } else {
+      g.append(node("circle", { class: `molinolog-ghost molinolog-piece-${view.to_move}`, r: PIECE }));
+    }
+    group.append(g);
+  }
+  return group;
+}
+
+/** The last turn's move, as an arrow from where the piece was to where it went. */
+function trailMarks(geo) {
+  const group = node("g", { class: "molinolog-trail", "aria-hidden": "true" });
+  for (const action of state.trail?.actions ?? []) {
+    if (action.kind !== "move") continue;
+    const [x1, y1] = geo.xy(action.from);
+    const [x2, y2] = geo.xy(action.to);
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const ux = (x2 - x1) / length;
+    const uy = (y2 - y1) / length;
+    group.append(node("line", {
+      class: "molinolog-arrow",
+      x1: x1 + ux * 12, y1: y1 + uy * 12,
+      x2: x2 - ux * (PIECE + 8), y2: y2 - uy * (PIECE + 8),
+      "marker-end": "url(#molinolog-arrow)",
+    }));
+  }
+  return group;
+}
+
+/** The piece the last turn captured: a faded ghost with a cross, where it stood. */
+function ghosts(view, geo) {
+  const group = node("g", { class: "molinolog-captured", "aria-hidden": "true" });
+  for (const action of state.trail?.actions ?? []) {
+    if (action.kind !== "capture") continue;
+    const key = keyOf(action.point);
+    if (view.points.some((p) => keyOf(p.point) === key && p.piece)) continue;
+    const [x, y] = geo.xy(action.point);
+    const g = node("g", { transform: `translate(${x} ${y})`, "data-captured": key });
+    const d = PIECE * 0.55;
+    g.append(
+      node("circle", { class: `molinolog-piece molinolog-piece-${other(state.trail.player)}`, r: PIECE }),
+      node("path", { class: "molinolog-cross", d: `M${-d},${-d} L${d},${d} M${d},${-d} L${-d},${d}` }),
+    );
+    group.append(g);
+  }
+  return group;
+}
+
+/** Show the step just played: the piece slides in from its point or grows in place. */
+function animate() {
+  const action = state.fresh;
+  state.fresh = null;
+  if (!action || reducedMotion() || !state.game) return;
+  const geo = geometry(state.game.view.size);
+  const options = { duration: SLIDE, easing: "cubic-bezier(.3,.7,.4,1)" };
+  if (action.kind === "move") {
+    const piece = svg.querySelector(`[data-point="${keyOf(action.to)}"] .molinolog-piece`);
+    const [x1, y1] = geo.xy(action.from);
+    const [x2, y2] = geo.xy(action.to);
+    piece?.animate([{ transform: `translate(${x1 - x2}px, ${y1 - y2}px)` }, { transform: "none" }], options);
+  } else if (action.kind === "place") {
+    const piece = svg.querySelector(`[data-point="${keyOf(action.point)}"] .molinolog-piece`);
+    piece?.animate([{ transform: "scale(1.6)", opacity: 0 }, { transform: "none", opacity: 1 }], options);
+  } else {
+    const ghost = svg.querySelector(`[data-captured="${keyOf(action.point)}"] .molinolog-piece`);
+    ghost?.animate([{ opacity: 1 }, { opacity: 0.45 }], options);
+  }
+}
+
+// ---- the rest of the page ----------------------------------------------------
+
+function render() {
+  renderBoard();
+  const view = state.game?.view;
+  const lang = getLang();
+  const status = $("#status");
+  status.textContent = view ? view.status[lang] : "";
+  status.dataset.player = view && !view.over ? view.to_move : "";
+  status.classList.toggle("molinolog-is-over", Boolean(view?.over));
+  $("#hint").textContent = view ? hintText(view) : "";
+  for (const player of ["b", "w"]) {
+    $(`#in-hand-${player}`).textContent = view?.in_hand[player] ?? "–";
+    $(`#on-board-${player}`).textContent = view?.on_board[player] ?? "–";
+    $(`#who-${player}`).textContent = view ? `(${whoText(view, player)})` : "";
+    const row = document.querySelector(`.molinolog-counts tr[data-player="${player}"]`);
+    row.classList.toggle("molinolog-is-to-move", Boolean(view && !view.over && view.to_move === player));
+  }
+  $("#last-turn").textContent = view ? turnText(view, state.trail) : "";
+  renderSettings(view);
+  const game = state.game;
+  const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
+  $("#undo").disabled = !game || !game.casual || game.version === 0 || allMachines;
+  $("#cancel").hidden = !game;
+  renderMessage();
+  if ($("#end-dialog").open) fillEnd(view);
+}
+
+function hintText(view) {
+  if (view.over) return "";
+  if (isMachine(view, view.to_move)) {
+    return t("molinolog.hint.thinking", { player: t(`molinolog.player.${view.to_move}`) });
+  }
+  if (view.phase === "move") return t(state.selected ? "molinolog.hint.selected" : "molinolog.hint.select");
+  return t(`molinolog.hint.${view.phase}`);
+}
+
+function renderSettings(view) {
+  if (!view) {
+    $("#settings").textContent = "";
+    return;
+  }
+  const settings = t("molinolog.settings", {
+    size: view.size, black: whoText(view, "b"), white: whoText(view, "w"),
+  });
+  $("#settings").textContent = view.protect_mills
+    ? t("molinolog.settings_protect", { settings })
+    : settings;
+}
+
+function say(message) {
+  state.message = message;
+  renderMessage();
+}
+
+function renderMessage() {
+  const box = $("#message");
+  const message = state.message;
+  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
+  if (!message) box.textContent = "";
+  else if (message.error) box.textContent = errorText(message.error);
+  else box.textContent = t(message.key, message.vars);
+}
+
+function fillEnd(view) {
+  if (!view?.over) return;
+  const loser = view.winner ? other(view.winner) : null;
+  $("#end-title").textContent = view.winner
+    ? t("molinolog.end.win", { player: t(`molinolog.colour.${view.winner}`) })
+    : t("molinolog.end.draw");
+  $("#end-reason").textContent = t(`molinolog.reason.${view.result_reason}`, {
+    loser: loser ? t(`molinolog.colour.${loser}`) : "",
+  });
+}
+
+function showEnd() {
+  const dialog = $("#end-dialog");
+  fillEnd(state.game.view);
+  if (!dialog.open) dialog.showModal();
+}
+
+// ---- talking to the server ---------------------------------------------------
+
+/** The last turn after a load or an undo: the view's last step, with the place or move
+ *  before it when that step is a capture and the game's list of actions is at hand. */
+function trailFromView(view, actions) {
+  if (!view.last) return null;
+  const player = view.phase === "capture" ? view.to_move : other(view.to_move);
+  const steps = view.last.kind === "capture" && actions?.length >= 2 ? actions.slice(-2) : [view.last];
+  return { player, actions: steps, closed: true };
+}
+
+/** Keep a reply; `mover` played `action` to get there (none after a load or an undo). */
+function take(reply, mover = null, action = null) {
+  const { id, version, options, casual, view } = reply;
+  state.game = { id, version, options, casual, view };
+  state.selected = null;
+  state.pending = null;
+  if (action) {
+    if (state.trail?.player !== mover || state.trail.closed) state.trail = { player: mover, actions: [] };
+    state.trail.actions.push(action);
+    state.trail.closed = view.phase !== "capture";
+  } else {
+    state.trail = trailFromView(view, reply.actions);
+  }
+  state.fresh = action;
+  render();
+  animate();
+}
+
+/** What comes after a new position: the end dialog, or the machine's next step. */
+function next() {
+  clearTimeout(state.timer);
+  const view = state.game?.view;
+  if (!view) return;
+  if (view.over) showEnd();
+  else if (isMachine(view, view.to_move)) {
+    const epoch = state.epoch;
+    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
+  }
+}
+
+/** POST to the current game; a refusal goes to #message and the panel, and gives null. */
+async function post(path, body, label) {
+  if (state.busy || !state.game) return null;
+  state.busy = true;
+  const { id, version } = state.game;
+  const epoch = state.epoch;
+  try {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
+      ...body,
+      version,
+    });
+    if (epoch !== state.epoch) return null;
+    panel.add({ label: () => label(reply), explain: reply.explain });
+    return reply;
+  } catch (error) {
+    if (epoch !== state.epoch) return null;
+    panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
+    state.pending = null;
+    if (error.code === "stale" || error.code === "conflict") {
+      state.busy = false;
+      await load(id, { error, kind: "error" });
+    } else {
+      say({ error, kind: "error" });
+      render();
+    }
+    return null;
+  } finally {
+    if (epoch === state.epoch) state.busy = false;
+  }
+}
+
+function stepLabel(player, action) {
+  return `${t(`molinolog.player.${player}`)}: ${stepText(action)}`;
+}
+
+async function play(action) {
+  const mover = state.game.view.to_move;
+  const reply = await post("actions", { action }, () => stepLabel(mover, action));
+  if (!reply) return;
+  say(null);
+  take(reply, mover, action);
+  next();
+}
+
+async function machineStep(epoch) {
+  if (epoch !== state.epoch || !state.game) return;
+  if (state.busy) {
+    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
+    return;
+  }
+  const view = state.game.view;
+  if (view.over || !isMachine(view, view.to_move)) return;
+  const mover = view.to_move;
+  const reply = await post("machine", {}, (r) =>
+    r ? stepLabel(mover, r.action) : t("molinolog.step.machine", { player: t(`molinolog.player.${mover}`) }),
+  );
+  if (!reply) return;
+  state.message = null; // a "wait" said while the machine thought is stale now
+  take(reply, mover, reply.action);
+  next();
+}
+
+/** Take back one step; against the machine, on until a human is to play. */
+async function undo() {
+  clearTimeout(state.timer);
+  let reply = await post("undo", {}, () => t("prolog.action.undo"));
+  while (reply && reply.version > 0 && isMachine(reply.view, reply.view.to_move)) {
+    take(reply);
+    reply = await post("undo", {}, () => t("prolog.action.undo"));
+  }
+  if (reply) {
+    say(null);
+    take(reply);
+  }
+  next();
+}
+
+async function load(id, message = null) {
+  clearTimeout(state.timer);
+  state.epoch += 1;
+  const epoch = state.epoch;
+  try {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    if (epoch !== state.epoch) return;
+    if (reply.game !== "molinolog") {
+      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
+      return;
+    }
+    take(reply);
+    say(message);
+    next();
+  } catch (error) {
+    if (epoch !== state.epoch) return;
+    state.game = null;
+    render();
+    showForm();
+    say({ error, kind: "error" });
+  }
+}
+
+async function newGame(options) {
+  clearTimeout(state.timer);
+  state.epoch += 1;
+  const epoch = state.epoch;
+  state.busy = true;
+  try {
+    const reply = await api("POST", "/api/games", { game: "molinolog", options });
+    if (epoch !== state.epoch) return false;
+    const url = `/molinolog/${encodeURIComponent(reply.id)}`;
+    if (idFromPath()) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    panel.clear();
+    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
+    state.busy = false;
+    take(reply);
+    say(null);
+    next();
+    return true;
+  } catch (error) {
+    say({ error, kind: "error" });
+    next();
+    return false;
+  } finally {
+    if (epoch === state.epoch) state.busy = false;
+  }
+}
+
+// ---- clicks --------------------------------------------------------------------
+
+function onPoint(key, piece) {
+  const view = state.game?.view;
+  if (!view || state.busy) return;
+  if (view.over) {
+    say({ error: { code: "game_over" }, kind: "error" });
+    return;
+  }
+  if (isMachine(view, view.to_move)) {
+    say({ key: "molinolog.wait", kind: "info" });
+    return;
+  }
+  const point = pointOf(key);
+  if (view.phase === "capture") {
+    play({ kind: "capture", point });
+  } else if (view.phase === "place") {
+    state.pending = key;
+    renderBoard();
+    play({ kind: "place", point });
+  } else if (state.selected === null || key === state.selected || piece === view.to_move) {
+    select(key, piece, view);
+  } else {
+    play({ kind: "move", from: pointOf(state.selected), to: point });
+  }
+}
+
+/** The first click of a move: a piece of the mover is selected (or let go); any other
+ *  point is asked of the rules as a move from there, so they say what is wrong with it. */
+function select(key, piece, view) {
+  if (key === state.selected) state.selected = null;
+  else if (piece === view.to_move) state.selected = key;
+  else {
+    play({ kind: "move", from: pointOf(key), to: pointOf(key) });
+    return;
+  }
+  say(null);
+  render();
+}
+
+function onBoardClick(event) {
+  const point = event.target.closest(".molinolog-point");
+  if (point) onPoint(point.dataset.point, point.dataset.piece);
+}
+
+function onBoardKey(event) {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const point = event.target.closest(".molinolog-point");
+  if (!point) return;
+  event.preventDefault();
+  onPoint(point.dataset.point, point.dataset.piece);
+  requestAnimationFrame(() => svg.querySelector(`[data-point="${point.dataset.point}"]`)?.focus());
+}
+
+// ---- the new-game form -------------------------------------------------------
+
+function formOptions() {
+  return {
+    size: Number($("#size").value),
+    black: $("#black").value,
+    white: $("#white").value,
+    depth: Number($("#depth").value),
+    protect_mills: $("#protect-mills").checked,
+  };
+}
+
+function showForm() {
+  const options = state.game?.options;
+  if (options) {
+    $("#size").value = String(options.size ?? state.game.view.size);
+    $("#black").value = options.black ?? "human";
+    $("#white").value = options.white ?? "machine";
+    $("#depth").value = String(options.depth ?? state.game.view.depth);
+    $("#protect-mills").checked = Boolean(options.protect_mills);
+  }
+  $("#new-game-form").hidden = false;
+  $("#cancel").hidden = !state.game;
+}
+
+// ---- start here --------------------------------------------------------------
+
+function start() {
+  setupLangToggle($("#lang"));
+  onLangChange(render);
+  svg.addEventListener("click", onBoardClick);
+  svg.addEventListener("keydown", onBoardKey);
+  $("#undo").addEventListener("click", undo);
+  $("#new-game").addEventListener("click", () => {
+    const form = $("#new-game-form");
+    if (form.hidden) showForm();
+    else if (state.game) form.hidden = true;
+  });
+  $("#cancel").addEventListener("click", () => {
+    $("#new-game-form").hidden = true;
+  });
+  $("#new-game-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
+  });
+  $("#end-dialog").addEventListener("close", () => {
+    if ($("#end-dialog").returnValue === "again" && state.game) newGame(state.game.options);
+  });
+  window.addEventListener("popstate", route);
+  route();
+}
+
+function route() {
+  const id = idFromPath();
+  if (id) {
+    $("#new-game-form").hidden = true;
+    say({ key: "molinolog.loading", kind: "info" });
+    load(id);
+  } else {
+    clearTimeout(state.timer);
+    state.epoch += 1;
+    state.game = null;
+    state.trail = null;
+    panel.clear();
+    render();
+    showForm();
+    say(null);
+  }
+}
+
+start();
