@@ -40,6 +40,8 @@ def quote(text: str) -> str:
     Every character outside printable ASCII, and the quote and backslash, is
     written as an escape (\\xHEX\\), so no input can end the literal early.
     """
+    if text.isascii() and text.isprintable():
+        return '"' + text.replace("\\", "\\x5c\\").replace('"', "\\x22\\") + '"'
     return '"' + _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):x}\\", text) + '"'
 
 

@@ -4,7 +4,8 @@
             api_act/5,          % +Game, +StateText, +ActionJSON, -State, -ReplyJSON
             api_view/4,         % +Game, +StateText, -State, -ReplyJSON
             api_machine/4,      % +Game, +StateText, -State, -ReplyJSON
-            api_replay/5        % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
+            api_replay/5,       % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
+            api_text/2          % :Call, -Text
           ]).
 
 /** <module> The one door between Python and the games
@@ -226,11 +227,20 @@ json_items([X|Xs]) -->
 
 %   state_text(?State, ?Text): a state as the text that is stored.
 state_text(State, Text) :-
-    (   var(State)
-    ->  catch(term_string(State, Text), _, fail),
+    (   nonvar(State)
+    ->  format(string(Text), "~q", [State])
+    ;   catch(term_string(State, Text), _, fail),
         ground(State)
     ->  true
-    ;   var(State)
-    ->  throw(tablero(invalid, bad_state, "The stored game state cannot be read"))
-    ;   format(string(Text), "~q", [State])
+    ;   throw(tablero(invalid, bad_state, "The stored game state cannot be read"))
     ).
+
+%!  api_text(:Call, -Text) is det.
+%
+%   Calls Call with two more arguments, the state text and the JSON reply of
+%   an api_* predicate, and joins them as State + newline + Reply (a state
+%   text never holds a raw newline): one answer for Python to convert
+%   instead of two.
+api_text(Call, Text) :-
+    call(Call, State, Reply),
+    atomics_to_string([State, "\n", Reply], Text).

@@ -1,0 +1,719 @@
+/*  Tests of go.pl: the course's documented predicates, the rules of Go
+    (captures, suicide, ko, superko, area score), the game layer and the
+    tablero protocol.  Positions are written as rows of text ("-" empty, "b"
+    black, "w" white), row 0 at the top, and read with board_rows/2.
+    Run alone:  swipl -g "use_module(prolog/go), load_files('prolog/go.plt',[module(user)]), run_tests" -t halt
+*/
+
+:- use_module(library(plunit)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(http/json)).
+:- use_module(go).
+
+%   gt_board(+Rows, -Board): the board drawn by Rows.
+gt_board(Rows, Board) :-
+    board_rows(Board, Rows).
+
+%   gt_move(+Rows0, +Player, +Pos, -Rows): goMove/4 on drawn boards.
+gt_move(Rows0, Player, Pos, Rows) :-
+    board_rows(Board0, Rows0),
+    goMove(Board0, Player, Pos, Board),
+    board_rows(Board, Rows).
+
+%   gt_game(+Options, +Actions, -Game): a new game after Actions, each one
+%   b(R, C), w(R, C), pass or resign (the last two for the side to move).
+gt_game(Options, Actions, Game) :-
+    go_new(Options, Game0),
+    foldl(gt_act, Actions, Game0, Game).
+
+gt_act(Action, Game0, Game) :-
+    gt_action(Action, Game0, Term),
+    go_play(Game0, Term, Game, _).
+
+gt_action(b(R, C), _, move("b", [R, C])).
+gt_action(w(R, C), _, move("w", [R, C])).
+gt_action(pass, Game, pass(P)) :- gt_to_move(Game, P).
+gt_action(resign, Game, resign(P)) :- gt_to_move(Game, P).
+
+%   The state term go/8 is documented in go.pl's header: ToMove is its
+%   third argument and Status its eighth.
+gt_to_move(Game, P) :- arg(3, Game, P).
+gt_status(Game, S) :- arg(8, Game, S).
+
+gt_rows(Game, Rows) :-
+    go_board(Game, Board),
+    board_rows(Board, Rows).
+
+gt_view(Game, View) :-
+    tablero:game_view(go, Game, View).
+
+gt_result(Game, Result) :-
+    go_score(Game, score(_, _, _, Result), _).
+
+%   gt_json(+Text, -Dict): a JSON reply of the protocol as a dict.
+gt_json(Text, Dict) :-
+    atom_json_dict(Text, Dict, [value_string_as(string)]).
+
+%   The stones of the superko test: three kos in a row (see go_superko).
+gt_triple_ko_setup([ b(0,0), w(0,3), b(1,1), w(0,4), b(0,7), w(1,2), b(1,6),
+                     w(1,5), b(8,0), w(0,1), b(7,1), w(0,6), b(8,2), w(8,3),
+                     pass, w(7,2) ]).
+
+%   The simple ko of go_ko: Black takes at [1,2]; White's retake at [1,1]
+%   would repeat the position.
+gt_ko_setup([ b(0,1), w(0,2), b(1,0), w(2,2), b(2,1), w(1,3), b(4,4),
+              w(1,1), b(1,2) ]).
+
+%   A 5x5 position with two one-point territories each and a shared region
+%   of 9 points in the middle.
+gt_mixed([ "-b-w-",
+           "bb-ww",
+           "-----",
+           "ww-bb",
+           "-w-b-" ]).
+
+                 /*******************************
+                 *   THE DOCUMENTED PREDICATES  *
+                 *******************************/
+
+:- begin_tests(go_documented).
+
+test(emptyBoard_19, [Rows-Cells == 19-["-"]]) :-
+    emptyBoard(B),
+    length(B, Rows),
+    append(B, All),
+    sort(All, Cells),
+    forall(member(Row, B), length(Row, 19)).
+test(emptyBoard_sizes, all(S-N == [2-2, 9-9, 25-25])) :-
+    member(S, [2, 9, 25]),
+    emptyBoard(S, B),
+    length(B, N).
+test(emptyBoard_too_small, throws(error(_, _))) :-
+    emptyBoard(1, _).
+test(emptyBoard_too_big, throws(error(_, _))) :-
+    emptyBoard(26, _).
+
+test(getElem, X == c) :-
+    getElem(X, 2, [a, b, c]).
+test(getElem_past_the_end, fail) :-
+    getElem(_, 3, [a, b, c]).
+test(replace, [X-L == b-[a, z, c]]) :-
+    replace(X, 1, z, [a, b, c], L).
+test(replace_checks_the_old_element, fail) :-
+    replace(q, 1, z, [a, b, c], _).
+test(replace_past_the_end, fail) :-
+    replace(_, 3, z, [a, b, c], _).
+
+test(adyacentes_corner, A == [["-", 1, 0], ["w", 0, 1]]) :-
+    gt_board(["bw-", "-b-", "--w"], B),
+    adyacentes(B, 0, 0, A).
+test(adyacentes_centre, A == [["w", 0, 1], ["-", 2, 1], ["-", 1, 0], ["-", 1, 2]]) :-
+    gt_board(["bw-", "-b-", "--w"], B),
+    adyacentes(B, 1, 1, A).
+test(adyacentes_edge, A == [["-", 1, 2], ["-", 2, 1]]) :-
+    gt_board(["bw-", "-b-", "--w"], B),
+    adyacentes(B, 2, 2, A).
+
+test(encerrados_group_without_liberty,
+     [E-A == [["w", 0, 0], ["w", 0, 1], ["w", 1, 0]]-[["w", 1, 0], ["w", 0, 1]]]) :-
+    gt_board(["wwb-", "wb--", "b---", "----"], B),
+    encerrados(B, "w", 0, 0, A, [], E0),
+    msort(E0, E).
+test(encerrados_from_any_stone_of_the_group, E == [["w", 0, 0], ["w", 0, 1], ["w", 1, 0]]) :-
+    gt_board(["wwb-", "wb--", "b---", "----"], B),
+    encerrados(B, "w", 1, 0, _, [], E0),
+    msort(E0, E).
+test(encerrados_adds_to_vistos, E == [["b", 3, 3], ["w", 0, 0], ["w", 0, 1], ["w", 1, 0]]) :-
+    gt_board(["wwb-", "wb--", "b---", "----"], B),
+    encerrados(B, "w", 0, 0, _, [["b", 3, 3]], E0),
+    msort(E0, E).
+test(encerrados_fails_with_a_liberty, fail) :-
+    gt_board(["wwb-", "wb--", "----", "----"], B),
+    encerrados(B, "w", 0, 0, _, [], _).
+test(encerrados_fails_with_a_far_liberty, fail) :-
+    gt_board(["wwww", "bbb-", "----", "----"], B),
+    encerrados(B, "w", 0, 0, _, [], _).
+
+test(encerradosContrario_four_groups, E == [["w", 1, 2], ["w", 2, 1], ["w", 2, 3], ["w", 3, 2]]) :-
+    gt_board(["--b--", "-bwb-", "bwbwb", "-bwb-", "--b--"], B),
+    encerradosContrario(B, "b", 2, 2, _, [], E0),
+    msort(E0, E).
+test(encerradosContrario_group_of_three, E == [["w", 0, 0], ["w", 0, 1], ["w", 1, 0]]) :-
+    gt_board(["wwb-", "wb--", "b---", "----"], B),
+    encerradosContrario(B, "b", 2, 0, _, [], E0),
+    msort(E0, E).
+test(encerradosContrario_none, E == []) :-
+    gt_board(["--b--", "-bwb-", "bw-wb", "-bwb-", "--b--"], B),
+    encerradosContrario(B, "b", 0, 2, _, [], E).
+test(encerradosContrario_own_stones_ignored, E == []) :-
+    gt_board(["wwb-", "wb--", "b---", "----"], B),
+    encerradosContrario(B, "w", 1, 1, _, [], E).
+
+test(encerradosVacios_one_point, T == [["-", 0, 0]]) :-
+    gt_mixed(Rows),
+    gt_board(Rows, B),
+    encerradosVacios(B, "-", "b", 0, 0, _, [], T).
+test(encerradosVacios_not_the_other_colour, fail) :-
+    gt_mixed(Rows),
+    gt_board(Rows, B),
+    encerradosVacios(B, "-", "w", 0, 0, _, [], _).
+test(encerradosVacios_shared_region, fail) :-
+    gt_mixed(Rows),
+    gt_board(Rows, B),
+    member(P, ["b", "w"]),
+    encerradosVacios(B, "-", P, 2, 2, _, [], _).
+test(encerradosVacios_no_stone, fail) :-
+    emptyBoard(5, B),
+    member(P, ["b", "w"]),
+    encerradosVacios(B, "-", P, 2, 2, _, [], _).
+test(encerradosVacios_column, T == [["-", 0, 4], ["-", 1, 4], ["-", 2, 4], ["-", 3, 4], ["-", 4, 4]]) :-
+    gt_board(["b--w-", "b--w-", "b--w-", "b--w-", "b--w-"], B),
+    encerradosVacios(B, "-", "w", 2, 4, _, [], T0),
+    msort(T0, T).
+
+test(eliminarEncerrados, Rows == ["--b--", "-b-b-", "bwbwb", "-bwb-", "--b--"]) :-
+    gt_board(["--b--", "-bwb-", "bwbwb", "-bwb-", "--b--"], B),
+    eliminarEncerrados(B, [["w", 1, 2]], B1),
+    board_rows(B1, Rows).
+test(eliminarEncerrados_none, Rows == ["bw", "--"]) :-
+    gt_board(["bw", "--"], B),
+    eliminarEncerrados(B, [], B1),
+    board_rows(B1, Rows).
+
+test(aplanarTablero_all_rows, L == [["b", 0, 0], ["b", 0, 2], ["b", 1, 1], ["b", 2, 2]]) :-
+    gt_board(["b-b", "-b-", "--b"], B),
+    aplanarTablero(B, "b", 2, L).
+test(aplanarTablero_first_row, L == [["b", 0, 0], ["b", 0, 2]]) :-
+    gt_board(["b-b", "-b-", "--b"], B),
+    aplanarTablero(B, "b", 0, L).
+test(aplanarTablero_empty_points, L == [["-", 0, 1], ["-", 1, 0], ["-", 1, 2], ["-", 2, 0], ["-", 2, 1]]) :-
+    gt_board(["b-b", "-b-", "--b"], B),
+    aplanarTablero(B, "-", 2, L).
+
+test(contarPuntos_black, E == [["-", 0, 0], ["-", 4, 4]]) :-
+    gt_mixed(Rows),
+    gt_board(Rows, B),
+    aplanarTablero(B, "-", 4, Vacios),
+    contarPuntos(B, "b", Vacios, [], E0),
+    msort(E0, E).
+test(contarPuntos_white, E == [["-", 0, 4], ["-", 4, 0]]) :-
+    gt_mixed(Rows),
+    gt_board(Rows, B),
+    aplanarTablero(B, "-", 4, Vacios),
+    contarPuntos(B, "w", Vacios, [], E0),
+    msort(E0, E).
+test(contarPuntos_empty_board, E == []) :-
+    emptyBoard(4, B),
+    aplanarTablero(B, "-", 3, Vacios),
+    contarPuntos(B, "b", Vacios, [], E).
+
+test(terminarJuego_white_first, [W-Bl == 10-5]) :-
+    gt_board(["b--w-", "b--w-", "b--w-", "b--w-", "b--w-"], B),
+    terminarJuego(B, W, Bl).
+test(finDelJuego_black_first, [N-Bl == 5-10]) :-
+    gt_board(["b--w-", "b--w-", "b--w-", "b--w-", "b--w-"], B),
+    finDelJuego(B, N, Bl).
+
+:- end_tests(go_documented).
+
+                 /*******************************
+                 *          CAPTURES            *
+                 *******************************/
+
+:- begin_tests(go_captures).
+
+test(single_stone, Rows == ["-----", "--b--", "-b-b-", "--b--", "-----"]) :-
+    gt_move(["-----", "--b--", "-bw--", "--b--", "-----"], "b", [2, 3], Rows).
+test(corner_stone, Rows == ["-b-", "b--", "---"]) :-
+    gt_move(["wb-", "---", "---"], "b", [1, 0], Rows).
+test(edge_stone, Rows == ["-b-b-", "--b--", "-----", "-----", "-----"]) :-
+    gt_move(["-bwb-", "-----", "-----", "-----", "-----"], "b", [1, 2], Rows).
+test(corner_group_of_three, Rows == ["--b-", "-b--", "b---", "----"]) :-
+    gt_move(["wwb-", "wb--", "----", "----"], "b", [2, 0], Rows).
+test(two_groups_on_the_edge, Rows == ["--b-b", "bbbb-", "-----", "-----", "-----"]) :-
+    gt_move(["ww-wb", "bbbb-", "-----", "-----", "-----"], "b", [0, 2], Rows).
+test(four_groups_at_once, Rows == ["--b--", "-b-b-", "b-b-b", "-b-b-", "--b--"]) :-
+    gt_move(["--b--", "-bwb-", "bw-wb", "-bwb-", "--b--"], "b", [2, 2], Rows).
+test(white_captures_too, Rows == ["w-w", "-w-", "---"]) :-
+    gt_move(["wbw", "---", "---"], "w", [1, 1], Rows).
+test(a_liberty_saves_the_group, Rows == ["wwb-", "wbb-", "----", "----"]) :-
+    gt_move(["ww--", "wb--", "----", "----"], "b", [0, 2], R0),
+    R0 == ["wwb-", "wb--", "----", "----"],
+    gt_move(R0, "b", [1, 2], Rows).
+test(capture_counted_per_player, [B-W-Last == 1-0-["move", "b", [1, 0]]]) :-
+    gt_game([size(3)], [b(0,1), w(0,0), b(1,0)], G),
+    gt_view(G, V),
+    B = V.captures.b, W = V.captures.w,
+    Last = [V.last.kind, V.last.player, V.last.pos].
+test(captures_of_both_players, [Rows-B-W == ["-b---", "b----", "----b", "-ww--", "w--w-"]-1-2]) :-
+    gt_game([size(5)], [b(0,1), w(0,0), b(1,0), w(4,0), b(4,1), w(3,1), b(4,2), w(3,2),
+                        b(2,4), w(4,3)], G),
+    gt_rows(G, Rows),
+    gt_view(G, V),
+    B = V.captures.b, W = V.captures.w.
+
+:- end_tests(go_captures).
+
+                 /*******************************
+                 *          SUICIDE             *
+                 *******************************/
+
+:- begin_tests(go_suicide).
+
+test(single_stone_in_the_corner, fail) :-
+    gt_move(["-b-", "b--", "---"], "w", [0, 0], _).
+test(single_stone_in_the_middle, fail) :-
+    gt_move(["-b-", "b-b", "-b-"], "w", [1, 1], _).
+test(group_of_two, fail) :-
+    gt_move(["-bb--", "bw-b-", "-bb--", "-----", "-----"], "w", [1, 2], _).
+test(filling_the_last_own_liberty, fail) :-
+    gt_move(["bbw-", "b-w-", "wwww", "----"], "b", [1, 1], _).
+test(capture_in_the_corner_is_not_suicide, Rows == ["b-b", "-b-", "b--"]) :-
+    gt_move(["-wb", "wb-", "b--"], "b", [0, 0], Rows).
+test(capture_without_liberties_before, Rows == ["--b--", "-b-b-", "b-b-b", "-b-b-", "--b--"]) :-
+    gt_move(["--b--", "-bwb-", "bw-wb", "-bwb-", "--b--"], "b", [2, 2], Rows).
+test(refused_through_go_play, throws(tablero(refused, suicide, _, _))) :-
+    gt_game([size(3)], [b(0,1), pass, b(1,0)], G),
+    go_play(G, move("w", [0, 0]), _, _).
+
+:- end_tests(go_suicide).
+
+                 /*******************************
+                 *             KO               *
+                 *******************************/
+
+:- begin_tests(go_ko).
+
+test(ko_position, Rows == ["-bw--", "b-bw-", "-bw--", "-----", "----b"]) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5)], Setup, G),
+    gt_rows(G, Rows).
+test(immediate_recapture_refused, throws(tablero(refused, ko, _, _))) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5)], Setup, G),
+    go_play(G, move("w", [1, 1]), _, _).
+test(goMove_knows_no_ko, Rows == ["-bw--", "bw-w-", "-bw--", "-----", "----b"]) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5)], Setup, G),
+    go_board(G, B),
+    goMove(B, "w", [1, 1], B1),
+    board_rows(B1, Rows).
+test(recapture_after_a_move_elsewhere, Rows == ["-bw--", "bw-w-", "-bw--", "----b", "w---b"]) :-
+    gt_ko_setup(Setup),
+    append(Setup, [w(4,0), b(3,4), w(1,1)], Actions),
+    gt_game([size(5)], Actions, G),
+    gt_rows(G, Rows).
+test(recapture_after_a_pass, Rows == ["-bw--", "bw-w-", "-bw--", "-----", "w---b"]) :-
+    gt_ko_setup(Setup),
+    append(Setup, [w(4,0), pass, w(1,1)], Actions),
+    gt_game([size(5)], Actions, G),
+    gt_rows(G, Rows).
+test(superko_also_refuses_simple_ko, throws(tablero(refused, superko, _, _))) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5), preset(chinese)], Setup, G),
+    go_play(G, move("w", [1, 1]), _, _).
+test(ko_refusal_explains, E = [_, "ko: RBoard repeats the position of one turn ago"-"false"]) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5)], Setup, G),
+    catch(go_play(G, move("w", [1, 1]), _, _), tablero(refused, ko, _, E), true).
+
+:- end_tests(go_ko).
+
+:- begin_tests(go_superko).
+
+%   Three kos: on the top edge at [0,1]/[0,2] (A) and [0,5]/[0,6] (B), on
+%   the bottom edge at [8,1]/[8,2] (C).  Black takes A, White C, Black B,
+%   White A, Black C; White's retake of B then brings back the position
+%   after the setup (6 plies), which simple ko allows and superko refuses.
+gt_cycle([b(0,2), w(8,1), b(0,5), w(0,1), b(8,2)]).
+
+test(setup_position, Rows == [ "bw-ww-wb-", "-bw--wb--", "---------", "---------",
+                               "---------", "---------", "---------", "-bw------",
+                               "b-bw-----" ]) :-
+    gt_triple_ko_setup(Setup),
+    gt_game([size(9), ko(superko)], Setup, G),
+    gt_rows(G, Rows).
+test(cycle_refused_under_superko, throws(tablero(refused, superko, _, _))) :-
+    gt_triple_ko_setup(Setup),
+    gt_cycle(Cycle),
+    append(Setup, Cycle, Actions),
+    gt_game([size(9), ko(superko)], Actions, G),
+    go_play(G, move("w", [0, 6]), _, _).
+test(cycle_allowed_under_simple_ko, Rows == Rows0) :-
+    gt_triple_ko_setup(Setup),
+    gt_game([size(9), ko(simple)], Setup, G0),
+    gt_rows(G0, Rows0),
+    gt_cycle(Cycle),
+    append(Cycle, [w(0,6)], More),
+    foldl(gt_act, More, G0, G),
+    gt_rows(G, Rows).
+test(cycle_continues_under_simple_ko, Rows == Rows0) :-
+    gt_triple_ko_setup(Setup),
+    gt_game([size(9)], Setup, G0),
+    gt_rows(G0, Rows0),
+    gt_cycle(Cycle),
+    append([Cycle, [w(0,6)], Cycle, [w(0,6)]], More),
+    foldl(gt_act, More, G0, G),
+    gt_rows(G, Rows).
+
+:- end_tests(go_superko).
+
+                 /*******************************
+                 *            SCORE             *
+                 *******************************/
+
+:- begin_tests(go_score).
+
+test(empty_board, [W-B == 0-0]) :-
+    emptyBoard(9, Board),
+    terminarJuego(Board, W, B).
+test(empty_board_owner, [Score-Owner == (0-0)-"---------"]) :-
+    emptyBoard(3, Board),
+    score_owner(Board, Owner, Score).
+test(one_stone_owns_the_board, [W-B == 0-9]) :-
+    gt_board(["---", "-b-", "---"], Board),
+    terminarJuego(Board, W, B).
+test(shared_region_is_nobodys, [W-B == 8-8]) :-
+    gt_mixed(Rows),
+    gt_board(Rows, Board),
+    terminarJuego(Board, W, B).
+test(owner, Owner == "bb-wwbb-ww-----ww-bbww-bb") :-
+    gt_mixed(Rows),
+    gt_board(Rows, Board),
+    score_owner(Board, Owner, _).
+test(walls, [W-B-N-Bl == 10-5-5-10]) :-
+    gt_board(["b--w-", "b--w-", "b--w-", "b--w-", "b--w-"], Board),
+    terminarJuego(Board, W, B),
+    finDelJuego(Board, N, Bl).
+test(eyes_and_a_stone_left_in_them_count, [W-B == 5-14]) :-
+    gt_board(["-b-bw", "bbbbw", "bw-bw", "bbbbw", "-----"], Board),
+    terminarJuego(Board, W, B).
+test(go_score_adds_komi, S == score(9, 5.5, 5.5, "B+3.5")) :-
+    gt_game([size(3), komi(5.5)], [b(1,1), pass, pass], G),
+    go_score(G, S, _).
+
+:- end_tests(go_score).
+
+                 /*******************************
+                 *          THE GAME            *
+                 *******************************/
+
+:- begin_tests(go_game).
+
+test(presets, Ss == [ settings(19, documents, simple, 0, white),
+                      settings(19, chinese, superko, 7.5, draw),
+                      settings(19, japanese, simple, 6.5, draw) ]) :-
+    findall(S, ( member(P, [documents, chinese, japanese]),
+                 go_new([preset(P)], G), arg(1, G, S) ), Ss).
+test(default_is_documents, S == settings(19, documents, simple, 0, white)) :-
+    go_new([], G),
+    arg(1, G, S).
+test(overrides, S == settings(9, chinese, simple, 5, draw)) :-
+    go_new([size(9), preset(chinese), ko(simple), komi(5)], G),
+    arg(1, G, S).
+test(negative_half_komi, S == settings(13, japanese, simple, -0.5, draw)) :-
+    go_new([size(13), preset(japanese), komi(-0.5)], G),
+    arg(1, G, S).
+test(bad_options, all(O == [ size(1), size(26), size(9.0), size("9"), preset(french),
+                             komi(0.3), komi(151), komi("7"), ko(triple) ])) :-
+    member(O, [ size(1), size(26), size(9.0), size("9"), preset(french),
+                komi(0.3), komi(151), komi("7"), ko(triple) ]),
+    catch(( go_new([O], _), fail ), tablero(invalid, bad_option, _), true).
+test(black_first, P == "b") :-
+    go_new([size(9)], G),
+    gt_to_move(G, P).
+
+test(not_your_turn, throws(tablero(refused, not_your_turn, _, _))) :-
+    go_new([size(9)], G),
+    go_play(G, move("w", [0, 0]), _, _).
+test(not_your_turn_to_pass, throws(tablero(refused, not_your_turn, _, _))) :-
+    go_new([size(9)], G),
+    go_play(G, pass("w"), _, _).
+test(occupied, throws(tablero(refused, occupied, _, _))) :-
+    gt_game([size(9)], [b(4,4)], G),
+    go_play(G, move("w", [4, 4]), _, _).
+test(off_board, throws(tablero(invalid, off_board, _, _))) :-
+    go_new([size(9)], G),
+    go_play(G, move("b", [9, 0]), _, _).
+test(off_board_negative, throws(tablero(invalid, off_board, _, _))) :-
+    go_new([size(9)], G),
+    go_play(G, move("b", [3, -1]), _, _).
+test(game_over_after_resign, throws(tablero(refused, game_over, _, _))) :-
+    gt_game([size(9)], [resign], G),
+    go_play(G, move("w", [0, 0]), _, _).
+test(game_over_after_two_passes, throws(tablero(refused, game_over, _, _))) :-
+    gt_game([size(9)], [pass, pass], G),
+    go_play(G, move("b", [0, 0]), _, _).
+
+test(one_pass_goes_on, [S-P == playing-"w"]) :-
+    gt_game([size(9)], [pass], G),
+    gt_status(G, S),
+    gt_to_move(G, P).
+test(two_passes_end, S == over(score(0, 0))) :-
+    gt_game([size(9)], [pass, pass], G),
+    gt_status(G, S).
+test(a_move_between_passes_resets, S == playing) :-
+    gt_game([size(9)], [pass, w(0,0), pass], G),
+    gt_status(G, S).
+test(passes_after_a_move_end, S == over(score(0, 81))) :-
+    gt_game([size(9)], [pass, w(0,0), pass, pass], G),
+    gt_status(G, S).
+test(final_score_includes_komi, S == over(score(9, 5.5))) :-
+    gt_game([size(3), komi(5.5)], [b(1,1), pass, pass], G),
+    gt_status(G, S).
+test(passes_explain_the_score, E == ["terminarJuego(Board, PuntosW, PuntosB)"-"PuntosW = 0, PuntosB = 9"]) :-
+    gt_game([size(3)], [b(1,1), pass], G),
+    go_play(G, pass("b"), _, E).
+test(resign, S == over(resigned("b"))) :-
+    gt_game([size(9)], [resign], G),
+    gt_status(G, S).
+
+test(result_black_wins_by_half_points, R == "B+3.5") :-
+    gt_game([size(3), komi(5.5)], [b(1,1), pass, pass], G),
+    gt_result(G, R).
+test(result_white_by_resignation, R == "W+R") :-
+    gt_game([size(9)], [b(2,2), resign], G0),
+    gt_game([size(9)], [resign], G),
+    gt_result(G0, R0),
+    R0 == "B+R",
+    gt_result(G, R).
+test(result_white_wins, R == "W+9") :-
+    gt_game([size(3)], [pass, w(1,1), pass, pass], G),
+    gt_result(G, R).
+test(result_tie_goes_to_white, R == "W+0") :-
+    gt_game([size(2)], [b(0,0), w(1,1), pass, pass], G),
+    gt_result(G, R).
+test(result_draw_chinese_integer_komi, R == "Draw") :-
+    gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), pass, pass], G),
+    gt_result(G, R).
+test(result_draw_with_komi_9, R == "Draw") :-
+    gt_game([size(3), preset(chinese), komi(9)], [b(1,1), pass, pass], G),
+    gt_result(G, R).
+test(result_japanese_empty_board, R == "W+6.5") :-
+    gt_game([size(9), preset(japanese)], [pass, pass], G),
+    gt_result(G, R).
+test(result_chinese_komi, R == "B+1.5") :-
+    gt_game([size(3), preset(chinese)], [b(1,1), pass, pass], G0),
+    go_score(G0, score(9, 7.5, 7.5, R0), _),
+    R0 == "B+1.5",
+    gt_result(G0, R).
+
+test(move_explains_goMove, E == ["goMove(Board, \"b\", [0,1], RBoard)"-"true: 1 stone(s) captured"]) :-
+    gt_game([size(3)], [b(1,0), w(0,0)], G),
+    go_play(G, move("b", [0, 1]), _, E).
+
+:- end_tests(go_game).
+
+                 /*******************************
+                 *        COORDINATES           *
+                 *******************************/
+
+:- begin_tests(go_coordinates).
+
+test(gtp_d4, P == [15, 3]) :-
+    gtp_vertex(19, P, "D4").
+test(gtp_corners, Vs == ["A19", "T19", "A1", "T1"]) :-
+    maplist([P, V]>>gtp_vertex(19, P, V), [[0,0], [0,18], [18,0], [18,18]], Vs).
+test(gtp_skips_i, [P-V == [8,8]-"J1"]) :-
+    gtp_vertex(9, P, "j1"),
+    gtp_vertex(9, [8, 7], "H1"),
+    gtp_vertex(9, [8, 8], V).
+test(gtp_no_i, fail) :-
+    gtp_vertex(19, _, "I5").
+test(gtp_off_board, fail) :-
+    (   gtp_vertex(9, _, "K1")
+    ;   gtp_vertex(9, _, "A10")
+    ;   gtp_vertex(9, _, "A0")
+    ;   gtp_vertex(9, _, "A")
+    ).
+test(gtp_round_trip, true) :-
+    forall(( between(0, 18, R), between(0, 18, C) ),
+           ( gtp_vertex(19, [R, C], V), gtp_vertex(19, P, V), P == [R, C] )).
+test(board_string_round_trip, S2 == S) :-
+    S = "b-w-wb---",
+    board_string(B, S),
+    B == [["b", "-", "w"], ["-", "w", "b"], ["-", "-", "-"]],
+    board_string(B, S2).
+test(board_string_not_square, fail) :-
+    board_string(_, "b-w-wb--").
+test(board_text, T == "   A B C\n 3 X . O 3\n 2 . . . 2\n 1 . . X 1\n   A B C\n") :-
+    gt_board(["b-w", "---", "--b"], B),
+    board_text(B, T).
+
+:- end_tests(go_coordinates).
+
+                 /*******************************
+                 *     THE TABLERO PROTOCOL     *
+                 *******************************/
+
+:- begin_tests(go_protocol).
+
+test(new, [Ok-Size-ToMove-Over == true-9-"b"-false]) :-
+    tablero:api_new(go, "{\"size\": 9}", _, R),
+    gt_json(R, D),
+    Ok = D.ok, Size = D.view.size, ToMove = D.view.to_move, Over = D.view.over.
+test(move_by_vertex, [Row-ToMove-Q == "----b----"-"w"-"goMove(Board, \"b\", [4,4], RBoard)"]) :-
+    tablero:api_new(go, "{\"size\": 9, \"preset\": \"chinese\"}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"vertex\": \"E5\"}", _, R),
+    gt_json(R, D),
+    true = D.ok,
+    nth0(4, D.view.board, Row),
+    ToMove = D.view.to_move,
+    [Ex|_] = D.explain,
+    Q = Ex.query.
+test(move_by_pos, Row == "--w------") :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
+    tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [8, 2]}", _, R),
+    gt_json(R, D),
+    nth0(8, D.view.board, Row).
+test(refused_occupied, [Ok-Kind-Code-State == false-"refused"-"occupied"-""]) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [4, 4]}", S1, _),
+    tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [4, 4]}", State, R),
+    gt_json(R, D),
+    Ok = D.ok, Kind = D.kind, Code = D.code.
+test(refused_not_your_turn, Code == "not_your_turn") :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"player\": \"w\", \"pos\": [0, 0]}", _, R),
+    gt_json(R, D),
+    Code = D.code.
+test(refused_ko, Code == "ko") :-
+    gt_ko_setup(Setup),
+    gt_game([size(5)], Setup, G),
+    format(string(S), "~q", [G]),
+    tablero:api_act(go, S, "{\"kind\": \"move\", \"pos\": [1, 1]}", _, R),
+    gt_json(R, D),
+    Code = D.code.
+test(off_board_vertex, [Kind-Code == "invalid"-"off_board"]) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"vertex\": \"K9\"}", _, R),
+    gt_json(R, D),
+    Kind = D.kind, Code = D.code.
+test(off_board_pos, [Kind-Code == "invalid"-"off_board"]) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [0, 9]}", _, R),
+    gt_json(R, D),
+    Kind = D.kind, Code = D.code.
+test(bad_json_options, [Kind-Code == "invalid"-"bad_json"]) :-
+    tablero:api_new(go, "{\"size\": 9", _, R),
+    gt_json(R, D),
+    Kind = D.kind, Code = D.code.
+test(bad_json_action, [Kind-Code == "invalid"-"bad_json"]) :-
+    tablero:api_new(go, "{}", S0, _),
+    tablero:api_act(go, S0, "kind=move", _, R),
+    gt_json(R, D),
+    Kind = D.kind, Code = D.code.
+test(bad_options, all(Code == ["bad_option", "bad_option", "bad_option", "bad_option", "bad_option"])) :-
+    member(O, [ "{\"size\": 30}", "{\"colour\": \"red\"}", "{\"preset\": \"french\"}",
+                "{\"komi\": \"seven\"}", "{\"ko\": 1}" ]),
+    tablero:api_new(go, O, State, R),
+    State == "",
+    gt_json(R, D),
+    "invalid" = D.kind,
+    Code = D.code.
+test(bad_actions, all(Code == ["bad_action", "bad_action", "bad_pos", "bad_pos"])) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    member(A, [ "{\"kind\": \"jump\"}", "{\"kind\": \"move\", \"player\": \"x\", \"pos\": [0, 0]}",
+                "{\"kind\": \"move\"}", "{\"kind\": \"move\", \"pos\": [\"a\", 1]}" ]),
+    tablero:api_act(go, S0, A, _, R),
+    gt_json(R, D),
+    Code = D.code.
+test(bad_state, Code == "bad_state") :-
+    tablero:api_act(go, "go(", "{\"kind\": \"pass\"}", _, R),
+    gt_json(R, D),
+    Code = D.code.
+test(game_over_view, [Over-Result-B-W-Owner == true-"W+7.5"-0-7.5-["---", "---", "---"]]) :-
+    tablero:api_new(go, "{\"size\": 3, \"preset\": \"chinese\"}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
+    tablero:api_act(go, S1, "{\"kind\": \"pass\"}", _, R),
+    gt_json(R, D),
+    Over = D.view.over, Result = D.view.result,
+    B = D.view.score.b, W = D.view.score.w, Owner = D.view.score.owner.
+test(resign_view, [Over-Result == true-"B+R"]) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
+    tablero:api_act(go, S1, "{\"kind\": \"resign\"}", _, R),
+    gt_json(R, D),
+    Over = D.view.over, Result = D.view.result.
+test(state_round_trip, G == G0) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5)], Setup, G0),
+    format(string(S), "~q", [G0]),
+    tablero:api_view(go, S, S1, _),
+    term_string(G, S1).
+test(listed, true) :-
+    tablero:api_games(J),
+    atom_string(A, J),
+    atom_json_term(A, Gs, [value_string_as(atom)]),
+    memberchk(go, Gs).
+
+:- end_tests(go_protocol).
+
+                 /*******************************
+                 *   THE EXAMPLES IN go.pl      *
+                 *******************************/
+
+:- begin_tests(go_examples).
+
+test(example_emptyBoard, true) :-
+    emptyBoard(B), length(B, 19).
+test(example_corner_capture, B3 == [["-","b","-"],["b","-","-"],["-","-","-"]]) :-
+    emptyBoard(3, B0), goMove(B0, "b", [0,1], B1), goMove(B1, "w", [0,0], B2),
+    goMove(B2, "b", [1,0], B3).
+test(example_suicide, fail) :-
+    emptyBoard(3, B0), goMove(B0, "b", [0,1], B1), goMove(B1, "b", [1,0], B2),
+    goMove(B2, "w", [0,0], _).
+test(example_terminarJuego, [W-Bl == 0-9]) :-
+    emptyBoard(3, B0), goMove(B0, "b", [1,1], B), terminarJuego(B, W, Bl).
+test(example_finDelJuego, [N-Bl == 0-0]) :-
+    emptyBoard(3, B), finDelJuego(B, N, Bl).
+test(example_go_play, E == ["goMove(Board, \"b\", [4,4], RBoard)"-"true: 0 stone(s) captured"]) :-
+    go_new([size(9), preset(chinese)], G0), go_play(G0, move("b", [4,4]), _, E).
+test(example_gtp_vertex, P == [15, 3]) :-
+    gtp_vertex(19, P, "D4").
+
+:- end_tests(go_examples).
+
+:- begin_tests(go_machine).
+
+%   White's stone at [0,0] is in atari: the machine, as Black, takes it.
+test(takes_a_capture, Action == move("b", [1, 0])) :-
+    go_new([size(5)], G0),
+    foldl(play_move_, [move("b", [0,1]), move("w", [0,0]), move("b", [4,4]), move("w", [3,3])],
+          G0, G),
+    go_machine_action(G, Action).
+
+test(never_fills_its_own_eye, Action \== move("b", [0,0])) :-
+    go_new([size(5)], G0),
+    foldl(play_move_, [move("b", [0,1]), move("w", [4,4]), move("b", [1,0]), move("w", [4,3])],
+          G0, G),
+    go_machine_action(G, Action).
+
+test(machine_game_ends, Status = over(_)) :-
+    go_new([size(5)], G0),
+    machine_game(G0, 200, G),
+    arg(8, G, Status).
+
+test(protocol_machine, [Kind-Over == "move"-false]) :-
+    tablero:api_new(go, "{\"size\": 5}", S0, _),
+    tablero:api_machine(go, S0, _, R),
+    atom_json_dict(R, D, [value_string_as(string)]),
+    Kind = D.action.kind,
+    Over = D.view.over.
+
+play_move_(Action, G0, G) :-
+    go_play(G0, Action, G, _).
+
+machine_game(G, 0, G) :- !.
+machine_game(G0, N, G) :-
+    (   arg(8, G0, playing)
+    ->  go_machine_action(G0, A),
+        go_play(G0, A, G1, _),
+        N1 is N - 1,
+        machine_game(G1, N1, G)
+    ;   G = G0
+    ).
+
+:- end_tests(go_machine).
