@@ -637,10 +637,12 @@ play_(pass(P), Game0, Game, Explain) :-
         format(string(A), "PuntosW = ~d, PuntosB = ~d", [Ws, Bs]),
         Explain = ["terminarJuego(Board, PuntosW, PuntosB)"-A]
     ;   Status = playing,
-        Explain = []
+        format(string(Q), "go_play(Game0, pass(~q), Game, _)", [P]),
+        Explain = [Q-"true: the first pass; a second one in a row ends the game"]
     ),
     Game = go(S, Str, Next, Caps, Passes, Hist, pass(P), Status).
-play_(resign(P), go(S, Str, P, Caps, Passes, Hist, _, playing), Game, []) :-
+play_(resign(P), go(S, Str, P, Caps, Passes, Hist, _, playing), Game, [Q-"true: the game is over"]) :-
+    format(string(Q), "go_play(Game0, resign(~q), Game, _)", [P]),
     opponent(P, Next),
     Game = go(S, Str, Next, Caps, Passes, Hist, resign(P), over(resigned(P))).
 

@@ -685,7 +685,7 @@ test(takes_a_capture, Action == move("b", [1, 0])) :-
           G0, G),
     go_machine_action(G, Action).
 
-test(never_fills_its_own_eye, Action \== move("b", [0,0])) :-
+test(never_fills_its_own_eye, true(Action \== move("b", [0,0]))) :-
     go_new([size(5)], G0),
     foldl(play_move_, [move("b", [0,1]), move("w", [4,4]), move("b", [1,0]), move("w", [4,3])],
           G0, G),

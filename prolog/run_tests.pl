@@ -1,5 +1,5 @@
 /*  Runs every plunit file beside the modules:  swipl -q prolog/run_tests.pl
-    Exits 0 when all pass, 1 otherwise.
+    Exits 0 when all pass, 1 when a test fails or an error was printed.
 */
 :- initialization(main, main).
 
@@ -9,10 +9,17 @@ main :-
     directory_file_path(Dir, '*.plt', Pattern),
     expand_file_name(Pattern, Tests),
     maplist(load_test_file, Tests),
-    (   run_tests
+    (   run_tests,
+        \+ nb_current(load_errors, _)
     ->  halt(0)
     ;   halt(1)
     ).
+
+%   An error printed while loading (a malformed test, say) fails the run too.
+:- multifile user:message_hook/3.
+user:message_hook(_, error, _) :-
+    nb_setval(load_errors, true),
+    fail.
 
 %   Each X.plt is loaded into a module of its own, X_tests, that imports X.pl:
 %   games may export the same names (best_move/3, ...) without clashing.
