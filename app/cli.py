@@ -54,3 +54,7 @@ def main(argv: list[str] | None = None) -> None:
         "accesslog": None,
         "timeout": 60,
     }).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,268 @@
+// board-grid.js: a square grid board drawn in SVG (Go 9x9 to 19x19, GoRoGo 5x5, ...).
+//
+// The board format, written down once: `board` is an array of rows from the top, each a
+// string or an array of one-character cells: "b" a black stone, "w" a white stone,
+// anything else ("-") empty.  Positions are [row, col], 0-based from the top-left, the
+// same as the rules' [R, C].
+//
+// The component draws what it is given and reports clicks; it never judges a rule:
+//
+//   const grid = new GridBoard(element, { coordinates: true, label: "Go board" });
+//   grid.on("click", (event, [row, col]) => ...);
+//   grid.render({ board, last: [r, c] | null, owner: rows | null, hover: "b" | "w" | null });
+//
+// DOM for tests and styling: <svg class="grid-board" data-size=N>, one
+// <g class="grid-point" data-row data-col data-cell="-|b|w"> per point; a stone is
+// <circle class="stone black" data-stone="b">; the last move's point has class
+// grid-is-last; owner shading is <rect class="grid-owner" data-owner="b|w"> per point.
+// Colours are CSS custom properties (--grid-*) in tablero.css.
+
+const NS = "http://www.w3.org/2000/svg";
+const UNIT = 100; // one cell, in viewBox units
+const STONE_RADIUS = 0.47 * UNIT;
+const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"; // GTP: no I
+const STONES = { b: "black", w: "white" };
+let instances = 0;
+
+/** GTP's column letter for col (A-T, no I). */
+export function columnLetter(col) {
+  return LETTERS[col] ?? "?";
+}
+
+/** GTP's name for [row, col] on a board of `size`, e.g. "D4" (numbers from the bottom). */
+export function vertexName(size, [row, col]) {
+  return `${columnLetter(col)}${size - row}`;
+}
+
+/** The usual star points (hoshi) of a Go board of `size`: corners, centre, and sides from 15. */
+export function starPoints(size) {
+  if (size < 7) return [];
+  const near = size >= 13 ? 3 : 2;
+  const far = size - 1 - near;
+  const points = [[near, near], [near, far], [far, near], [far, far]];
+  if (size % 2 === 1) {
+    const mid = (size - 1) / 2;
+    points.push([mid, mid]);
+    if (size >= 15) points.push([near, mid], [mid, near], [mid, far], [far, mid]);
+  }
+  return points;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function cellAt(board, row, col) {
+  const cell = board[row]?.[col];
+  return cell in STONES ? cell : "-";
+}
+
+export class GridBoard {
+  constructor(container, options = {}) {
+    this.container = container;
+    this.options = { coordinates: true, starPoints: true, label: "", ...options };
+    this.handlers = { click: [] };
+    this.size = 0;
+    this.id = `grid${++instances}`;
+    this.cursor = null;
+  }
+
+  /** Listen to "click": fn(event, [row, col]). */
+  on(event, fn) {
+    this.handlers[event].push(fn);
+  }
+
+  emit(event, payload) {
+    for (const fn of this.handlers[event]) fn(event, payload);
+  }
+
+  /** Draw the board state {board, last, owner, hover}; rebuilds only what changed. */
+  render({ board, last = null, owner = null, hover = null, label = null }) {
+    if (board.length !== this.size) this.build(board.length);
+    if (label) this.svg.setAttribute("aria-label", label);
+    for (let row = 0; row < this.size; row++) {
+      for (let col = 0; col < this.size; col++) this.setCell(row, col, cellAt(board, row, col));
+    }
+    this.setLast(last);
+    this.setOwner(owner);
+    this.svg.dataset.hover = hover ?? "";
+    this.clearPending();
+  }
+
+  /** Show a stone awaiting the server's answer at [row, col]; the next render clears it. */
+  setPending(row, col, colour) {
+    this.clearPending();
+    const point = this.point(row, col);
+    if (!point || point.dataset.cell !== "-") return;
+    point.classList.add("grid-pending", `grid-pending-${colour}`);
+    this.pending = point;
+  }
+
+  clearPending() {
+    if (!this.pending) return;
+    this.pending.classList.remove("grid-pending", "grid-pending-b", "grid-pending-w");
+    this.pending = null;
+  }
+
+  point(row, col) {
+    return this.points[row * this.size + col];
+  }
+
+  build(size) {
+    this.size = size;
+    this.pending = null;
+    this.lastPoint = null;
+    this.ownerKey = null;
+    const pad = this.options.coordinates ? 1.1 : 0.6;
+    const span = (size - 1 + 2 * pad) * UNIT;
+    const svg = el("svg", {
+      class: "grid-board",
+      viewBox: `${-pad * UNIT} ${-pad * UNIT} ${span} ${span}`,
+      role: "img",
+      tabindex: "0",
+      "data-size": size,
+      "aria-label": this.options.label,
+    });
+    this.defs(svg);
+    el("rect", { class: "grid-wood", x: -pad * UNIT, y: -pad * UNIT, width: span, height: span }, svg);
+    this.ownerLayer = el("g", { class: "grid-owner-layer" }, svg);
+    this.lines(svg, size);
+    const stars = el("g", { class: "grid-stars" }, svg);
+    const hoshi = this.options.starPoints === true ? starPoints(size) : this.options.starPoints || [];
+    for (const [r, c] of hoshi) el("circle", { cx: c * UNIT, cy: r * UNIT, r: 0.1 * UNIT }, stars);
+    if (this.options.coordinates) this.coordinates(svg, size, pad);
+    const layer = el("g", { class: "grid-points" }, svg);
+    this.points = [];
+    for (let row = 0; row < size; row++) {
+      for (let col = 0; col < size; col++) {
+        const g = el("g", {
+          class: "grid-point",
+          transform: `translate(${col * UNIT} ${row * UNIT})`,
+          "data-row": row,
+          "data-col": col,
+          "data-cell": "-",
+        }, layer);
+        el("rect", { class: "grid-hit", x: -UNIT / 2, y: -UNIT / 2, width: UNIT, height: UNIT }, g);
+        el("circle", { class: "grid-ghost", r: STONE_RADIUS }, g);
+        this.points.push(g);
+      }
+    }
+    layer.addEventListener("click", (event) => {
+      const g = event.target.closest(".grid-point");
+      if (g) this.emit("click", [Number(g.dataset.row), Number(g.dataset.col)]);
+    });
+    svg.addEventListener("keydown", (event) => this.key(event));
+    svg.addEventListener("blur", () => this.moveCursor(null));
+    this.svg = svg;
+    this.container.replaceChildren(svg);
+  }
+
+  defs(svg) {
+    const defs = el("defs", {}, svg);
+    for (const colour of Object.values(STONES)) {
+      const grad = el("radialGradient", {
+        id: `${this.id}-${colour}`, cx: "0.38", cy: "0.34", r: "0.7",
+      }, defs);
+      el("stop", { offset: "0", class: `grid-stop-${colour}-light` }, grad);
+      el("stop", { offset: "1", class: `grid-stop-${colour}-dark` }, grad);
+    }
+  }
+
+  lines(svg, size) {
+    const end = (size - 1) * UNIT;
+    let d = "";
+    for (let i = 1; i < size - 1; i++) d += `M0 ${i * UNIT}H${end}M${i * UNIT} 0V${end}`;
+    const g = el("g", { class: "grid-lines" }, svg);
+    el("path", { d }, g);
+    el("rect", { class: "grid-edge", x: 0, y: 0, width: end, height: end }, g);
+  }
+
+  coordinates(svg, size, pad) {
+    const g = el("g", { class: "grid-coords", "aria-hidden": "true" }, svg);
+    const near = -(pad - 0.42) * UNIT;
+    const far = (size - 1) * UNIT - near;
+    for (let i = 0; i < size; i++) {
+      const at = i * UNIT;
+      const letter = columnLetter(i);
+      const number = String(size - i);
+      el("text", { x: at, y: near }, g).textContent = letter;
+      el("text", { x: at, y: far }, g).textContent = letter;
+      el("text", { x: near, y: at }, g).textContent = number;
+      el("text", { x: far, y: at }, g).textContent = number;
+    }
+  }
+
+  setCell(row, col, cell) {
+    const g = this.point(row, col);
+    if (g.dataset.cell === cell) return;
+    g.dataset.cell = cell;
+    g.querySelector(".stone")?.remove();
+    if (cell === "-") return;
+    const stone = el("circle", {
+      class: `stone ${STONES[cell]}`,
+      r: STONE_RADIUS,
+      fill: `url(#${this.id}-${STONES[cell]})`,
+      "data-stone": cell,
+    });
+    g.insertBefore(stone, g.querySelector(".grid-ghost").nextSibling);
+  }
+
+  setLast(last) {
+    if (this.lastPoint) {
+      this.lastPoint.classList.remove("grid-is-last");
+      this.lastPoint.querySelector(".grid-last")?.remove();
+      this.lastPoint = null;
+    }
+    if (!last) return;
+    const g = this.point(last[0], last[1]);
+    if (!g) return;
+    g.classList.add("grid-is-last");
+    el("circle", { class: "grid-last", r: 0.2 * UNIT }, g);
+    this.lastPoint = g;
+  }
+
+  setOwner(owner) {
+    const key = owner ? owner.join("") : null;
+    if (key === this.ownerKey) return;
+    this.ownerKey = key;
+    this.ownerLayer.replaceChildren();
+    if (!owner) return;
+    for (let row = 0; row < this.size; row++) {
+      for (let col = 0; col < this.size; col++) {
+        const who = owner[row]?.[col];
+        if (!(who in STONES)) continue;
+        el("rect", {
+          class: `grid-owner grid-owner-${who}`,
+          x: (col - 0.5) * UNIT, y: (row - 0.5) * UNIT, width: UNIT, height: UNIT,
+          "data-owner": who,
+        }, this.ownerLayer);
+      }
+    }
+  }
+
+  // Keyboard play: arrows move a cursor over the points, Enter or Space clicks it.
+  key(event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (event.key in moves) {
+      const mid = Math.floor(this.size / 2);
+      const [r, c] = this.cursor ?? [mid - moves[event.key][0], mid - moves[event.key][1]];
+      const [dr, dc] = moves[event.key];
+      const clamp = (v) => Math.max(0, Math.min(this.size - 1, v));
+      this.moveCursor([clamp(r + dr), clamp(c + dc)]);
+    } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
+      this.emit("click", this.cursor);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  moveCursor(pos) {
+    if (this.cursor) this.point(...this.cursor)?.classList.remove("grid-cursor");
+    this.cursor = pos;
+    if (pos) this.point(...pos).classList.add("grid-cursor");
+  }
+}

@@ -1,0 +1,307 @@
+// go.js: the Go page (/go and /go/<id>).  Start reading at start() at the bottom.
+//
+// The page keeps the server's last reply and draws the board from its view after every
+// answer; it judges no rule.  Every action sends the version it was played against; a
+// 409 "stale" or "conflict" reloads the game.  One request at a time: a click while one
+// is in flight is ignored.
+
+import { api } from "./api.js";
+import { GridBoard, vertexName } from "./board-grid.js";
+import { errorText, formatNumber, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { PrologPanel } from "./prolog-panel.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const state = {
+  game: null, // the last reply: {id, version, options, casual, view}
+  busy: false,
+  message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
+};
+
+const grid = new GridBoard($("#board"), { coordinates: true });
+const panel = new PrologPanel($("#prolog-panel"));
+
+function idFromPath() {
+  const match = /^\/go\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function playerName(player) {
+  return t(`player.${player}`);
+}
+
+// ---- drawing ---------------------------------------------------------------
+
+function render() {
+  const game = state.game;
+  const view = game?.view;
+  const formSize = Number($("#size").value);
+  const board = view?.board ?? Array(formSize).fill("-".repeat(formSize));
+  const size = board.length;
+  const shaded = view?.over && view.score && !/\+R$/.test(view.result);
+  grid.render({
+    board,
+    last: view?.last?.kind === "move" ? view.last.pos : null,
+    owner: shaded ? view.score.owner : null,
+    hover: view?.over ? null : view?.to_move ?? "b",
+    label: t("go.board", { size }),
+  });
+
+  $(".go-status").hidden = !view;
+  const toMove = $("#to-move");
+  $("#turn-line").classList.toggle("go-is-over", Boolean(view?.over));
+  toMove.textContent = !view ? "" : view.over ? t("go.over") : playerName(view.to_move);
+  toMove.dataset.player = view && !view.over ? view.to_move : "";
+  $("#captures-b").textContent = view?.captures.b ?? 0;
+  $("#captures-w").textContent = view?.captures.w ?? 0;
+  renderSettings(view);
+  renderResult(view);
+
+  $("#pass").disabled = !view || view.over;
+  $("#resign").disabled = !view || view.over;
+  $("#undo").disabled = !game || !game.casual || game.version === 0;
+  $("#cancel").hidden = !game;
+  $("#buttons").hidden = !game;
+  const hint = $("#form-hint");
+  hint.dataset.i18n = game ? "go.choose" : "go.choose_or_play";
+  hint.textContent = t(hint.dataset.i18n);
+  renderMessage();
+}
+
+function renderSettings(view) {
+  if (!view) {
+    $("#settings").textContent = "";
+    return;
+  }
+  const { preset, komi } = view.settings;
+  $("#settings").textContent = t("go.settings", {
+    size: view.size,
+    preset: t(`go.preset_short.${preset}`),
+    komi: formatNumber(komi),
+  });
+}
+
+function resultText(result) {
+  if (result === "Draw") return t("go.result.draw");
+  const match = /^([BW])\+(R|[\d.]+)$/.exec(result);
+  if (!match) return result;
+  const winner = playerName(match[1].toLowerCase());
+  if (match[2] === "R") return t("go.result.resign", { winner });
+  if (Number(match[2]) === 0) return t("go.result.tie_white");
+  return t("go.result.points", { winner, points: formatNumber(match[2]) });
+}
+
+function renderResult(view) {
+  const box = $("#result");
+  box.hidden = !view?.over;
+  if (!view?.over) {
+    box.replaceChildren();
+    return;
+  }
+  const words = document.createElement("strong");
+  words.textContent = resultText(view.result);
+  const code = document.createElement("code");
+  code.className = "go-result-code";
+  code.textContent = view.result;
+  box.replaceChildren(words, " ", code);
+  if (view.score && !/\+R$/.test(view.result)) {
+    const score = document.createElement("div");
+    score.className = "go-score";
+    score.textContent = t(view.score.komi ? "go.score_komi" : "go.score", {
+      b: formatNumber(view.score.b),
+      w: formatNumber(view.score.w),
+      komi: formatNumber(view.score.komi),
+    });
+    box.append(score);
+  }
+}
+
+function say(message) {
+  state.message = message;
+  renderMessage();
+}
+
+function renderMessage() {
+  const box = $("#message");
+  const message = state.message;
+  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
+  if (!message) box.textContent = "";
+  else if (message.error) box.textContent = errorText(message.error);
+  else box.textContent = t(message.key, message.vars);
+}
+
+/** After a successful reply: what the board does not show by itself. */
+function statusMessage(view) {
+  if (!view.over && view.last?.kind === "pass") {
+    return { key: "go.last.pass", vars: { player: playerName(view.last.player) }, kind: "info" };
+  }
+  return null;
+}
+
+// ---- talking to the server -------------------------------------------------
+
+function take(reply) {
+  const { id, version, options, casual, view } = reply;
+  state.game = { id, version, options, casual, view };
+  render();
+}
+
+async function load(id, message = null) {
+  try {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    if (reply.game !== "go") {
+      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
+      return;
+    }
+    take(reply);
+    say(message ?? statusMessage(reply.view));
+  } catch (error) {
+    state.game = null;
+    render();
+    showForm();
+    say({ error, kind: "error" });
+  }
+}
+
+function describe(action, player, size) {
+  return () => {
+    const who = playerName(player);
+    if (action.kind === "move") {
+      return t("prolog.action.move", { player: who, vertex: vertexName(size, action.pos) });
+    }
+    return t(`prolog.action.${action.kind}`, { player: who });
+  };
+}
+
+/** Send one request for the current game; refused ones go to #message and the panel. */
+async function send(path, body, label) {
+  if (state.busy || !state.game) return;
+  state.busy = true;
+  const { id, version } = state.game;
+  try {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
+      ...body,
+      version,
+    });
+    panel.add({ label, explain: reply.explain });
+    take(reply);
+    say(statusMessage(reply.view));
+  } catch (error) {
+    panel.add({ label, explain: error.explain ?? [], refused: error.code });
+    if (error.code === "stale" || error.code === "conflict") {
+      await load(id, { error, kind: "error" });
+    } else {
+      grid.clearPending();
+      say({ error, kind: "error" });
+    }
+  } finally {
+    state.busy = false;
+  }
+}
+
+function act(action) {
+  const view = state.game.view;
+  return send("actions", { action }, describe(action, view.to_move, view.size));
+}
+
+async function newGame(options) {
+  if (state.busy) return false;
+  state.busy = true;
+  try {
+    const reply = await api("POST", "/api/games", { game: "go", options });
+    const url = `/go/${encodeURIComponent(reply.id)}`;
+    if (idFromPath()) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    panel.clear();
+    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
+    take(reply);
+    say(null);
+    return true;
+  } catch (error) {
+    say({ error, kind: "error" });
+    return false;
+  } finally {
+    state.busy = false;
+  }
+}
+
+// ---- the new-game form -----------------------------------------------------
+
+function formOptions() {
+  const options = { size: Number($("#size").value), preset: $("#preset").value };
+  const komi = $("#komi").value.trim();
+  if (komi !== "") options.komi = Number(komi);
+  return options;
+}
+
+function showForm() {
+  const options = state.game?.options;
+  if (options) {
+    $("#size").value = String(options.size ?? state.game.view.size);
+    $("#preset").value = options.preset ?? "documents";
+    $("#komi").value = options.komi ?? "";
+  }
+  $("#new-game-form").hidden = false;
+  $("#cancel").hidden = !state.game;
+}
+
+async function onBoardClick(_event, [row, col]) {
+  if (state.busy) return;
+  if (!state.game) {
+    // No game yet: the click starts one with the form's settings, then plays there.
+    if (!(await newGame(formOptions()))) return;
+    $("#new-game-form").hidden = true;
+  }
+  const view = state.game.view;
+  if (view.over) {
+    say({ error: { code: "game_over" }, kind: "error" });
+    return;
+  }
+  grid.setPending(row, col, view.to_move);
+  act({ kind: "move", pos: [row, col] });
+}
+
+// ---- start here ------------------------------------------------------------
+
+function start() {
+  setupLangToggle($("#lang"));
+  onLangChange(render);
+  grid.on("click", onBoardClick);
+  $("#pass").addEventListener("click", () => act({ kind: "pass" }));
+  $("#resign").addEventListener("click", () => act({ kind: "resign" }));
+  $("#undo").addEventListener("click", () => send("undo", {}, () => t("prolog.action.undo")));
+  $("#new-game").addEventListener("click", () => {
+    const form = $("#new-game-form");
+    if (form.hidden) showForm();
+    else if (state.game) form.hidden = true;
+  });
+  $("#cancel").addEventListener("click", () => {
+    $("#new-game-form").hidden = true;
+  });
+  $("#size").addEventListener("change", () => {
+    if (!state.game) render();
+  });
+  $("#new-game-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
+  });
+  window.addEventListener("popstate", route);
+  route();
+}
+
+function route() {
+  const id = idFromPath();
+  if (id) {
+    $("#new-game-form").hidden = true;
+    say({ key: "go.loading", kind: "info" });
+    load(id);
+  } else {
+    state.game = null;
+    panel.clear();
+    render();
+    showForm();
+    say(null);
+  }
+}
+
+start();

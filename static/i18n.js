@@ -1,0 +1,291 @@
+// English and Spanish strings, keyed by code; the chosen language is kept in localStorage.
+//
+// Static text in HTML carries data-i18n="key" (its text), or data-i18n-title,
+// data-i18n-aria-label, data-i18n-placeholder (an attribute); translatePage() fills them.
+// Dynamic text calls t(key, {vars}).  An error from the API is shown with errorText(error):
+// the translation of "error.<code>" when there is one, else the server's own message.
+// A page adds its own keys with addStrings({en: {...}, es: {...}}) (see gorogo-i18n.js).
+
+const STORAGE_KEY = "tablero.lang";
+export const LANGS = ["en", "es"];
+
+const STRINGS = {
+  en: {
+    "lang.toggle": "Español",
+    "lang.toggle_title": "Cambiar a español",
+    "app.name": "Tablero",
+    "app.tagline": "Board games whose rules are written in Prolog",
+    "nav.home": "All games",
+
+    "index.games": "Games",
+    "index.recent": "Saved games",
+    "index.no_recent": "No saved games yet.",
+    "index.play": "Play",
+    "index.unavailable": "Not available on this server",
+    "index.loading": "Loading…",
+    "index.load_failed": "Could not reach the server.",
+    "index.version_one": "1 action",
+    "index.version": "{n} actions",
+    "index.updated": "updated {when}",
+    "game.go": "Go",
+    "game.go.desc": "The classic game of surrounding territory, on 9×9, 13×13 or 19×19.",
+    "game.molinolog": "Molinolog",
+    "game.molinolog.desc": "Nine men's morris: form mills and capture.",
+    "game.gorogo": "GoRoGo",
+    "game.gorogo.desc": "A 5×5 capture game with neutral Henge pieces.",
+    "game.azul": "Azul",
+    "game.azul.desc": "Draft coloured tiles and decorate the palace wall.",
+
+    "player.b": "Black",
+    "player.w": "White",
+    "go.title": "Go",
+    "go.board": "Go board, {size}×{size}",
+    "go.to_move": "To move",
+    "go.captures": "Captures",
+    "go.captures_title": "Stones each side has captured",
+    "go.over": "Game over",
+    "go.pass": "Pass",
+    "go.resign": "Resign",
+    "go.undo": "Undo",
+    "go.new_game": "New game",
+    "go.start": "Start",
+    "go.cancel": "Cancel",
+    "go.size": "Size",
+    "go.preset": "Rules",
+    "go.komi": "Komi",
+    "go.komi_hint": "empty: the rules' komi",
+    "go.preset.documents": "Course documents (komi 0)",
+    "go.preset.chinese": "Chinese (komi 7.5, superko)",
+    "go.preset.japanese": "Japanese-style (komi 6.5)",
+    "go.preset_short.documents": "course",
+    "go.preset_short.chinese": "Chinese",
+    "go.preset_short.japanese": "Japanese-style",
+    "go.settings": "{size}×{size} · {preset} rules · komi {komi}",
+    "go.choose": "Choose the settings and start a game.",
+    "go.choose_or_play": "Choose the settings, then press Start or play your first stone on the board.",
+    "go.loading": "Loading the game…",
+    "go.reloaded": "The game had moved on: here is the current position.",
+    "go.result.resign": "{winner} wins by resignation",
+    "go.result.points": "{winner} wins by {points} points",
+    "go.result.tie_white": "Tie: White wins (the documents' rule)",
+    "go.result.draw": "Draw",
+    "go.score": "Black {b} · White {w}",
+    "go.score_komi": "Black {b} · White {w} (komi {komi} included)",
+    "go.last.pass": "{player} passed",
+    "go.last.resign": "{player} resigned",
+
+    "prolog.title": "Prolog",
+    "prolog.hint": "The queries the rules answered, newest first.",
+    "prolog.empty": "No action yet.",
+    "prolog.no_query": "No Prolog query decided this.",
+    "prolog.refused": "refused",
+    "prolog.action.move": "{player} {vertex}",
+    "prolog.action.pass": "{player} passes",
+    "prolog.action.resign": "{player} resigns",
+    "prolog.action.undo": "Undo",
+    "prolog.action.new": "New game",
+
+    "error.occupied": "That point is already occupied.",
+    "error.suicide": "Suicide: that stone would have no liberty and captures nothing.",
+    "error.ko": "Ko: that would repeat the position before your opponent's last move. Play elsewhere first.",
+    "error.superko": "Superko: that would repeat an earlier position.",
+    "error.not_your_turn": "It is not your turn.",
+    "error.game_over": "The game is over.",
+    "error.off_board": "That point is off the board.",
+    "error.bad_json": "The request was not valid JSON.",
+    "error.stale": "The game had moved on since you last saw it: reloaded.",
+    "error.conflict": "Another move was played at the same moment: reloaded.",
+    "error.unknown_game_id": "There is no saved game with that id.",
+    "error.unknown_game": "No such game.",
+    "error.unsupported_size": "That board size is not offered here (9, 13 or 19).",
+    "error.bad_option": "One of the settings is not valid.",
+    "error.bad_action": "That action is not understood.",
+    "error.bad_pos": "That position is not understood.",
+    "error.nothing_to_undo": "There is nothing to undo.",
+    "error.not_casual": "Undo is only for casual games.",
+    "error.illegal": "The rules do not allow this action.",
+    "error.timeout": "The rules engine took too long to answer.",
+    "error.prolog_error": "The rules engine failed on this request.",
+    "error.not_found": "Not found.",
+    "error.network": "The server could not be reached. Try again.",
+  },
+  es: {
+    "lang.toggle": "English",
+    "lang.toggle_title": "Switch to English",
+    "app.name": "Tablero",
+    "app.tagline": "Juegos de tablero con reglas escritas en Prolog",
+    "nav.home": "Todos los juegos",
+
+    "index.games": "Juegos",
+    "index.recent": "Partidas guardadas",
+    "index.no_recent": "Todavía no hay partidas guardadas.",
+    "index.play": "Jugar",
+    "index.unavailable": "No disponible en este servidor",
+    "index.loading": "Cargando…",
+    "index.load_failed": "No se pudo contactar al servidor.",
+    "index.version_one": "1 acción",
+    "index.version": "{n} acciones",
+    "index.updated": "actualizada {when}",
+    "game.go": "Go",
+    "game.go.desc": "El clásico juego de rodear territorio, en 9×9, 13×13 o 19×19.",
+    "game.molinolog": "Molinolog",
+    "game.molinolog.desc": "El juego del molino: forma molinos y captura piezas.",
+    "game.gorogo": "GoRoGo",
+    "game.gorogo.desc": "Un juego de capturas en 5×5 con piezas Henge neutrales.",
+    "game.azul": "Azul",
+    "game.azul.desc": "Elige azulejos de colores y decora la pared del palacio.",
+
+    "player.b": "Negras",
+    "player.w": "Blancas",
+    "go.title": "Go",
+    "go.board": "Tablero de Go, {size}×{size}",
+    "go.to_move": "Juegan",
+    "go.captures": "Capturas",
+    "go.captures_title": "Piedras capturadas por cada bando",
+    "go.over": "Partida terminada",
+    "go.pass": "Pasar",
+    "go.resign": "Abandonar",
+    "go.undo": "Deshacer",
+    "go.new_game": "Partida nueva",
+    "go.start": "Empezar",
+    "go.cancel": "Cancelar",
+    "go.size": "Tamaño",
+    "go.preset": "Reglas",
+    "go.komi": "Komi",
+    "go.komi_hint": "vacío: el komi de las reglas",
+    "go.preset.documents": "Documentos del curso (komi 0)",
+    "go.preset.chinese": "China (komi 7,5, superko)",
+    "go.preset.japanese": "Estilo japonés (komi 6,5)",
+    "go.preset_short.documents": "del curso",
+    "go.preset_short.chinese": "chinas",
+    "go.preset_short.japanese": "de estilo japonés",
+    "go.settings": "{size}×{size} · reglas {preset} · komi {komi}",
+    "go.choose": "Elige la configuración y empieza una partida.",
+    "go.choose_or_play": "Elige la configuración y pulsa Empezar, o juega tu primera piedra en el tablero.",
+    "go.loading": "Cargando la partida…",
+    "go.reloaded": "La partida había avanzado: esta es la posición actual.",
+    "go.result.resign": "Ganan {winner} por abandono",
+    "go.result.points": "Ganan {winner} por {points} puntos",
+    "go.result.tie_white": "Empate: ganan Blancas (la regla de los documentos)",
+    "go.result.draw": "Empate",
+    "go.score": "Negras {b} · Blancas {w}",
+    "go.score_komi": "Negras {b} · Blancas {w} (komi {komi} incluido)",
+    "go.last.pass": "{player} pasaron",
+    "go.last.resign": "{player} abandonaron",
+
+    "prolog.title": "Prolog",
+    "prolog.hint": "Las consultas que respondieron las reglas, la más reciente primero.",
+    "prolog.empty": "Todavía no hubo acciones.",
+    "prolog.no_query": "Ninguna consulta Prolog decidió esto.",
+    "prolog.refused": "rechazada",
+    "prolog.action.move": "{player} {vertex}",
+    "prolog.action.pass": "{player} pasan",
+    "prolog.action.resign": "{player} abandonan",
+    "prolog.action.undo": "Deshacer",
+    "prolog.action.new": "Partida nueva",
+
+    "error.occupied": "Ese punto ya está ocupado.",
+    "error.suicide": "Suicidio: esa piedra quedaría sin libertades y no captura nada.",
+    "error.ko": "Ko: repetiría la posición anterior a la última jugada del rival. Juega en otro lugar primero.",
+    "error.superko": "Superko: repetiría una posición anterior.",
+    "error.not_your_turn": "No es tu turno.",
+    "error.game_over": "La partida terminó.",
+    "error.off_board": "Ese punto está fuera del tablero.",
+    "error.bad_json": "El pedido no era JSON válido.",
+    "error.stale": "La partida avanzó desde que la viste: se recargó.",
+    "error.conflict": "Se jugó otra jugada al mismo tiempo: se recargó.",
+    "error.unknown_game_id": "No hay ninguna partida guardada con ese identificador.",
+    "error.unknown_game": "No existe ese juego.",
+    "error.unsupported_size": "Ese tamaño de tablero no se ofrece aquí (9, 13 o 19).",
+    "error.bad_option": "Alguna de las opciones no es válida.",
+    "error.bad_action": "No se entiende esa acción.",
+    "error.bad_pos": "No se entiende esa posición.",
+    "error.nothing_to_undo": "No hay nada para deshacer.",
+    "error.not_casual": "Deshacer solo está permitido en partidas amistosas.",
+    "error.illegal": "Las reglas no permiten esta acción.",
+    "error.timeout": "El motor de reglas tardó demasiado en responder.",
+    "error.prolog_error": "El motor de reglas falló con este pedido.",
+    "error.not_found": "No encontrado.",
+    "error.network": "No se pudo contactar al servidor. Prueba de nuevo.",
+  },
+};
+
+/** Merge a game's own strings ({en: {...}, es: {...}}, kept in static/<game>-i18n.js). */
+export function addStrings(table) {
+  for (const lang of LANGS) Object.assign(STRINGS[lang], table[lang] ?? {});
+}
+
+const listeners = new Set();
+let current = initialLang();
+
+function initialLang() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage can be disabled; the browser's language then decides.
+  }
+  if (LANGS.includes(saved)) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en";
+}
+
+export function getLang() {
+  return current;
+}
+
+/** The text for key in the current language, with {name} replaced from vars. */
+export function t(key, vars = {}) {
+  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+export function hasText(key) {
+  return key in STRINGS.en;
+}
+
+/** Words for an API error {code, message}: ours when we know the code, else the server's. */
+export function errorText(error) {
+  const key = `error.${error.code}`;
+  return hasText(key) ? t(key) : error.message || error.code;
+}
+
+/** A number as people write it here (Spanish writes 7,5). */
+export function formatNumber(n) {
+  return Number(n).toLocaleString(current === "es" ? "es" : "en", { maximumFractionDigits: 1 });
+}
+
+export function setLang(lang) {
+  if (!LANGS.includes(lang) || lang === current) return;
+  current = lang;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Not kept across reloads; the page still switches.
+  }
+  translatePage();
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+}
+
+const ATTRIBUTES = { i18nTitle: "title", i18nAriaLabel: "aria-label", i18nPlaceholder: "placeholder" };
+
+/** Fill every data-i18n* element under root with the current language's text. */
+export function translatePage(root = document) {
+  document.documentElement.lang = current;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const [data, attr] of Object.entries(ATTRIBUTES)) {
+    const selector = `[data-${data.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}]`;
+    for (const el of root.querySelectorAll(selector)) el.setAttribute(attr, t(el.dataset[data]));
+  }
+}
+
+/** Make `button` (the page's #lang) switch between English and Spanish. */
+export function setupLangToggle(button) {
+  button.dataset.i18n = "lang.toggle";
+  button.dataset.i18nTitle = "lang.toggle_title";
+  button.addEventListener("click", () => setLang(current === "en" ? "es" : "en"));
+  translatePage();
+}

@@ -1,0 +1,357 @@
+"""The Go web board in Debian's Chromium, driven by Playwright against a real server.
+
+The module starts `tablero serve` (one worker, its own SQLite file) on a free port and
+one browser; every test gets a fresh browser context.  Screenshots go to /tmp
+(tablero-go-*.png) so a person can look at them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
+SHOTS = Path("/tmp")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_command(port: int) -> list[str]:
+    # app/cli.py has no `if __name__ == "__main__"`, so run its console script (or main()).
+    args = ["serve", "--port", str(port), "--workers", "1"]
+    script = Path(sys.executable).with_name("tablero")
+    if script.exists():
+        return [str(script), *args]
+    return [sys.executable, "-c", "import sys; from app.cli import main; main(sys.argv[1:])", *args]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The base URL of a Tablero server of our own, killed at the end of the module."""
+    tmp = tmp_path_factory.mktemp("browser-go")
+    port = free_port()
+    env = {**os.environ, "TABLERO_DB": str(tmp / "tablero.db")}
+    with open(tmp / "server.log", "wb") as log:
+        proc = subprocess.Popen(
+            serve_command(port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited:\n{(tmp / 'server.log').read_text()}")
+            try:
+                with urllib.request.urlopen(f"{base}/api/games", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not answer:\n{(tmp / 'server.log').read_text()}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser, server, viewport=DESKTOP, scale=1):
+    context = browser.new_context(base_url=server, viewport=viewport, device_scale_factor=scale)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return page
+
+
+@pytest.fixture
+def page(browser, server):
+    """A desktop-sized page; fails the test if the page threw a JavaScript error."""
+    page = open_page(browser, server)
+    yield page
+    errors = page.errors
+    page.context.close()
+    assert errors == []
+
+
+def call(server, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        server + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return json.load(reply)
+
+
+def new_game(server, size=9, preset="documents", moves=()):
+    """A game made through the API, with `moves` ([r, c] or "pass") played; returns its id."""
+    game = call(server, "POST", "/api/games", {"game": "go", "options": {"size": size, "preset": preset}})
+    version = game["version"]
+    for move in moves:
+        action = {"kind": "pass"} if move == "pass" else {"kind": "move", "pos": list(move)}
+        version = call(server, "POST", f"/api/games/{game['id']}/actions",
+                       {"action": action, "version": version})["version"]
+    return game["id"]
+
+
+def point(row, col):
+    return f'svg.grid-board .grid-point[data-row="{row}"][data-col="{col}"]'
+
+
+def stone(page, row, col):
+    return page.locator(f"{point(row, col)} .stone")
+
+
+def play(page, row, col, colour):
+    """Click a point and wait until the server's reply has put a `colour` stone there."""
+    page.click(point(row, col))
+    expect(stone(page, row, col)).to_have_class(re.compile(rf"\bstone {colour}\b"))
+
+
+def open_game(page, game_id):
+    page.goto(f"/go/{game_id}")
+    expect(page.locator("svg.grid-board")).to_be_visible()
+    expect(page.locator("#to-move")).not_to_have_text("")
+
+
+def test_new_game_form_then_a_capture_by_clicks(page):
+    page.goto("/go")
+    page.select_option("#size", "9")
+    page.select_option("#preset", "documents")
+    page.click("#start")
+    expect(page).to_have_url(re.compile(r"/go/[^/]+$"))
+    expect(page.locator("svg.grid-board")).to_have_attribute("data-size", "9")
+    expect(page.locator(".grid-point")).to_have_count(81)
+    expect(page.locator("#to-move")).to_have_text("Black")
+
+    page.hover(point(4, 4))
+    expect(page.locator(f"{point(4, 4)} .grid-ghost")).to_be_visible()
+
+    play(page, 0, 1, "black")
+    play(page, 0, 0, "white")
+    play(page, 1, 0, "black")  # takes White's corner stone
+    expect(stone(page, 0, 0)).to_have_count(0)
+    expect(page.locator("#captures-b")).to_have_text("1")
+    expect(page.locator("#captures-w")).to_have_text("0")
+    expect(page.locator("#to-move")).to_have_text("White")
+    expect(page.locator(".grid-is-last")).to_have_attribute("data-row", "1")
+    expect(page.locator(".stone")).to_have_count(2)
+    page.screenshot(path=SHOTS / "tablero-go-desktop.png")
+
+
+def test_a_first_stone_on_the_empty_board_starts_a_game(page):
+    page.goto("/go")
+    page.select_option("#size", "13")
+    page.select_option("#preset", "chinese")
+    play(page, 3, 3, "black")
+    expect(page).to_have_url(re.compile(r"/go/[^/]+$"))
+    expect(page.locator("svg.grid-board")).to_have_attribute("data-size", "13")
+    expect(page.locator("#settings")).to_contain_text("komi 7.5")
+    expect(page.locator("#to-move")).to_have_text("White")
+
+
+def test_resignation_shows_the_result(page, server):
+    open_game(page, new_game(server, moves=[[4, 4]]))
+    page.click("#resign")  # White, to move, resigns
+    expect(page.locator("#result")).to_contain_text("Black wins by resignation")
+    expect(page.locator("#result")).to_contain_text("B+R")
+    expect(page.locator(".grid-owner")).to_have_count(0)
+    page.click(point(2, 2))
+    expect(page.locator("#message")).to_have_text("The game is over.")
+
+
+def test_refused_suicide_is_explained_on_the_page(page, server):
+    open_game(page, new_game(server))
+    play(page, 0, 1, "black")
+    play(page, 5, 5, "white")
+    play(page, 1, 0, "black")
+    page.click(point(0, 0))  # White into the corner: no liberty, captures nothing
+    message = page.locator("#message")
+    expect(message).to_have_attribute("role", "status")
+    expect(message).to_contain_text("Suicide")
+    expect(stone(page, 0, 0)).to_have_count(0)
+    expect(page.locator("#to-move")).to_have_text("White")
+
+    page.click(point(0, 1))
+    expect(message).to_have_text("That point is already occupied.")
+    play(page, 8, 8, "white")  # a legal move clears the reason
+    expect(message).to_be_hidden()
+
+
+def test_refused_ko_recapture_is_explained(page, server):
+    moves = [[0, 1], [0, 2], [2, 1], [2, 2], [1, 0], [1, 3], [8, 8], [1, 1]]
+    open_game(page, new_game(server, moves=moves))
+    play(page, 1, 2, "black")  # takes the white stone at [1, 1]
+    expect(page.locator("#captures-b")).to_have_text("1")
+    page.click(point(1, 1))  # White retakes at once: simple ko
+    expect(page.locator("#message")).to_contain_text("Ko:")
+    expect(stone(page, 1, 1)).to_have_count(0)
+
+
+def test_prolog_panel_lists_the_queries_newest_first(page, server):
+    open_game(page, new_game(server, moves=[[0, 1], [5, 5], [1, 0]]))
+    page.click(point(0, 0))
+    expect(page.locator("#message")).to_contain_text("Suicide")
+    play(page, 2, 2, "white")
+    panel = page.locator("#prolog-panel")
+    panel.locator("summary").click()
+    entries = panel.locator(".prolog-entry")
+    expect(entries).to_have_count(2)
+    expect(entries.nth(0)).to_contain_text('?- goMove(Board, "w", [2,2], RBoard).')
+    expect(entries.nth(0)).to_contain_text("true: 0 stone(s) captured")
+    expect(entries.nth(1)).to_contain_text('?- goMove(Board, "w", [0,0], RBoard).')
+    expect(entries.nth(1)).to_contain_text("refused: suicide")
+    expect(entries.nth(1).locator(".prolog-answer")).to_contain_text("false")
+
+
+def test_two_passes_show_the_score_and_the_owners(page, server):
+    # Black walls off columns 0-4 (45 points), White columns 6-8 (27): B+18 with komi 0.
+    moves = [m for row in range(9) for m in ([row, 4], [row, 6])]
+    open_game(page, new_game(server, moves=moves))
+    expect(page.locator("#result")).to_be_hidden()
+    page.click("#pass")
+    expect(page.locator("#message")).to_have_text("Black passed")
+    page.click("#pass")
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("B+18")
+    expect(result).to_contain_text("Black wins by 18 points")
+    expect(result).to_contain_text("Black 45 · White 27")
+    expect(page.locator(".grid-owner[data-owner=b]")).to_have_count(45)
+    expect(page.locator(".grid-owner[data-owner=w]")).to_have_count(27)
+    expect(page.locator("#to-move")).to_have_text("Game over")
+    expect(page.locator("#pass")).to_be_disabled()
+    expect(page.locator("#resign")).to_be_disabled()
+    page.screenshot(path=SHOTS / "tablero-go-desktop-over.png")
+
+    page.click("#undo")  # back into the game: the shading goes
+    expect(result).to_be_hidden()
+    expect(page.locator(".grid-owner")).to_have_count(0)
+    expect(page.locator("#to-move")).to_have_text("White")
+
+
+def test_reload_resumes_the_game(page, server):
+    game_id = new_game(server, size=13)
+    open_game(page, game_id)
+    play(page, 3, 3, "black")
+    play(page, 9, 9, "white")
+    play(page, 3, 9, "black")
+    page.reload()
+    expect(page).to_have_url(re.compile(rf"/go/{game_id}$"))
+    expect(page.locator("svg.grid-board")).to_have_attribute("data-size", "13")
+    expect(page.locator(".stone")).to_have_count(3)
+    expect(stone(page, 3, 3)).to_have_class(re.compile(r"\bblack\b"))
+    expect(stone(page, 9, 9)).to_have_class(re.compile(r"\bwhite\b"))
+    expect(stone(page, 3, 9)).to_have_class(re.compile(r"\bblack\b"))
+    expect(page.locator("#to-move")).to_have_text("White")
+    expect(page.locator(".grid-is-last")).to_have_attribute("data-col", "9")
+
+
+def test_a_stale_page_reloads_the_game(page, server):
+    game_id = new_game(server)
+    open_game(page, game_id)
+    call(server, "POST", f"/api/games/{game_id}/actions",
+         {"action": {"kind": "move", "pos": [4, 4]}, "version": 0})
+    page.click(point(2, 2))  # sent with version 0: the server says stale
+    expect(stone(page, 4, 4)).to_have_class(re.compile(r"\bblack\b"))
+    expect(stone(page, 2, 2)).to_have_count(0)
+    expect(page.locator("#message")).to_contain_text("moved on")
+    play(page, 2, 2, "white")
+
+
+def test_spanish_toggle_changes_the_interface(page, server):
+    open_game(page, new_game(server, moves=[[4, 4]]))
+    expect(page.locator("#pass")).to_have_text("Pass")
+    expect(page.locator("#to-move")).to_have_text("White")
+    page.click("#lang")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#pass")).to_have_text("Pasar")
+    expect(page.locator("#undo")).to_have_text("Deshacer")
+    expect(page.locator("#to-move")).to_have_text("Blancas")
+    page.click(point(4, 4))
+    expect(page.locator("#message")).to_have_text("Ese punto ya está ocupado.")
+    page.reload()  # the choice is remembered
+    expect(page.locator("#resign")).to_have_text("Abandonar")
+    page.click("#lang")
+    expect(page.locator("#resign")).to_have_text("Resign")
+
+
+def test_phone_sized_screen(browser, server):
+    page = open_page(browser, server, viewport=PHONE, scale=2)
+    try:
+        open_game(page, new_game(server, size=19, preset="chinese",
+                                 moves=[[3, 3], [15, 15], [3, 15], [15, 3], [9, 9]]))
+        expect(page.locator("svg.grid-board")).to_have_attribute("data-size", "19")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"]
+        board = page.locator("svg.grid-board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
+        assert board["width"] >= 340
+        for button in ("#pass", "#resign", "#undo", "#new-game"):
+            box = page.locator(button).bounding_box()
+            assert box["y"] + box["height"] <= PHONE["height"], button
+        play(page, 2, 16, "white")
+        page.screenshot(path=SHOTS / "tablero-go-phone.png")
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_index_lists_games_and_saved_games(page, server):
+    game_id = new_game(server, moves=[[2, 2]])
+    page.goto("/")
+    expect(page.locator('#games [data-game="go"] a[href="/go"]')).to_be_visible()
+    link = page.locator(f'#recent a[href="/go/{game_id}"]')
+    expect(link).to_be_visible()
+    page.click("#lang")
+    expect(page.locator("h2").first).to_have_text("Juegos")
+    page.click("#lang")
+    link.click()
+    expect(page).to_have_url(re.compile(rf"/go/{game_id}$"))
+    expect(stone(page, 2, 2)).to_have_class(re.compile(r"\bblack\b"))
+    page.screenshot(path=SHOTS / "tablero-index-to-go.png")
