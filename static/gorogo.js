@@ -1,0 +1,562 @@
+// gorogo.js: the GoRoGo page (/gorogo and /gorogo/<id>).  Start reading at start() at the
+// bottom.
+//
+// The board is board-grid.js's 5×5 grid, fed with the view's rows in lower case ("b", "w";
+// a Henge "h" is empty to the grid).  decorate() then adds what the grid does not know:
+// the Henge pieces (data-cell="h", so the grid's hover ghost skips them), the shading of
+// view.legal for the chosen piece, and row/column labels 0-4 as the rules and the Prolog
+// panel write them (jogada(Piece, Row, Col)) instead of Go's A-E / 5-1.
+//
+// The page judges no rule: a click sends {kind: "place", piece, pos} (without a piece in
+// the opening, where the rules place the surplus Henge) and Prolog accepts or says why
+// not; view.legal only shades.  When a machine is to play, the page waits a moment and asks
+// POST /machine, saying "thinking…" meanwhile.  One request at a time; every action
+// carries the version it was played against, and a 409 stale/conflict reloads the game.
+
+import { api } from "./api.js";
+import { GridBoard } from "./board-grid.js";
+import "./gorogo-i18n.js";
+import { errorText, getLang, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { PrologPanel } from "./prolog-panel.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const UNIT = 100; // board-grid.js's distance between neighbouring points, in SVG units
+const STONE = 47; // board-grid.js's stone radius
+const MACHINE_PAUSE = 600; // ms before the machine is asked to play
+const VANISH = 1300; // ms for a captured stone to flash away
+
+const $ = (selector) => document.querySelector(selector);
+const grid = new GridBoard($("#board"), { coordinates: true, starPoints: false });
+const panel = new PrologPanel($("#prolog-panel"));
+
+const state = {
+  game: null, // the last reply: {id, version, options, casual, view}
+  busy: false,
+  piece: "regular", // the toggle: what a click places (after the opening)
+  message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
+  timer: 0, // the machine's next request
+  epoch: 0, // bumped by every load and new game, so a late answer is dropped
+  decorated: null, // the grid's <svg> that decorate() has set up
+};
+
+const other = (player) => (player === "b" ? "w" : "b");
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function idFromPath() {
+  const match = /^\/gorogo\/([^/]+)\/?$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function isMachine(view, player) {
+  return view.players[player] === "machine";
+}
+
+function humanTurn(view) {
+  return Boolean(view) && !view.over && !isMachine(view, view.to_move);
+}
+
+function opening(view) {
+  return view?.phase === "opening_henge";
+}
+
+/** The piece a click asks for now: the surplus Henge in the opening, else the toggle's. */
+function pieceToPlace(view) {
+  return opening(view) ? "henge" : state.piece;
+}
+
+function svgNode(name, attrs = {}, text) {
+  const el = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function htmlNode(tag, attrs = {}, text) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// ---- words -----------------------------------------------------------------
+
+function playerName(player) {
+  return t(`gorogo.player.${player}`);
+}
+
+function pointName([row, col]) {
+  return t("gorogo.point", { row, col });
+}
+
+/** A refusal in words: this page's text for the code, else the shared one, else the server's. */
+function refusalText(error) {
+  const key = `gorogo.error.${error.code}`;
+  return hasText(key) ? t(key) : errorText(error);
+}
+
+function whoText(view, player) {
+  return isMachine(view, player) ? t("gorogo.who.machine", { depth: view.depth }) : t("gorogo.who.human");
+}
+
+function placementText(player, piece, pos, machine) {
+  const henge = piece === "henge" ? "_henge" : "";
+  const key = machine ? `gorogo.last.machine${henge}` : `gorogo.last.${piece}`;
+  return t(key, { player: playerName(player), point: pointName(pos) });
+}
+
+/** A placement as the Prolog panel names it (accepted or refused). */
+function stepText(player, piece, pos, machine) {
+  const who = machine ? t("gorogo.step.by_machine", { player: playerName(player) }) : playerName(player);
+  return t(`gorogo.step.${piece}`, { player: who, point: pointName(pos) });
+}
+
+function lastText(view) {
+  const last = view?.last;
+  if (!last) return "";
+  const text = placementText(last.by, last.piece, last.pos, isMachine(view, last.by));
+  return last.captured.length ? t("gorogo.last.captured", { text, n: last.captured.length }) : text;
+}
+
+function hintText(view) {
+  if (!view || view.over) return "";
+  if (isMachine(view, view.to_move)) return t("gorogo.hint.thinking", { player: playerName(view.to_move) });
+  if (opening(view)) return t("gorogo.hint.opening");
+  return t(`gorogo.hint.${state.piece}`);
+}
+
+// ---- the board ---------------------------------------------------------------
+
+/** A Henge: a disc half black, half white, with an amber H in the middle. */
+function hengeNode() {
+  const g = svgNode("g", { class: "gorogo-henge", "data-stone": "h" });
+  const half = `M0,${-STONE} A${STONE},${STONE} 0 0 0 0,${STONE} Z`;
+  g.append(
+    svgNode("path", { class: "gorogo-henge-dark", d: half, transform: "rotate(45)" }),
+    svgNode("path", { class: "gorogo-henge-light", d: half, transform: "rotate(225)" }),
+    svgNode("circle", { class: "gorogo-henge-rim", r: STONE }),
+    svgNode("circle", { class: "gorogo-henge-badge", r: 19 }),
+    svgNode("text", { class: "gorogo-henge-letter", y: 1 }, "H"),
+  );
+  return g;
+}
+
+/** Once per grid <svg>: labels 0-4 and a legal-point spot under every point's ghost. */
+function setUpGrid(svg) {
+  const last = 4 * UNIT;
+  for (const text of svg.querySelectorAll(".grid-coords text")) {
+    const x = Number(text.getAttribute("x"));
+    const y = Number(text.getAttribute("y"));
+    const column = y < 0 || y > last; // above or below the board: a column's label
+    text.textContent = String(Math.round((column ? x : y) / UNIT));
+  }
+  for (const point of svg.querySelectorAll(".grid-point")) {
+    point.insertBefore(svgNode("circle", { class: "gorogo-spot", r: 11 }), point.querySelector(".grid-ghost"));
+  }
+  state.decorated = svg;
+}
+
+function renderBoard() {
+  const view = state.game?.view;
+  const board = (view?.board ?? Array(5).fill(".....")).map((row) => row.toLowerCase());
+  const human = humanTurn(view);
+  grid.render({
+    board,
+    last: view?.last?.pos ?? null,
+    hover: human ? view.to_move : null,
+    label: t("gorogo.board"),
+  });
+  decorate(view, board, human);
+}
+
+function decorate(view, board, human) {
+  const svg = grid.svg;
+  if (state.decorated !== svg) setUpGrid(svg);
+  const piece = pieceToPlace(view);
+  svg.dataset.gorogoPiece = piece;
+  const legal = new Set(human ? view.legal[piece].map(([r, c]) => `${r},${c}`) : []);
+  for (const point of svg.querySelectorAll(".grid-point")) {
+    const { row, col } = point.dataset;
+    const henge = board[row][col] === "h";
+    const drawn = point.querySelector(".gorogo-henge");
+    if (henge) {
+      point.dataset.cell = "h";
+      if (!drawn) point.insertBefore(hengeNode(), point.querySelector(".grid-ghost").nextSibling);
+    } else {
+      drawn?.remove();
+    }
+    point.classList.toggle("gorogo-legal", legal.has(`${row},${col}`));
+    point.classList.remove("gorogo-pending-henge");
+  }
+}
+
+/** The pieces the last placement captured flash, then fade away where they stood. */
+function flashCaptured(view) {
+  const last = view.last;
+  if (!last?.captured.length || reducedMotion()) return;
+  const colour = other(last.by);
+  for (const [row, col] of last.captured) {
+    const point = grid.point(row, col);
+    if (!point) continue;
+    const ghost = svgNode("circle", {
+      class: `gorogo-vanish gorogo-vanish-${colour}`,
+      r: STONE,
+      "data-captured": `${row},${col}`,
+    });
+    point.append(ghost);
+    setTimeout(() => ghost.remove(), VANISH);
+  }
+}
+
+function setPending(view, row, col, piece) {
+  grid.setPending(row, col, view.to_move);
+  if (piece === "henge") grid.point(row, col)?.classList.add("gorogo-pending-henge");
+}
+
+function clearPending() {
+  grid.clearPending();
+  for (const point of grid.svg?.querySelectorAll(".gorogo-pending-henge") ?? []) {
+    point.classList.remove("gorogo-pending-henge");
+  }
+}
+
+// ---- the rest of the page ----------------------------------------------------
+
+function chip(kind, player, extra = "") {
+  return htmlNode("span", { class: `gorogo-chip ${extra}`.trim(), "data-kind": kind, "data-player": player });
+}
+
+function renderSeat(view, player) {
+  const hand = view?.in_hand[player] ?? { regular: 0, henge: 0 };
+  const pile = $(`#hand-${player}`);
+  pile.dataset.regular = hand.regular;
+  pile.dataset.henge = hand.henge;
+  const stack = htmlNode("span", { class: "gorogo-stack", "aria-hidden": "true" });
+  for (let i = 0; i < hand.regular; i++) stack.append(chip("regular", player));
+  const henges = htmlNode("span", { class: "gorogo-stack", "aria-hidden": "true" });
+  for (let i = 0; i < hand.henge; i++) henges.append(chip("henge", player));
+  const surplus = htmlNode("span", { class: "gorogo-stack", "aria-hidden": "true" });
+  if (player === "w" && opening(view)) surplus.append(chip("henge", player, "gorogo-chip-surplus"));
+  const counts = htmlNode("span", { class: "gorogo-count" }, view
+    ? `${t("gorogo.regular_count", { n: hand.regular })} · ${t("gorogo.henge_count", { n: hand.henge })}`
+    : "–");
+  pile.replaceChildren(stack, henges, surplus, counts);
+
+  const captured = view?.captures[player] ?? 0;
+  $(`#captures-${player}`).textContent = view ? captured : "–";
+  const prisoners = $(`#prisoners-${player}`);
+  prisoners.replaceChildren(...Array.from({ length: captured }, () => chip("regular", other(player))));
+  $(`#who-${player}`).textContent = view ? `(${whoText(view, player)})` : "";
+  const seat = document.querySelector(`.gorogo-seat[data-player="${player}"]`);
+  seat.classList.toggle("gorogo-is-to-move", Boolean(view && !view.over && view.to_move === player));
+  seat.classList.toggle("gorogo-is-winner", Boolean(view?.over && view.winner === player));
+}
+
+function renderToggle(view) {
+  const human = humanTurn(view);
+  const henges = view ? view.in_hand[view.to_move].henge : 0;
+  if (!opening(view) && henges === 0) state.piece = "regular";
+  const piece = pieceToPlace(view);
+  const toggle = $("#piece-toggle");
+  toggle.hidden = !view || view.over;
+  toggle.dataset.player = view?.to_move ?? "b";
+  const regular = $("#piece-regular");
+  const henge = $("#piece-henge");
+  regular.disabled = !human || opening(view);
+  henge.disabled = !human || opening(view) || henges === 0;
+  regular.setAttribute("aria-pressed", String(piece === "regular"));
+  henge.setAttribute("aria-pressed", String(piece === "henge"));
+  $("#piece-henge-text").textContent = t(opening(view) ? "gorogo.piece.surplus" : "gorogo.piece.henge");
+  for (const chipEl of toggle.querySelectorAll(".gorogo-chip")) chipEl.dataset.player = view?.to_move ?? "b";
+}
+
+function renderResult(view) {
+  const box = $("#result");
+  box.hidden = !view?.over;
+  if (!view?.over) return;
+  $("#result-text").textContent = view.status[getLang()]; // Prolog's words for the outcome
+  $("#result-code").textContent = view.result;
+  $("#result-score").textContent = t("gorogo.result.score", view.captures);
+}
+
+function renderSettings(view) {
+  $("#settings").textContent = view
+    ? t("gorogo.settings", { black: whoText(view, "b"), white: whoText(view, "w") })
+    : "";
+  for (const option of document.querySelectorAll("#depth option[data-slow]")) {
+    option.textContent = t("gorogo.depth.slow", { depth: option.value });
+  }
+}
+
+function render() {
+  const view = state.game?.view;
+  document.querySelector(".gorogo-main").classList.toggle("gorogo-no-game", !view);
+  renderBoard();
+  const status = $("#status");
+  status.textContent = view ? view.status[getLang()] : "";
+  status.dataset.player = view && !view.over ? view.to_move : "";
+  status.hidden = Boolean(view?.over); // the result box says it then
+  const hint = $("#hint");
+  hint.textContent = hintText(view);
+  hint.classList.toggle("gorogo-is-thinking", Boolean(view && !view.over && isMachine(view, view.to_move)));
+  $(".gorogo-players").hidden = !view;
+  for (const player of ["b", "w"]) renderSeat(view, player);
+  renderToggle(view);
+  renderResult(view);
+  $("#last-turn").textContent = lastText(view);
+  renderSettings(view);
+  const game = state.game;
+  const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
+  $("#undo").disabled = !game || !game.casual || game.version === 0 || allMachines;
+  $("#cancel").hidden = !game;
+  renderMessage();
+}
+
+function say(message) {
+  state.message = message;
+  renderMessage();
+}
+
+function renderMessage() {
+  const box = $("#message");
+  const message = state.message;
+  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
+  if (!message) box.textContent = "";
+  else if (message.error) box.textContent = refusalText(message.error);
+  else box.textContent = t(message.key, message.vars);
+}
+
+// ---- talking to the server ---------------------------------------------------
+
+/** Keep a reply; `fresh` when it is a placement just made (its captures flash away). */
+function take(reply, fresh = false) {
+  const { id, version, options, casual, view } = reply;
+  state.game = { id, version, options, casual, view };
+  for (const ghost of document.querySelectorAll(".gorogo-vanish")) ghost.remove(); // a new stone may go there
+  render();
+  if (fresh) flashCaptured(view);
+}
+
+/** What comes after a new position: the machine's next placement, if it is to play. */
+function next() {
+  clearTimeout(state.timer);
+  const view = state.game?.view;
+  if (view && !view.over && isMachine(view, view.to_move)) {
+    const epoch = state.epoch;
+    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
+  }
+}
+
+/** POST to the current game; a refusal goes to #message and the panel, and gives null. */
+async function post(path, body, label) {
+  if (state.busy || !state.game) return null;
+  state.busy = true;
+  const { id, version } = state.game;
+  const epoch = state.epoch;
+  try {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, { ...body, version });
+    if (epoch !== state.epoch) return null;
+    panel.add({ label: () => label(reply), explain: reply.explain });
+    return reply;
+  } catch (error) {
+    if (epoch !== state.epoch) return null;
+    panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
+    clearPending();
+    if (error.code === "stale" || error.code === "conflict") {
+      state.busy = false;
+      await load(id, { error, kind: "error" });
+    } else {
+      say({ error, kind: "error" });
+    }
+    return null;
+  } finally {
+    if (epoch === state.epoch) state.busy = false;
+  }
+}
+
+async function play(action) {
+  const view = state.game.view;
+  const mover = view.to_move;
+  const piece = action.piece ?? (opening(view) ? "henge" : "regular");
+  const reply = await post("actions", { action }, () => stepText(mover, piece, action.pos, false));
+  if (!reply) return;
+  state.piece = "regular";
+  say(null);
+  take(reply, true);
+  next();
+}
+
+async function machineStep(epoch) {
+  if (epoch !== state.epoch || !state.game) return;
+  if (state.busy) {
+    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
+    return;
+  }
+  const view = state.game.view;
+  if (view.over || !isMachine(view, view.to_move)) return;
+  const mover = view.to_move;
+  const reply = await post("machine", {}, (r) => (r
+    ? stepText(mover, r.action.piece, r.action.pos, true)
+    : t("gorogo.step.machine", { player: playerName(mover) })));
+  if (!reply) return;
+  state.message = null; // a "wait" said while the machine thought is stale now
+  take(reply, true);
+  next();
+}
+
+/** Take back one placement; against the machine, on until a human is to play. */
+async function undo() {
+  clearTimeout(state.timer);
+  let reply = await post("undo", {}, () => t("prolog.action.undo"));
+  while (reply && reply.version > 0 && isMachine(reply.view, reply.view.to_move)) {
+    take(reply);
+    reply = await post("undo", {}, () => t("prolog.action.undo"));
+  }
+  if (reply) {
+    say(null);
+    take(reply);
+  }
+  next();
+}
+
+async function load(id, message = null) {
+  clearTimeout(state.timer);
+  state.epoch += 1;
+  const epoch = state.epoch;
+  try {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    if (epoch !== state.epoch) return;
+    if (reply.game !== "gorogo") {
+      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
+      return;
+    }
+    take(reply);
+    say(message);
+    next();
+  } catch (error) {
+    if (epoch !== state.epoch) return;
+    state.game = null;
+    render();
+    showForm();
+    say({ error, kind: "error" });
+  }
+}
+
+async function newGame(options) {
+  clearTimeout(state.timer);
+  state.epoch += 1;
+  const epoch = state.epoch;
+  state.busy = true;
+  try {
+    const reply = await api("POST", "/api/games", { game: "gorogo", options });
+    if (epoch !== state.epoch) return false;
+    const url = `/gorogo/${encodeURIComponent(reply.id)}`;
+    if (idFromPath()) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    panel.clear();
+    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
+    state.busy = false;
+    state.piece = "regular";
+    take(reply);
+    say(null);
+    next();
+    return true;
+  } catch (error) {
+    say({ error, kind: "error" });
+    return false;
+  } finally {
+    if (epoch === state.epoch) state.busy = false;
+  }
+}
+
+// ---- clicks --------------------------------------------------------------------
+
+function onBoardClick(_event, [row, col]) {
+  const view = state.game?.view;
+  if (!view) return;
+  if (view.over) {
+    say({ error: { code: "game_over" }, kind: "error" });
+    return;
+  }
+  if (isMachine(view, view.to_move)) {
+    say({ key: "gorogo.wait", kind: "info" });
+    return;
+  }
+  if (state.busy) return; // one request at a time
+  const action = { kind: "place", pos: [row, col] };
+  if (!opening(view)) action.piece = state.piece; // the opening's piece is the rules' choice
+  setPending(view, row, col, pieceToPlace(view));
+  play(action);
+}
+
+function choosePiece(piece) {
+  if (state.piece === piece) return;
+  state.piece = piece;
+  say(null);
+  render();
+}
+
+// ---- the new-game form -------------------------------------------------------
+
+function formOptions() {
+  return { black: $("#black").value, white: $("#white").value, depth: Number($("#depth").value) };
+}
+
+function showForm() {
+  const options = state.game?.options;
+  if (options) {
+    $("#black").value = options.black ?? "human";
+    $("#white").value = options.white ?? "machine";
+    $("#depth").value = String(Math.min(options.depth ?? state.game.view.depth, 6));
+  }
+  const form = $("#new-game-form");
+  form.hidden = false;
+  $("#cancel").hidden = !state.game;
+  if (state.game) form.scrollIntoView({ block: "nearest" });
+}
+
+// ---- start here --------------------------------------------------------------
+
+function start() {
+  setupLangToggle($("#lang"));
+  onLangChange(render);
+  grid.on("click", onBoardClick);
+  $("#piece-regular").addEventListener("click", () => choosePiece("regular"));
+  $("#piece-henge").addEventListener("click", () => choosePiece("henge"));
+  $("#undo").addEventListener("click", undo);
+  $("#play-again").addEventListener("click", () => {
+    if (state.game) newGame(state.game.options);
+  });
+  $("#new-game").addEventListener("click", () => {
+    const form = $("#new-game-form");
+    if (form.hidden) showForm();
+    else if (state.game) form.hidden = true;
+  });
+  $("#cancel").addEventListener("click", () => {
+    $("#new-game-form").hidden = true;
+  });
+  $("#new-game-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
+  });
+  window.addEventListener("popstate", route);
+  route();
+}
+
+function route() {
+  const id = idFromPath();
+  if (id) {
+    $("#new-game-form").hidden = true;
+    say({ key: "gorogo.loading", kind: "info" });
+    load(id);
+  } else {
+    clearTimeout(state.timer);
+    state.epoch += 1;
+    state.game = null;
+    panel.clear();
+    render();
+    showForm();
+    say(null);
+  }
+}
+
+start();

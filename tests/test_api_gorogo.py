@@ -1,0 +1,287 @@
+"""The JSON API with GoRoGo: options, the opening Henge, captures (a Henge counting as the
+mover's colour included), refusals that change nothing, the machine, machine-against-machine
+games to the end, and the REPL facade."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.games import Refused
+from app.gorogo import GorogoGame
+
+
+def new_game(client, **options):
+    options = {"black": "human", "white": "human", **options}
+    resp = client.post("/api/games", json={"game": "gorogo", "options": options})
+    assert resp.status_code == 201, resp.json
+    return resp.json
+
+
+def act(client, game_id, action, **extra):
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra})
+
+
+def place(client, game_id, row, col, piece=None):
+    action = {"kind": "place", "pos": [row, col]}
+    if piece is not None:
+        action["piece"] = piece
+    return act(client, game_id, action)
+
+
+def shown(client, game_id):
+    return client.get(f"/api/games/{game_id}").json
+
+
+def play_all(client, game_id, placements):
+    """Placements (row, col) or (row, col, piece), each of which must be accepted."""
+    view = None
+    for placement in placements:
+        resp = place(client, game_id, *placement)
+        assert resp.status_code == 200, (placement, resp.json)
+        view = resp.json["view"]
+    return view
+
+
+def cell(view, row, col):
+    return view["board"][row][col]
+
+
+ALL_POINTS = [[r, c] for r in range(5) for c in range(5)]
+
+#  The surplus Henge at (4,4); Black (0,0) is taken when White closes (1,0).
+CAPTURE_ONE = [(4, 4), (0, 0), (0, 1), (2, 2), (1, 0)]
+
+
+# ---- options -------------------------------------------------------------------------
+
+def test_new_game_view(client):
+    g = new_game(client)
+    view = g["view"]
+    assert view["board"] == ["....."] * 5
+    assert view["to_move"] == "w" and view["phase"] == "opening_henge"
+    assert view["in_hand"] == {"b": {"regular": 10, "henge": 2}, "w": {"regular": 10, "henge": 2}}
+    assert view["captures"] == {"b": 0, "w": 0} and view["last"] is None
+    assert view["legal"] == {"regular": [], "henge": ALL_POINTS}
+    assert view["status"] == {"en": "White: place the surplus Henge anywhere",
+                              "es": "Blanco: coloca la Henge sobrante donde quieras"}
+    assert view["over"] is False and view["winner"] is None and view["result"] is None
+    assert view["result_reason"] is None
+    assert view["players"] == {"b": "human", "w": "human"} and view["depth"] == 4
+    assert shown(client, g["id"])["view"] == view
+
+
+def test_default_options(client):
+    resp = client.post("/api/games", json={"game": "gorogo"})
+    assert resp.status_code == 201
+    view = resp.json["view"]
+    assert view["players"] == {"b": "human", "w": "machine"} and view["depth"] == 4
+
+
+@pytest.mark.parametrize("options", [
+    {"depth": 0}, {"depth": 9}, {"depth": "4"}, {"depth": 2.5}, {"depth": None},
+    {"black": "robot"}, {"white": "maquina"}, {"black": 1}, {"size": 5},
+])
+def test_bad_options(client, options):
+    resp = client.post("/api/games", json={"game": "gorogo", "options": options})
+    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_option"
+    assert resp.json["error"]["message"]
+
+
+# ---- the opening and placements ------------------------------------------------------
+
+@pytest.mark.parametrize("piece", [None, "henge"])
+def test_opening_henge_by_white(client, piece):
+    gid = new_game(client)["id"]
+    resp = place(client, gid, 2, 2, piece)
+    assert resp.status_code == 200 and resp.json["version"] == 1
+    view = resp.json["view"]
+    assert view["board"] == [".....", ".....", "..H..", ".....", "....."]
+    assert view["to_move"] == "b" and view["phase"] == "play"
+    # The surplus Henge is in nobody's hand.
+    assert view["in_hand"] == {"b": {"regular": 10, "henge": 2}, "w": {"regular": 10, "henge": 2}}
+    assert view["last"] == {"by": "w", "piece": "henge", "pos": [2, 2], "captured": []}
+    assert [2, 2] not in view["legal"]["regular"] and len(view["legal"]["regular"]) == 24
+    assert view["status"]["en"] == "Black to place: 10 regular and 2 Henge in hand"
+    assert resp.json["explain"] == [{"query": "jogada(3, 2, 2)", "answer": "true"},
+                                    {"query": "updateTable(Board, 2)", "answer": "true: no capture"}]
+
+
+def test_placements_alternate_and_count_down(client):
+    gid = new_game(client)["id"]
+    view = play_all(client, gid, [(0, 0), (1, 1), (3, 3), (4, 0, "henge")])
+    assert view["board"] == ["H....", ".B...", ".....", "...W.", "H...."]
+    assert view["in_hand"] == {"b": {"regular": 9, "henge": 1}, "w": {"regular": 9, "henge": 2}}
+    assert view["last"] == {"by": "b", "piece": "henge", "pos": [4, 0], "captured": []}
+    assert view["to_move"] == "w"
+    assert [a["pos"] for a in shown(client, gid)["actions"]] == [[0, 0], [1, 1], [3, 3], [4, 0]]
+
+
+def test_capture_flow(client):
+    gid = new_game(client)["id"]
+    play_all(client, gid, CAPTURE_ONE[:-1])
+    resp = place(client, gid, *CAPTURE_ONE[-1])
+    assert resp.status_code == 200
+    view = resp.json["view"]
+    assert view["board"] == [".W...", "W....", "..B..", ".....", "....H"]
+    assert view["captures"] == {"b": 0, "w": 1}
+    assert view["last"] == {"by": "w", "piece": "regular", "pos": [1, 0], "captured": [[0, 0]]}
+    assert resp.json["explain"][1] == {"query": "updateTable(Board, 2)",
+                                       "answer": "true: captures 1 at [[0,0]]"}
+    assert [0, 0] not in view["legal"]["regular"]       # suicide for Black now
+    assert [0, 0] in view["legal"]["henge"]             # a Henge may go anywhere empty
+    # Then a group of two on the edge, next to the Henge (White's on White's turn).
+    view = play_all(client, gid, [(3, 4), (1, 4), (2, 4), (2, 3), (0, 3), (3, 3)])
+    assert view["board"] == [".W.B.", "W...W", "..BW.", "...W.", "....H"]
+    assert view["captures"] == {"b": 0, "w": 3}
+    assert sorted(view["last"]["captured"]) == [[2, 4], [3, 4]]
+    assert shown(client, gid)["view"]["captures"] == {"b": 0, "w": 3}
+
+
+def test_a_henge_counts_as_the_movers_colour(client):
+    gid = new_game(client)["id"]
+    # White's (0,0) lives through the Henge at (0,1), which is White's on White's turn...
+    view = play_all(client, gid, [(0, 1), (1, 0), (0, 0)])
+    assert view["board"][:2] == ["WH...", "B...."]
+    # ...and Black's on Black's: any Black placement removes it.
+    view = play_all(client, gid, [(4, 4)])
+    assert view["board"][:2] == [".H...", "B...."] and view["captures"] == {"b": 1, "w": 0}
+    assert view["last"]["captured"] == [[0, 0]]
+
+
+# ---- refusals change nothing -----------------------------------------------------------
+
+@pytest.mark.parametrize("setup, action, status, code", [
+    ([], {"kind": "place", "piece": "regular", "pos": [2, 2]}, 409, "henge_first"),
+    ([(2, 2)], {"kind": "place", "pos": [2, 2]}, 409, "occupied"),
+    ([(2, 2)], {"kind": "place", "piece": "henge", "pos": [2, 2]}, 409, "occupied"),
+    (CAPTURE_ONE, {"kind": "place", "pos": [0, 1]}, 409, "occupied"),
+    (CAPTURE_ONE, {"kind": "place", "pos": [0, 0]}, 409, "suicide"),
+    (CAPTURE_ONE, {"kind": "place", "piece": "regular", "pos": [0, 0]}, 409, "suicide"),
+    ([(2, 2), (0, 0, "henge"), (1, 1), (0, 4, "henge"), (1, 3)],
+     {"kind": "place", "piece": "henge", "pos": [4, 4]}, 409, "no_henge_left"),
+    ([(2, 2)], {"kind": "place", "pos": [5, 0]}, 409, "bad_pos"),
+    ([(2, 2)], {"kind": "place", "pos": [0, -1]}, 409, "bad_pos"),
+    ([(2, 2)], {"kind": "place", "pos": "c3"}, 400, "bad_pos"),
+    ([(2, 2)], {"kind": "place", "pos": [1]}, 400, "bad_pos"),
+    ([(2, 2)], {"kind": "place", "piece": "king", "pos": [1, 1]}, 400, "bad_action"),
+    ([(2, 2)], {"kind": "move", "pos": [1, 1]}, 400, "bad_action"),
+])
+def test_refusals_change_nothing(client, setup, action, status, code):
+    gid = new_game(client)["id"]
+    play_all(client, gid, setup)
+    before = shown(client, gid)
+    resp = act(client, gid, action)
+    assert resp.status_code == status, resp.json
+    assert resp.json["error"]["code"] == code and resp.json["error"]["message"]
+    if status == 409:
+        explain = resp.json["error"]["explain"]
+        assert len(explain) == 1 and re.fullmatch(r"jogada\(\d, -?\d, -?\d\)", explain[0]["query"])
+        assert explain[0]["answer"] == f"false: {code}"
+    assert shown(client, gid) == before
+
+
+def test_stale_version(client):
+    gid = new_game(client)["id"]
+    assert place(client, gid, 2, 2).status_code == 200
+    resp = act(client, gid, {"kind": "place", "pos": [0, 0]}, version=0)
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
+    resp = client.post(f"/api/games/{gid}/machine", json={"version": 0})
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
+    assert shown(client, gid)["version"] == 1
+
+
+def test_undo_gives_back_a_capture(client):
+    gid = new_game(client)["id"]
+    play_all(client, gid, CAPTURE_ONE)
+    view = client.post(f"/api/games/{gid}/undo", json={}).json["view"]
+    assert cell(view, 0, 0) == "B" and view["captures"] == {"b": 0, "w": 0}
+    assert view["to_move"] == "w" and view["in_hand"]["w"]["regular"] == 9
+
+
+# ---- the machine ---------------------------------------------------------------------
+
+def test_machine_plays_legal_moves(client):
+    gid = new_game(client, white="machine", depth=2)["id"]
+    view = shown(client, gid)["view"]
+    for version in range(1, 9):
+        if view["to_move"] == "b":
+            row, col = view["legal"]["regular"][-1]
+            resp = place(client, gid, row, col, "regular")
+        else:
+            resp = client.post(f"/api/games/{gid}/machine", json={"version": version - 1})
+            assert resp.status_code == 200, resp.json
+            action = resp.json["action"]
+            assert action["kind"] == "place" and action["piece"] in ("regular", "henge")
+            assert action["pos"] in view["legal"][action["piece"]]
+            assert resp.json["view"]["last"]["pos"] == action["pos"]
+            assert resp.json["view"]["last"]["by"] == "w"
+            assert shown(client, gid)["actions"][-1] == action
+        assert resp.status_code == 200 and resp.json["version"] == version
+        view = resp.json["view"]
+    assert view["to_move"] == "w" and view["phase"] == "play"
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_machine_against_machine_ends(client, depth):
+    gid = new_game(client, black="machine", white="machine", depth=depth)["id"]
+    for calls in range(1, 30):
+        resp = client.post(f"/api/games/{gid}/machine")
+        assert resp.status_code == 200, resp.json
+        view = resp.json["view"]
+        if view["over"]:
+            break
+    assert view["over"] is True and view["winner"] in ("b", "w")
+    assert view["legal"] == {"regular": [], "henge": []}
+    match = re.fullmatch(r"([BW])\+(\d+|F)", view["result"])
+    assert match and match[1].lower() == view["winner"]
+    b, w = view["captures"]["b"], view["captures"]["w"]
+    if view["result_reason"] == "captures":
+        assert calls == 25 and int(match[2]) == abs(b - w)
+        assert view["winner"] == ("b" if b > w else "w")
+        assert all(hand == {"regular": 0, "henge": 0} for hand in view["in_hand"].values())
+    else:
+        assert view["result_reason"] == "no_legal_move" and match[2] == "F"
+    before = shown(client, gid)
+    resp = place(client, gid, 2, 2)
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "game_over"
+    resp = client.post(f"/api/games/{gid}/machine")
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "no_machine_move"
+    assert shown(client, gid) == before and before["version"] == calls
+
+
+# ---- the REPL facade -----------------------------------------------------------------
+
+def test_facade():
+    g = GorogoGame(white="human")
+    assert g.phase == "opening_henge" and g.winner is None and g.result is None
+    g.henge(4, 4)
+    for row, col in CAPTURE_ONE[1:]:
+        g.place(row, col)
+    assert g.captures == {"b": 0, "w": 1}
+    assert g.in_hand == {"b": {"regular": 8, "henge": 2}, "w": {"regular": 8, "henge": 2}}
+    g.place(3, 3, "henge")
+    assert g.in_hand["b"]["henge"] == 1 and g.board[3] == "...H."
+    text = str(g)
+    assert "0 |   | W |   |   |   |" in text and "4 |   |   |   |   | H |" in text
+    assert text.count("H") == 2 and text.count("B") == 1 and text.count("W") == 2
+    assert repr(g).startswith("<GorogoGame White to place: 8 regular and 2 Henge in hand>")
+    with pytest.raises(Refused) as refused:
+        g.place(0, 1)
+    assert refused.value.code == "occupied"
+    g.place(4, 0)
+    with pytest.raises(Refused) as refused:
+        g.place(0, 0)                       # Black, between White's (0,1) and (1,0)
+    assert refused.value.code == "suicide" and g.to_move == "b"
+
+
+def test_facade_machine_to_the_end():
+    g = GorogoGame(black="machine", white="machine", depth=1)
+    played = g.play_machines()
+    assert len(played) == len(g.actions) and g.over
+    assert g.winner in ("b", "w") and re.fullmatch(r"[BW]\+(\d+|F)", g.result)
+    h = GorogoGame(depth=2)                 # human Black, machine White
+    assert h.play_machines()[0]["piece"] == "henge" and h.to_move == "b"
+    h.place(*h.legal["regular"][0])
+    assert h.machine()["kind"] == "place" and h.to_move == "b"

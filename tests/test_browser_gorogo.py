@@ -1,0 +1,209 @@
+"""The GoRoGo page in Debian's Chromium (Playwright): the opening Henge and a capture by
+clicks, refusals in words, the Henge toggle, Spanish, reloading a saved game, the machine
+answering and undo against it, and the result at the end."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = LiveServer(tmp_path_factory.mktemp("gorogo") / "live.db", workers=1).start()
+    yield live
+    live.kill(15)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+def call(server, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        return json.load(resp)
+
+
+def point(row, col) -> str:
+    return f'#board .grid-point[data-row="{row}"][data-col="{col}"]'
+
+
+def cell(page, row, col) -> str:
+    return page.get_attribute(point(row, col), "data-cell")
+
+
+def expect_text(page, selector, text):
+    page.wait_for_function(
+        "([s, t]) => document.querySelector(s).textContent.includes(t)", arg=[selector, text])
+
+
+def start_from_form(page, server, white="human", depth="4"):
+    page.goto(server.url + "/gorogo")
+    page.select_option("#white", white)
+    page.select_option("#depth", depth)
+    page.click("#start")
+    page.wait_for_selector(point(0, 0))
+    page.wait_for_function("() => /\\/gorogo\\/[^/]+$/.test(location.pathname)")
+
+
+def test_capture_refusals_henge_and_reload(server, page):
+    start_from_form(page, server)
+    expect_text(page, "#status", "White: place the surplus Henge anywhere")
+    assert page.locator("#board .gorogo-legal").count() == 25
+    assert page.is_disabled("#piece-regular") and page.inner_text("#piece-henge") == "Surplus Henge"
+
+    page.click(point(4, 4))
+    expect_text(page, "#status", "Black to place: 10 regular and 2 Henge in hand")
+    assert cell(page, 4, 4) == "h" and page.locator(f"{point(4, 4)} .gorogo-henge").count() == 1
+    for (row, col), status in [((0, 0), "White to place: 10"), ((0, 1), "Black to place: 9"),
+                               ((2, 2), "White to place: 9")]:
+        page.click(point(row, col))                  # one request at a time: wait for each
+        expect_text(page, "#status", status)
+    assert cell(page, 0, 0) == "b" and cell(page, 0, 1) == "w"
+    assert page.inner_text("#captures-w") == "0"
+
+    page.click(point(1, 0))                          # White closes the corner
+    expect_text(page, "#status", "Black to place: 8 regular")
+    assert cell(page, 0, 0) == "-" and page.locator(f"{point(0, 0)} .stone").count() == 0
+    assert page.inner_text("#captures-w") == "1" and page.inner_text("#captures-b") == "0"
+    assert page.locator("#prisoners-w .gorogo-chip").count() == 1
+    assert "White placed on (1, 0), capturing 1" in page.inner_text("#last-turn")
+    page.wait_for_selector('#board [data-captured="0,0"]', state="detached")  # flashed away
+    assert "gorogo-legal" not in page.get_attribute(point(0, 0), "class")
+
+    page.click(point(0, 0))                          # suicide for Black
+    expect_text(page, "#message", "A regular piece may not go where its group would have no empty neighbour")
+    assert cell(page, 0, 0) == "-"
+    page.click(point(0, 1))
+    expect_text(page, "#message", "That point is already taken.")
+    page.click("#prolog-panel summary")
+    panel = page.inner_text("#prolog-panel")
+    assert "jogada(1, 0, 0)" in panel and "false: suicide" in panel
+    assert "Black: a regular piece on (0, 0) refused: suicide" in panel
+    assert "updateTable(Board, 2)" in panel and "true: captures 1 at [[0,0]]" in panel
+
+    page.click("#piece-henge")                       # a Henge may go where a stone may not
+    assert page.get_attribute("#piece-henge", "aria-pressed") == "true"
+    assert "gorogo-legal" in page.get_attribute(point(0, 0), "class")
+    page.click(point(0, 0))
+    expect_text(page, "#status", "White to place")
+    assert cell(page, 0, 0) == "h"
+    assert page.get_attribute("#hand-b", "data-henge") == "1"
+    assert page.get_attribute("#hand-b", "data-regular") == "8"
+    assert "Black placed a Henge on (0, 0)" in page.inner_text("#last-turn")
+    assert page.get_attribute("#piece-regular", "aria-pressed") == "true"
+    assert page.inner_text("#message") == ""
+
+    page.click("#lang")
+    expect_text(page, "#status", "Coloca Blanco: 8 normales y 2 Henge en mano")
+    assert page.inner_text("#piece-henge") == "Henge" and page.inner_text("#captures-w") == "1"
+    page.click("#lang")
+
+    page.reload()                                    # the saved game resumes
+    expect_text(page, "#status", "White to place: 8 regular and 2 Henge in hand")
+    assert [cell(page, 0, c) for c in range(5)] == ["h", "w", "-", "-", "-"]
+    assert cell(page, 1, 0) == "w" and cell(page, 4, 4) == "h"
+    assert page.inner_text("#captures-w") == "1"
+    assert "grid-is-last" in page.get_attribute(point(0, 0), "class")
+
+
+def test_henge_toggle_disabled_without_henge(server, page):
+    g = call(server, "POST", "/api/games",
+             {"game": "gorogo", "options": {"black": "human", "white": "human"}})
+    for row, col, piece in [(2, 2, None), (0, 0, "henge"), (1, 1, None), (0, 4, "henge"),
+                            (1, 3, None)]:
+        action = {"kind": "place", "pos": [row, col], **({"piece": piece} if piece else {})}
+        call(server, "POST", f"/api/games/{g['id']}/actions", {"action": action})
+    page.goto(f"{server.url}/gorogo/{g['id']}")
+    expect_text(page, "#status", "Black to place: 10 regular and 0 Henge in hand")
+    assert page.is_disabled("#piece-henge") and page.is_enabled("#piece-regular")
+    assert page.get_attribute("#hand-b", "data-henge") == "0"
+
+
+def test_the_machine_answers(server, page):
+    start_from_form(page, server, white="machine", depth="2")
+    assert "White: machine, depth 2" in page.inner_text("#settings")
+    expect_text(page, "#status", "Black to place: 10 regular")   # the machine's opening Henge
+    assert page.locator('#board .grid-point[data-cell="h"]').count() == 1
+    assert "White (machine) placed a Henge" in page.inner_text("#last-turn")
+
+    target = page.locator("#board .gorogo-legal").first
+    row, col = int(target.get_attribute("data-row")), int(target.get_attribute("data-col"))
+    target.click()
+    page.wait_for_selector("#hint.gorogo-is-thinking")
+    expect_text(page, "#hint", "White (the machine) is thinking…")
+    expect_text(page, "#status", "Black to place: 9 regular")
+    assert cell(page, row, col) == "b"
+    assert page.locator('#board .grid-point[data-cell="w"]').count() == 1
+    assert "White (machine) placed on" in page.inner_text("#last-turn")
+    last = page.locator("#board .grid-is-last")
+    assert last.count() == 1 and last.get_attribute("data-cell") == "w"
+
+    page.reload()
+    expect_text(page, "#status", "Black to place: 9 regular")
+    assert cell(page, row, col) == "b"
+    assert page.locator('#board .grid-point[data-cell="w"]').count() == 1
+
+    page.click("#undo")                              # back to Black's turn, before both
+    expect_text(page, "#status", "Black to place: 10 regular")
+    assert page.locator('#board .grid-point[data-cell="b"], #board .grid-point[data-cell="w"]').count() == 0
+    assert page.locator('#board .grid-point[data-cell="h"]').count() == 1
+
+
+def test_the_result_at_the_end(server, page):
+    g = call(server, "POST", "/api/games",
+             {"game": "gorogo", "options": {"black": "human", "white": "human", "depth": 1}})
+    for _ in range(24):                              # the machine plays both sides but the last
+        reply = call(server, "POST", f"/api/games/{g['id']}/machine", {})
+        if reply["view"]["over"]:
+            break
+    page.goto(f"{server.url}/gorogo/{g['id']}")
+    page.wait_for_selector(point(0, 0))
+    if not reply["view"]["over"]:
+        expect_text(page, "#status", "White to place: 1 regular and 0 Henge")
+        page.locator("#board .gorogo-legal").first.click()
+    page.wait_for_selector("#result", state="visible")
+    view = call(server, "GET", f"/api/games/{g['id']}")["view"]
+    assert page.inner_text("#result-code") == view["result"]
+    assert page.inner_text("#result-text") == view["status"]["en"]
+    assert re.fullmatch(r"(Black|White) wins.*", view["status"]["en"]) and page.is_hidden("#status")
+    b, w = view["captures"]["b"], view["captures"]["w"]
+    assert page.inner_text("#result-score") == f"Captures: Black {b} · White {w}"
+    assert page.is_hidden("#piece-toggle")
+    page.click(point(2, 2))
+    expect_text(page, "#message", "The game is over.")
+
+    old_url = page.url
+    page.click("#play-again")                        # the same settings, a new game
+    page.wait_for_function("u => location.href !== u", arg=old_url)
+    expect_text(page, "#status", "White: place the surplus Henge anywhere")
+    assert page.is_hidden("#result")
