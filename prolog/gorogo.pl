@@ -159,7 +159,7 @@ is none or last(Side, Piece, Row, Col, Captured) and Captured is a list of
              result_reason "captures"|"no_legal_move"|null; players {b, w};
              depth.
     refusals invalid: bad_option, bad_action, bad_pos (pos is not two
-             integers); refused: game_over, bad_pos, occupied, henge_first,
+             integers, or off the board); refused: game_over, occupied, henge_first,
              no_regular_left, no_henge_left, last_piece_henge, suicide.  A
              refusal's explain names the jogada/3 query that failed.
 */
@@ -927,7 +927,8 @@ action_move(Action, State0, place(Piece, R, C)) :-
 
 refuse(Code, Explain) :-
     gorogo_refusal_message(Code, Msg),
-    throw(tablero(refused, Code, Msg, [Explain])).
+    (   Code == bad_pos -> Kind = invalid ; Kind = refused ),   % off the board: HTTP 400, as in Go
+    throw(tablero(Kind, Code, Msg, [Explain])).
 
 %!  gorogo_refusal_message(?Code, ?Message) is nondet.
 %

@@ -1092,6 +1092,11 @@ tablero:game_new(molinolog, Options, game(players(Black, White), Depth, none, St
     option_value(Options, protect_mills, boolean, false, Protect),
     initial_state(T, [protect_mills(Protect)], State).
 
+%   A point that is not on the board is a malformed request (HTTP 400),
+%   as off_board is in Go; the rest are the rules saying no.
+refusal_kind(bad_point, invalid) :- !.
+refusal_kind(_, refused).
+
 tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
                  game(Players, Depth, Step, S), Explain) :-
     action_step(Action, Step),
@@ -1099,7 +1104,8 @@ tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
     (   step_refusal(S0, Step, Code)
     ->  refusal_message(Code, Message),
         format(string(A), "Code = ~q", [Code]),
-        throw(tablero(refused, Code, Message, [Q-A]))
+        refusal_kind(Code, Kind),
+        throw(tablero(Kind, Code, Message, [Q-A]))
     ;   step(S0, Step, S),
         step_explain(S0, Step, S, Explain0),
         Explain = [Q-"false"|Explain0]
