@@ -9,9 +9,9 @@
 // turn).  One request at a time; every request carries the version it was made against,
 // and a 409 stale/conflict reloads the game.
 
-import { api } from "./api.js";
 import "./azul-i18n.js";
-import { errorText, getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { GameSession } from "./game-session.js";
+import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const PAUSE_MS = 700;
@@ -32,11 +32,6 @@ const state = {
 };
 
 const panel = new PrologPanel($("#prolog-panel"));
-
-function idFromPath() {
-  const match = /^\/azul\/([^/]+)\/?$/.exec(location.pathname);
-  return match ? decodeURIComponent(match[1]) : null;
-}
 
 function node(tag, className, text) {
   const el = document.createElement(tag);
@@ -318,21 +313,6 @@ function renderButtons(view) {
   $("#cancel").hidden = !state.game;
 }
 
-function say(message) {
-  state.message = message;
-  renderMessage();
-}
-
-/** The explicit message (a refusal, say), else what to do now, read from the view. */
-function renderMessage() {
-  const box = $("#message");
-  const message = state.message ?? hint();
-  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
-  if (!message) box.textContent = "";
-  else if (message.error) box.textContent = errorText(message.error);
-  else box.textContent = t(message.key, message.vars);
-}
-
 function hint() {
   const view = state.game?.view;
   if (!view || view.over) return null;
@@ -364,54 +344,16 @@ function take(reply) {
   schedule();
 }
 
-async function load(id, message = null) {
-  try {
-    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
-    if (reply.game !== "azul") {
-      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
-      return;
-    }
-    state.autoplay = !allMachines(reply.view);
-    state.message = message;
-    take(reply);
-  } catch (error) {
-    state.game = null;
-    render();
-    showForm();
-    say({ error, kind: "error" });
-  }
-}
-
 /** Send one request for the current game; refusals go to #message and the panel. */
 async function send(path, body, label) {
   if (state.busy || !state.game) return null;
-  state.busy = true;
   clearTimeout(state.timer);
   state.timer = null;
-  const { id, version } = state.game;
-  try {
-    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
-      ...body,
-      version,
-    });
-    panel.add({ label: () => label(reply), explain: reply.explain });
-    state.busy = false;
-    state.message = null;
-    take(reply);
-    return reply;
-  } catch (error) {
-    panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
-    state.busy = false;
-    state.pending = null;
-    if (error.code === "stale" || error.code === "conflict") {
-      await load(id, { error, kind: "error" });
-    } else {
-      if (path === "machine") state.autoplay = false;
-      render();
-      say({ error, kind: "error" });
-    }
-    return null;
-  }
+  const reply = await session.post(path, body, label);
+  if (!reply) return null;
+  state.message = null;
+  take(reply);
+  return reply;
 }
 
 function place(line) {
@@ -447,27 +389,33 @@ function schedule() {
   }, PAUSE_MS);
 }
 
-async function newGame(options) {
-  if (state.busy) return false;
-  state.busy = true;
-  try {
-    const reply = await api("POST", "/api/games", { game: "azul", options });
-    const url = `/azul/${encodeURIComponent(reply.id)}`;
-    if (idFromPath()) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-    panel.clear();
-    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
-    state.busy = false;
+const session = new GameSession("azul", state, {
+  panel,
+  render,
+  showForm,
+  fallback: hint, // no message: what to do now, read from the view
+  loaded(reply, message) {
+    state.autoplay = !allMachines(reply.view);
+    state.message = message;
+    take(reply);
+  },
+  created(reply) {
     state.autoplay = !allMachines(reply.view);
     state.message = null;
     take(reply);
-    return true;
-  } catch (error) {
-    state.busy = false;
+  },
+  refused(error, { path, reload }) {
+    state.pending = null;
+    if (reload) return;
+    if (path === "machine") state.autoplay = false;
+    render();
     say({ error, kind: "error" });
-    return false;
-  }
-}
+  },
+});
+const say = (message) => session.say(message);
+const renderMessage = () => session.renderMessage();
+const load = (id, message) => session.load(id, message);
+const idFromPath = () => session.idFromPath();
 
 // ---- clicks ----------------------------------------------------------------
 
@@ -602,19 +550,7 @@ function start() {
     state.autoplay = false;
     send("undo", {}, () => t("prolog.action.undo"));
   });
-  $("#new-game").addEventListener("click", () => {
-    const form = $("#new-game-form");
-    if (form.hidden) showForm();
-    else if (state.game) form.hidden = true;
-  });
-  $("#cancel").addEventListener("click", () => {
-    $("#new-game-form").hidden = true;
-  });
-  $("#new-game-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
-  });
-  window.addEventListener("popstate", route);
+  session.wireForm(formOptions, route);
   route();
 }
 

@@ -5,9 +5,9 @@
 // 409 "stale" or "conflict" reloads the game.  One request at a time: a click while one
 // is in flight is ignored.
 
-import { api } from "./api.js";
 import { GridBoard, vertexName } from "./board-grid.js";
-import { errorText, formatNumber, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { GameSession } from "./game-session.js";
+import { formatNumber, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -20,11 +20,6 @@ const state = {
 
 const grid = new GridBoard($("#board"), { coordinates: true });
 const panel = new PrologPanel($("#prolog-panel"));
-
-function idFromPath() {
-  const match = /^\/go\/([^/]+)\/?$/.exec(location.pathname);
-  return match ? decodeURIComponent(match[1]) : null;
-}
 
 function playerName(player) {
   return t(`player.${player}`);
@@ -116,20 +111,6 @@ function renderResult(view) {
   }
 }
 
-function say(message) {
-  state.message = message;
-  renderMessage();
-}
-
-function renderMessage() {
-  const box = $("#message");
-  const message = state.message;
-  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
-  if (!message) box.textContent = "";
-  else if (message.error) box.textContent = errorText(message.error);
-  else box.textContent = t(message.key, message.vars);
-}
-
 /** After a successful reply: what the board does not show by itself. */
 function statusMessage(view) {
   if (!view.over && view.last?.kind === "pass") {
@@ -146,23 +127,6 @@ function take(reply) {
   render();
 }
 
-async function load(id, message = null) {
-  try {
-    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
-    if (reply.game !== "go") {
-      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
-      return;
-    }
-    take(reply);
-    say(message ?? statusMessage(reply.view));
-  } catch (error) {
-    state.game = null;
-    render();
-    showForm();
-    say({ error, kind: "error" });
-  }
-}
-
 function describe(action, player, size) {
   return () => {
     const who = playerName(player);
@@ -175,28 +139,10 @@ function describe(action, player, size) {
 
 /** Send one request for the current game; refused ones go to #message and the panel. */
 async function send(path, body, label) {
-  if (state.busy || !state.game) return;
-  state.busy = true;
-  const { id, version } = state.game;
-  try {
-    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
-      ...body,
-      version,
-    });
-    panel.add({ label, explain: reply.explain });
-    take(reply);
-    say(statusMessage(reply.view));
-  } catch (error) {
-    panel.add({ label, explain: error.explain ?? [], refused: error.code });
-    if (error.code === "stale" || error.code === "conflict") {
-      await load(id, { error, kind: "error" });
-    } else {
-      grid.clearPending();
-      say({ error, kind: "error" });
-    }
-  } finally {
-    state.busy = false;
-  }
+  const reply = await session.post(path, body, label);
+  if (!reply) return;
+  take(reply);
+  say(statusMessage(reply.view));
 }
 
 function act(action) {
@@ -204,26 +150,28 @@ function act(action) {
   return send("actions", { action }, describe(action, view.to_move, view.size));
 }
 
-async function newGame(options) {
-  if (state.busy) return false;
-  state.busy = true;
-  try {
-    const reply = await api("POST", "/api/games", { game: "go", options });
-    const url = `/go/${encodeURIComponent(reply.id)}`;
-    if (idFromPath()) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-    panel.clear();
-    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
+const session = new GameSession("go", state, {
+  panel,
+  render,
+  showForm,
+  loaded(reply, message) {
+    take(reply);
+    say(message ?? statusMessage(reply.view));
+  },
+  created(reply) {
     take(reply);
     say(null);
-    return true;
-  } catch (error) {
+  },
+  refused(error, { reload }) {
+    if (reload) return;
+    grid.clearPending();
     say({ error, kind: "error" });
-    return false;
-  } finally {
-    state.busy = false;
-  }
-}
+  },
+});
+const say = (message) => session.say(message);
+const renderMessage = () => session.renderMessage();
+const newGame = (options) => session.newGame(options);
+const route = () => session.route();
 
 // ---- the new-game form -----------------------------------------------------
 
@@ -270,38 +218,11 @@ function start() {
   $("#pass").addEventListener("click", () => act({ kind: "pass" }));
   $("#resign").addEventListener("click", () => act({ kind: "resign" }));
   $("#undo").addEventListener("click", () => send("undo", {}, () => t("prolog.action.undo")));
-  $("#new-game").addEventListener("click", () => {
-    const form = $("#new-game-form");
-    if (form.hidden) showForm();
-    else if (state.game) form.hidden = true;
-  });
-  $("#cancel").addEventListener("click", () => {
-    $("#new-game-form").hidden = true;
-  });
   $("#size").addEventListener("change", () => {
     if (!state.game) render();
   });
-  $("#new-game-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
-  });
-  window.addEventListener("popstate", route);
+  session.wireForm(formOptions, route);
   route();
-}
-
-function route() {
-  const id = idFromPath();
-  if (id) {
-    $("#new-game-form").hidden = true;
-    say({ key: "go.loading", kind: "info" });
-    load(id);
-  } else {
-    state.game = null;
-    panel.clear();
-    render();
-    showForm();
-    say(null);
-  }
 }
 
 start();

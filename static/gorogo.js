@@ -13,8 +13,8 @@
 // POST /machine, saying "thinking…" meanwhile.  One request at a time; every action
 // carries the version it was played against, and a 409 stale/conflict reloads the game.
 
-import { api } from "./api.js";
 import { GridBoard } from "./board-grid.js";
+import { GameSession } from "./game-session.js";
 import "./gorogo-i18n.js";
 import { errorText, getLang, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
@@ -42,13 +42,8 @@ const state = {
 const other = (player) => (player === "b" ? "w" : "b");
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-function idFromPath() {
-  const match = /^\/gorogo\/([^/]+)\/?$/.exec(location.pathname);
-  return match ? decodeURIComponent(match[1]) : null;
-}
-
 function isMachine(view, player) {
-  return view.players[player] === "machine";
+  return session.isMachine(view, player);
 }
 
 function humanTurn(view) {
@@ -311,20 +306,6 @@ function render() {
   renderMessage();
 }
 
-function say(message) {
-  state.message = message;
-  renderMessage();
-}
-
-function renderMessage() {
-  const box = $("#message");
-  const message = state.message;
-  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
-  if (!message) box.textContent = "";
-  else if (message.error) box.textContent = refusalText(message.error);
-  else box.textContent = t(message.key, message.vars);
-}
-
 // ---- talking to the server ---------------------------------------------------
 
 /** Keep a reply; `fresh` when it is a placement just made (its captures flash away). */
@@ -336,48 +317,11 @@ function take(reply, fresh = false) {
   if (fresh) flashCaptured(view);
 }
 
-/** What comes after a new position: the machine's next placement, if it is to play. */
-function next() {
-  clearTimeout(state.timer);
-  const view = state.game?.view;
-  if (view && !view.over && isMachine(view, view.to_move)) {
-    const epoch = state.epoch;
-    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
-  }
-}
-
-/** POST to the current game; a refusal goes to #message and the panel, and gives null. */
-async function post(path, body, label) {
-  if (state.busy || !state.game) return null;
-  state.busy = true;
-  const { id, version } = state.game;
-  const epoch = state.epoch;
-  try {
-    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, { ...body, version });
-    if (epoch !== state.epoch) return null;
-    panel.add({ label: () => label(reply), explain: reply.explain });
-    return reply;
-  } catch (error) {
-    if (epoch !== state.epoch) return null;
-    panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
-    clearPending();
-    if (error.code === "stale" || error.code === "conflict") {
-      state.busy = false;
-      await load(id, { error, kind: "error" });
-    } else {
-      say({ error, kind: "error" });
-    }
-    return null;
-  } finally {
-    if (epoch === state.epoch) state.busy = false;
-  }
-}
-
 async function play(action) {
   const view = state.game.view;
   const mover = view.to_move;
   const piece = action.piece ?? (opening(view) ? "henge" : "regular");
-  const reply = await post("actions", { action }, () => stepText(mover, piece, action.pos, false));
+  const reply = await session.post("actions", { action }, () => stepText(mover, piece, action.pos, false));
   if (!reply) return;
   state.piece = "regular";
   say(null);
@@ -385,88 +329,41 @@ async function play(action) {
   next();
 }
 
-async function machineStep(epoch) {
-  if (epoch !== state.epoch || !state.game) return;
-  if (state.busy) {
-    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
-    return;
-  }
-  const view = state.game.view;
-  if (view.over || !isMachine(view, view.to_move)) return;
-  const mover = view.to_move;
-  const reply = await post("machine", {}, (r) => (r
-    ? stepText(mover, r.action.piece, r.action.pos, true)
-    : t("gorogo.step.machine", { player: playerName(mover) })));
-  if (!reply) return;
-  state.message = null; // a "wait" said while the machine thought is stale now
-  take(reply, true);
-  next();
-}
-
-/** Take back one placement; against the machine, on until a human is to play. */
-async function undo() {
-  clearTimeout(state.timer);
-  let reply = await post("undo", {}, () => t("prolog.action.undo"));
-  while (reply && reply.version > 0 && isMachine(reply.view, reply.view.to_move)) {
-    take(reply);
-    reply = await post("undo", {}, () => t("prolog.action.undo"));
-  }
-  if (reply) {
-    say(null);
-    take(reply);
-  }
-  next();
-}
-
-async function load(id, message = null) {
-  clearTimeout(state.timer);
-  state.epoch += 1;
-  const epoch = state.epoch;
-  try {
-    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
-    if (epoch !== state.epoch) return;
-    if (reply.game !== "gorogo") {
-      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
-      return;
-    }
+const session = new GameSession("gorogo", state, {
+  panel,
+  render,
+  showForm,
+  epochs: true,
+  errorText: refusalText,
+  loaded(reply, message) {
     take(reply);
     say(message);
     next();
-  } catch (error) {
-    if (epoch !== state.epoch) return;
-    state.game = null;
-    render();
-    showForm();
-    say({ error, kind: "error" });
-  }
-}
-
-async function newGame(options) {
-  clearTimeout(state.timer);
-  state.epoch += 1;
-  const epoch = state.epoch;
-  state.busy = true;
-  try {
-    const reply = await api("POST", "/api/games", { game: "gorogo", options });
-    if (epoch !== state.epoch) return false;
-    const url = `/gorogo/${encodeURIComponent(reply.id)}`;
-    if (idFromPath()) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-    panel.clear();
-    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
-    state.busy = false;
+  },
+  created(reply) {
     state.piece = "regular";
     take(reply);
     say(null);
     next();
-    return true;
-  } catch (error) {
-    say({ error, kind: "error" });
-    return false;
-  } finally {
-    if (epoch === state.epoch) state.busy = false;
-  }
-}
+  },
+  refused(error, { reload }) {
+    clearPending();
+    if (!reload) say({ error, kind: "error" });
+  },
+  machine: {
+    pause: MACHINE_PAUSE,
+    label: (mover, r) => (r
+      ? stepText(mover, r.action.piece, r.action.pos, true)
+      : t("gorogo.step.machine", { player: playerName(mover) })),
+    took: (reply) => take(reply, true),
+  },
+});
+const say = (message) => session.say(message);
+const renderMessage = () => session.renderMessage();
+const next = () => session.next();
+const newGame = (options) => session.newGame(options);
+const undo = () => session.undo((reply) => take(reply));
+const route = () => session.route();
 
 // ---- clicks --------------------------------------------------------------------
 
@@ -526,37 +423,8 @@ function start() {
   $("#play-again").addEventListener("click", () => {
     if (state.game) newGame(state.game.options);
   });
-  $("#new-game").addEventListener("click", () => {
-    const form = $("#new-game-form");
-    if (form.hidden) showForm();
-    else if (state.game) form.hidden = true;
-  });
-  $("#cancel").addEventListener("click", () => {
-    $("#new-game-form").hidden = true;
-  });
-  $("#new-game-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
-  });
-  window.addEventListener("popstate", route);
+  session.wireForm(formOptions, route);
   route();
-}
-
-function route() {
-  const id = idFromPath();
-  if (id) {
-    $("#new-game-form").hidden = true;
-    say({ key: "gorogo.loading", kind: "info" });
-    load(id);
-  } else {
-    clearTimeout(state.timer);
-    state.epoch += 1;
-    state.game = null;
-    panel.clear();
-    render();
-    showForm();
-    say(null);
-  }
 }
 
 start();

@@ -9,9 +9,9 @@
 // or appears, the captured piece fades).  One request at a time; every action carries the
 // version it was played against, and a 409 stale/conflict reloads the game.
 
-import { api } from "./api.js";
+import { GameSession } from "./game-session.js";
 import "./molinolog-i18n.js";
-import { errorText, getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -46,13 +46,8 @@ const pointOf = (key) => [key.split(",")[0], Number(key.split(",")[1])];
 const pointName = ([dir, ring]) => `(${dir},${ring})`;
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-function idFromPath() {
-  const match = /^\/molinolog\/([^/]+)\/?$/.exec(location.pathname);
-  return match ? decodeURIComponent(match[1]) : null;
-}
-
 function isMachine(view, player) {
-  return view.players[player] === "machine";
+  return session.isMachine(view, player);
 }
 
 function humanTurn(view) {
@@ -324,20 +319,6 @@ function renderSettings(view) {
     : settings;
 }
 
-function say(message) {
-  state.message = message;
-  renderMessage();
-}
-
-function renderMessage() {
-  const box = $("#message");
-  const message = state.message;
-  box.className = `tb-message${message ? ` tb-${message.kind}` : ""}`;
-  if (!message) box.textContent = "";
-  else if (message.error) box.textContent = errorText(message.error);
-  else box.textContent = t(message.key, message.vars);
-}
-
 function fillEnd(view) {
   if (!view?.over) return;
   const loser = view.winner ? other(view.winner) : null;
@@ -384,143 +365,60 @@ function take(reply, mover = null, action = null) {
   animate();
 }
 
-/** What comes after a new position: the end dialog, or the machine's next step. */
-function next() {
-  clearTimeout(state.timer);
-  const view = state.game?.view;
-  if (!view) return;
-  if (view.over) showEnd();
-  else if (isMachine(view, view.to_move)) {
-    const epoch = state.epoch;
-    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
-  }
-}
-
-/** POST to the current game; a refusal goes to #message and the panel, and gives null. */
-async function post(path, body, label) {
-  if (state.busy || !state.game) return null;
-  state.busy = true;
-  const { id, version } = state.game;
-  const epoch = state.epoch;
-  try {
-    const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
-      ...body,
-      version,
-    });
-    if (epoch !== state.epoch) return null;
-    panel.add({ label: () => label(reply), explain: reply.explain });
-    return reply;
-  } catch (error) {
-    if (epoch !== state.epoch) return null;
-    panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
-    state.pending = null;
-    if (error.code === "stale" || error.code === "conflict") {
-      state.busy = false;
-      await load(id, { error, kind: "error" });
-    } else {
-      say({ error, kind: "error" });
-      render();
-    }
-    return null;
-  } finally {
-    if (epoch === state.epoch) state.busy = false;
-  }
-}
-
 function stepLabel(player, action) {
   return `${t(`molinolog.player.${player}`)}: ${stepText(action)}`;
 }
 
 async function play(action) {
   const mover = state.game.view.to_move;
-  const reply = await post("actions", { action }, () => stepLabel(mover, action));
+  const reply = await session.post("actions", { action }, () => stepLabel(mover, action));
   if (!reply) return;
   say(null);
   take(reply, mover, action);
   next();
 }
 
-async function machineStep(epoch) {
-  if (epoch !== state.epoch || !state.game) return;
-  if (state.busy) {
-    state.timer = setTimeout(() => machineStep(epoch), MACHINE_PAUSE);
-    return;
-  }
-  const view = state.game.view;
-  if (view.over || !isMachine(view, view.to_move)) return;
-  const mover = view.to_move;
-  const reply = await post("machine", {}, (r) =>
-    r ? stepLabel(mover, r.action) : t("molinolog.step.machine", { player: t(`molinolog.player.${mover}`) }),
-  );
-  if (!reply) return;
-  state.message = null; // a "wait" said while the machine thought is stale now
-  take(reply, mover, reply.action);
-  next();
-}
-
-/** Take back one step; against the machine, on until a human is to play. */
-async function undo() {
-  clearTimeout(state.timer);
-  let reply = await post("undo", {}, () => t("prolog.action.undo"));
-  while (reply && reply.version > 0 && isMachine(reply.view, reply.view.to_move)) {
-    take(reply);
-    reply = await post("undo", {}, () => t("prolog.action.undo"));
-  }
-  if (reply) {
-    say(null);
-    take(reply);
-  }
-  next();
-}
-
-async function load(id, message = null) {
-  clearTimeout(state.timer);
-  state.epoch += 1;
-  const epoch = state.epoch;
-  try {
-    const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
-    if (epoch !== state.epoch) return;
-    if (reply.game !== "molinolog") {
-      location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
-      return;
-    }
+const session = new GameSession("molinolog", state, {
+  panel,
+  render,
+  showForm,
+  epochs: true,
+  loaded(reply, message) {
     take(reply);
     say(message);
     next();
-  } catch (error) {
-    if (epoch !== state.epoch) return;
-    state.game = null;
-    render();
-    showForm();
-    say({ error, kind: "error" });
-  }
-}
-
-async function newGame(options) {
-  clearTimeout(state.timer);
-  state.epoch += 1;
-  const epoch = state.epoch;
-  state.busy = true;
-  try {
-    const reply = await api("POST", "/api/games", { game: "molinolog", options });
-    if (epoch !== state.epoch) return false;
-    const url = `/molinolog/${encodeURIComponent(reply.id)}`;
-    if (idFromPath()) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-    panel.clear();
-    panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
-    state.busy = false;
+  },
+  created(reply) {
     take(reply);
     say(null);
     next();
-    return true;
-  } catch (error) {
+  },
+  createFailed: () => next(),
+  refused(error, { reload }) {
+    state.pending = null;
+    if (reload) return;
     say({ error, kind: "error" });
-    next();
-    return false;
-  } finally {
-    if (epoch === state.epoch) state.busy = false;
-  }
+    render();
+  },
+  machine: {
+    pause: MACHINE_PAUSE,
+    label: (mover, r) => (r
+      ? stepLabel(mover, r.action)
+      : t("molinolog.step.machine", { player: t(`molinolog.player.${mover}`) })),
+    took: (reply, mover) => take(reply, mover, reply.action),
+    over: () => showEnd(),
+  },
+});
+const say = (message) => session.say(message);
+const renderMessage = () => session.renderMessage();
+const next = () => session.next();
+const newGame = (options) => session.newGame(options);
+const undo = () => session.undo((reply) => take(reply));
+
+function route() {
+  session.route(() => {
+    state.trail = null;
+  });
 }
 
 // ---- clicks --------------------------------------------------------------------
@@ -610,41 +508,11 @@ function start() {
   svg.addEventListener("click", onBoardClick);
   svg.addEventListener("keydown", onBoardKey);
   $("#undo").addEventListener("click", undo);
-  $("#new-game").addEventListener("click", () => {
-    const form = $("#new-game-form");
-    if (form.hidden) showForm();
-    else if (state.game) form.hidden = true;
-  });
-  $("#cancel").addEventListener("click", () => {
-    $("#new-game-form").hidden = true;
-  });
-  $("#new-game-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (await newGame(formOptions())) $("#new-game-form").hidden = true;
-  });
+  session.wireForm(formOptions, route);
   $("#end-dialog").addEventListener("close", () => {
     if ($("#end-dialog").returnValue === "again" && state.game) newGame(state.game.options);
   });
-  window.addEventListener("popstate", route);
   route();
-}
-
-function route() {
-  const id = idFromPath();
-  if (id) {
-    $("#new-game-form").hidden = true;
-    say({ key: "molinolog.loading", kind: "info" });
-    load(id);
-  } else {
-    clearTimeout(state.timer);
-    state.epoch += 1;
-    state.game = null;
-    state.trail = null;
-    panel.clear();
-    render();
-    showForm();
-    say(null);
-  }
 }
 
 start();

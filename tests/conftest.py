@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -73,3 +74,80 @@ def live_server(tmp_path):
     server = LiveServer(tmp_path / "live.db").start()
     yield server
     server.kill(15)
+
+
+#  Browser tests (tests/test_browser_*.py): one live server and one Debian Chromium per
+#  module, driven by Playwright; every test gets a fresh browser context.
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
+
+
+@pytest.fixture(scope="module")
+def server(request, tmp_path_factory):
+    """`tablero serve` (one worker, its own SQLite file) for one test module."""
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    live = LiveServer(tmp_path_factory.mktemp(name) / "live.db", workers=1).start()
+    yield live
+    live.kill(15)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, launched by Playwright, shared by the tests of one module."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser, server, viewport=DESKTOP, scale=1, locale="en-GB", timeout_ms=None):
+    """A page in a fresh context whose relative URLs go to `server`; the JavaScript errors
+    it throws are collected in page.errors."""
+    context = browser.new_context(base_url=server.url, viewport=viewport,
+                                  device_scale_factor=scale, locale=locale)
+    if timeout_ms is not None:
+        context.set_default_timeout(timeout_ms)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return page
+
+
+@pytest.fixture
+def page(request, browser, server):
+    """A desktop-sized page; fails the test if the page threw a JavaScript error.  A module
+    may set PAGE_LOCALE and PAGE_TIMEOUT_MS (Playwright's default timeout otherwise)."""
+    page = open_page(browser, server,
+                     locale=getattr(request.module, "PAGE_LOCALE", "en-GB"),
+                     timeout_ms=getattr(request.module, "PAGE_TIMEOUT_MS", None))
+    yield page
+    errors = page.errors
+    page.context.close()
+    assert errors == []
+
+
+def call(server, method, path, body=None):
+    """One JSON request to the live server; the decoded reply."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        return json.load(resp)
+
+
+def expect_text(page, selector, text):
+    """Wait until the element's text contains `text`."""
+    page.wait_for_function(
+        "([s, t]) => document.querySelector(s).textContent.includes(t)", arg=[selector, text])

@@ -1,131 +1,27 @@
 """The Go web board in Debian's Chromium, driven by Playwright against a real server.
 
-The module starts `tablero serve` (one worker, its own SQLite file) on a free port and
-one browser; every test gets a fresh browser context.  Screenshots go to /tmp
-(tablero-go-*.png) so a person can look at them.
+The module gets `tablero serve` (one worker, its own SQLite file) on a free port and one
+browser from conftest.py; every test gets a fresh browser context.  Screenshots go to
+/tmp (tablero-go-*.png) so a person can look at them.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from .conftest import PHONE, call, open_page
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 667}
+PAGE_LOCALE = None  # the browser's own language (English)
+PAGE_TIMEOUT_MS = 10_000
 SHOTS = Path("/tmp")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve_command(port: int) -> list[str]:
-    # app/cli.py has no `if __name__ == "__main__"`, so run its console script (or main()).
-    args = ["serve", "--port", str(port), "--workers", "1"]
-    script = Path(sys.executable).with_name("tablero")
-    if script.exists():
-        return [str(script), *args]
-    return [sys.executable, "-c", "import sys; from app.cli import main; main(sys.argv[1:])", *args]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The base URL of a Tablero server of our own, killed at the end of the module."""
-    tmp = tmp_path_factory.mktemp("browser-go")
-    port = free_port()
-    env = {**os.environ, "TABLERO_DB": str(tmp / "tablero.db")}
-    with open(tmp / "server.log", "wb") as log:
-        proc = subprocess.Popen(
-            serve_command(port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the server exited:\n{(tmp / 'server.log').read_text()}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/games", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not answer:\n{(tmp / 'server.log').read_text()}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def open_page(browser, server, viewport=DESKTOP, scale=1):
-    context = browser.new_context(base_url=server, viewport=viewport, device_scale_factor=scale)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return page
-
-
-@pytest.fixture
-def page(browser, server):
-    """A desktop-sized page; fails the test if the page threw a JavaScript error."""
-    page = open_page(browser, server)
-    yield page
-    errors = page.errors
-    page.context.close()
-    assert errors == []
-
-
-def call(server, method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        server + path, data=data, method=method, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        return json.load(reply)
 
 
 def new_game(server, size=9, preset="documents", moves=()):
@@ -322,7 +218,8 @@ def test_spanish_toggle_changes_the_interface(page, server):
 
 
 def test_phone_sized_screen(browser, server):
-    page = open_page(browser, server, viewport=PHONE, scale=2)
+    page = open_page(browser, server, viewport=PHONE, scale=2,
+                     locale=PAGE_LOCALE, timeout_ms=PAGE_TIMEOUT_MS)
     try:
         open_game(page, new_game(server, size=19, preset="chinese",
                                  moves=[[3, 3], [15, 15], [3, 15], [15, 3], [9, 9]]))

@@ -4,18 +4,13 @@ playing again, reloading a saved game, and Spanish."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 
-from .conftest import LiveServer
+from .conftest import call, expect_text
 
 pytestmark = pytest.mark.browser
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 #  A T=1 game (found with the Python model of test_api_molinolog.py) that Black wins in
 #  its last two steps: (s,2)-(s,1) closes (sw,1) (s,1) (se,1), then the capture of (nw,1)
@@ -28,41 +23,6 @@ ALMOST_OVER = [
     ("move", ("n", 1), ("ne", 1)), ("move", ("s", 1), ("s", 2)), ("capture", "nw", 2),
     ("move", ("e", 2), ("ne", 2)),
 ]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    live = LiveServer(tmp_path_factory.mktemp("molinolog") / "live.db", workers=1).start()
-    yield live
-    live.kill(15)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-def call(server, method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as resp:
-        return json.load(resp)
 
 
 def action(kind, *where):
@@ -83,11 +43,6 @@ def start_from_form(page, server, size="1", white="human", depth="3"):
     page.click("#start")
     page.wait_for_selector(point("n,1"))
     assert re.search(r"/molinolog/[^/]+$", page.url)
-
-
-def expect_text(page, selector, text):
-    page.wait_for_function(
-        "([s, t]) => document.querySelector(s).textContent.includes(t)", arg=[selector, text])
 
 
 def test_place_mill_capture_by_clicks(server, page):
