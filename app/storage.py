@@ -18,6 +18,7 @@ import sqlite3
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,11 +130,22 @@ def recent(limit: int = 50) -> list[dict]:
     return [dict(zip(keys, row)) for row in rows]
 
 
-def append(record: Record, action: dict, state: str) -> int:
-    """Store `action` and the state after it, if the game is still at record.version."""
+@contextmanager
+def write():
+    """A write transaction that holds SQLite's write lock from its first statement."""
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
     try:
+        yield db
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def append(record: Record, action: dict, state: str) -> int:
+    """Store `action` and the state after it, if the game is still at record.version."""
+    with write() as db:
         cur = db.execute(
             "UPDATE games SET state = ?, version = version + 1, updated = ? "
             "WHERE id = ? AND version = ?",
@@ -145,18 +157,12 @@ def append(record: Record, action: dict, state: str) -> int:
             "INSERT INTO actions VALUES (?, ?, ?)",
             (record.id, record.version + 1, json.dumps(action)),
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return record.version + 1
 
 
 def truncate(record: Record, state: str) -> int:
     """Remove the last action (undo), leaving `state`, if the game is still at record.version."""
-    db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write() as db:
         cur = db.execute(
             "UPDATE games SET state = ?, version = version - 1, updated = ? "
             "WHERE id = ? AND version = ? AND version > 0",
@@ -165,8 +171,4 @@ def truncate(record: Record, state: str) -> int:
         if cur.rowcount != 1:
             raise Conflict
         db.execute("DELETE FROM actions WHERE game_id = ? AND ply = ?", (record.id, record.version))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return record.version - 1
