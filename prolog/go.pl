@@ -50,8 +50,10 @@ A game is the term
 
     go(Settings, Board, ToMove, Captures, Passes, History, Last, Status)
 
-    Settings  settings(Size, Preset, Ko, Komi, Tie): Ko is simple or superko;
-              Tie is white (the documents: a tie goes to White) or draw.
+    Settings  settings(Size, Preset, Ko, Komi, Tie, Players): Ko is simple or
+              superko; Tie is white (the documents: a tie goes to White) or
+              draw; Players is players(Black, White), each human or machine
+              (who plays that colour on the page; the rules ignore it).
     Board     the position as a list of row strings (see board_rows/2)
     ToMove    "b" or "w"; Black moves first.
     Captures  B-W, the stones each player has captured.
@@ -529,8 +531,10 @@ letter_column(L, C) :-
 %   Game is a new game (see the module header).  Options is a list of
 %   size(Size) (2..25, default 19), preset(P) (documents, chinese or
 %   japanese; default documents), komi(K) and ko(simple or superko) to
-%   override the preset's.  Throws tablero(invalid, bad_option, Message).
-go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie), Empty, "b", 0-0, 0, [H], none, playing)) :-
+%   override the preset's, black(Who) and white(Who) (human or machine;
+%   default human).  Throws tablero(invalid, bad_option, Message).
+go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie, players(Black, White)),
+                   Empty, "b", 0-0, 0, [H], none, playing)) :-
     option_value(size, Options, 19, Size),
     (   integer(Size), between(2, 25, Size) -> true
     ;   bad_option("size must be an integer from 2 to 25")
@@ -546,6 +550,11 @@ go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie), Empty, "b", 0-0, 0, [H
     option_value(komi, Options, Komi0, Komi),
     (   number(Komi), Komi >= -150, Komi =< 150, Komi * 2 =:= truncate(Komi * 2) -> true
     ;   bad_option("komi must be a whole or half number between -150 and 150")
+    ),
+    option_value(black, Options, human, Black),
+    option_value(white, Options, human, White),
+    (   memberchk(Black, [human, machine]), memberchk(White, [human, machine]) -> true
+    ;   bad_option("black and white must be human or machine")
     ),
     emptyBoard(Size, Board),
     board_rows(Board, Empty),
@@ -595,7 +604,7 @@ go_play(Game0, Action, Game, Explain) :-
 
 play_(move(P, Pos), Game0, Game, Explain) :-
     Game0 = go(S, Str0, P, Bc0-Wc0, _, Hist0, _, playing),
-    S = settings(Size, _, Ko, _, _),
+    S = settings(Size, _, Ko, _, _, _),
     (   Pos = [R, C], integer(R), integer(C), R >= 0, R < Size, C >= 0, C < Size
     ->  true
     ;   throw(tablero(invalid, off_board, "That point is off the board", []))
@@ -622,7 +631,7 @@ play_(move(P, Pos), Game0, Game, Explain) :-
     Explain = [Q-A].
 play_(pass(P), Game0, Game, Explain) :-
     Game0 = go(S, Str, P, Caps, Passes0, Hist0, _, playing),
-    S = settings(_, _, Ko, Komi, _),
+    S = settings(_, _, Ko, Komi, _, _),
     Passes is Passes0 + 1,
     (   Ko == simple, Hist0 = [Current|_]
     ->  Hist = [Current, Current]
@@ -678,7 +687,7 @@ player_name("w", "White").
 %   result text such as "B+3.5", "W+R" or "Draw"; Owner is the owner string of
 %   score_owner/3.  For an unfinished game it counts the position as it is.
 go_score(go(S, Str, _, _, _, _, _, Status), score(B, W, Komi, Result), Owner) :-
-    S = settings(_, _, _, Komi, Tie),
+    S = settings(_, _, _, Komi, Tie, _),
     board_rows(Board, Str),
     score_owner(Board, Owner, B-W0),
     W is W0 + Komi,
@@ -711,7 +720,7 @@ result_text(B, W, Tie, Text) :-
 %   It passes when no such move is left, or when the opponent has passed and
 %   it leads on the board.  A beginner's opponent and a way to finish games.
 go_machine_action(Game, Action) :-
-    Game = go(settings(Size, _, _, _, _), Rows, P, _, Passes, _, _, playing),
+    Game = go(settings(Size, _, _, _, _, _), Rows, P, _, Passes, _, _, playing),
     (   Passes > 0, leading(Game, P)
     ->  Action = pass(P)
     ;   board_rows(Board, Rows),
@@ -780,15 +789,17 @@ go_option(size-S, size(S)) :- !.
 go_option(komi-K, komi(K)) :- !.
 go_option(preset-P, preset(A)) :- !, text_atom(P, A).
 go_option(ko-K, ko(A)) :- !, text_atom(K, A).
+go_option(black-B, black(A)) :- !, text_atom(B, A).
+go_option(white-W, white(A)) :- !, text_atom(W, A).
 go_option(Key-_, _) :-
-    format(string(M), "Unknown option ~w (size, preset, komi, ko)", [Key]),
+    format(string(M), "Unknown option ~w (size, preset, komi, ko, black, white)", [Key]),
     bad_option(M).
 
 text_atom(T, A) :-
     (   string(T) -> atom_string(A, T) ; A = T ).
 
 tablero:game_act(go, Game0, Action, Game, Explain) :-
-    Game0 = go(settings(Size, _, _, _, _), _, ToMove, _, _, _, _, _),
+    Game0 = go(settings(Size, _, _, _, _, _), _, ToMove, _, _, _, _, _),
     action_term(Action, Size, ToMove, Term),
     go_play(Game0, Term, Game, Explain).
 
@@ -829,11 +840,15 @@ tablero:game_machine(go, Game, Action) :-
     (   Args = [Pos] -> Action = _{kind:Kind, pos:Pos} ; Action = _{kind:Kind} ).
 
 tablero:game_view(go, Game, View) :-
-    Game = go(settings(Size, Preset, Ko, Komi, Tie), Rows, ToMove, Bc-Wc, Passes, _, Last, Status),
+    Game = go(settings(Size, Preset, Ko, Komi, Tie, players(Black, White)),
+              Rows, ToMove, Bc-Wc, Passes, _, Last, Status),
     last_json(Last, LastJ),
+    atom_string(Black, BlackS),
+    atom_string(White, WhiteS),
     View0 = _{ size:Size, board:Rows, to_move:ToMove,
                captures:_{b:Bc, w:Wc}, passes:Passes, last:LastJ,
-               settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie} },
+               settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie},
+               players:_{b:BlackS, w:WhiteS} },
     (   Status == playing
     ->  View = View0.put(_{over:false})
     ;   go_score(Game, score(B, W, _, Result), Owner),

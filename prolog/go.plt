@@ -401,24 +401,29 @@ test(go_score_adds_komi, S == score(9, 5.5, 5.5, "B+3.5")) :-
 
 :- begin_tests(go_game).
 
-test(presets, Ss == [ settings(19, documents, simple, 0, white),
-                      settings(19, chinese, superko, 7.5, draw),
-                      settings(19, japanese, simple, 6.5, draw) ]) :-
+test(presets, Ss == [ settings(19, documents, simple, 0, white, players(human, human)),
+                      settings(19, chinese, superko, 7.5, draw, players(human, human)),
+                      settings(19, japanese, simple, 6.5, draw, players(human, human)) ]) :-
     findall(S, ( member(P, [documents, chinese, japanese]),
                  go_new([preset(P)], G), arg(1, G, S) ), Ss).
-test(default_is_documents, S == settings(19, documents, simple, 0, white)) :-
+test(default_is_documents, S == settings(19, documents, simple, 0, white, players(human, human))) :-
     go_new([], G),
     arg(1, G, S).
-test(overrides, S == settings(9, chinese, simple, 5, draw)) :-
+test(overrides, S == settings(9, chinese, simple, 5, draw, players(human, human))) :-
     go_new([size(9), preset(chinese), ko(simple), komi(5)], G),
     arg(1, G, S).
-test(negative_half_komi, S == settings(13, japanese, simple, -0.5, draw)) :-
+test(negative_half_komi, S == settings(13, japanese, simple, -0.5, draw, players(human, human))) :-
     go_new([size(13), preset(japanese), komi(-0.5)], G),
     arg(1, G, S).
+test(players, S == settings(9, documents, simple, 0, white, players(human, machine))) :-
+    go_new([size(9), black(human), white(machine)], G),
+    arg(1, G, S).
 test(bad_options, all(O == [ size(1), size(26), size(9.0), size("9"), preset(french),
-                             komi(0.3), komi(151), komi("7"), ko(triple) ])) :-
+                             komi(0.3), komi(151), komi("7"), ko(triple),
+                             black(robot), white("machine"), white(1) ])) :-
     member(O, [ size(1), size(26), size(9.0), size("9"), preset(french),
-                komi(0.3), komi(151), komi("7"), ko(triple) ]),
+                komi(0.3), komi(151), komi("7"), ko(triple),
+                black(robot), white("machine"), white(1) ]),
     catch(( go_new([O], _), fail ), tablero(invalid, bad_option, _), true).
 test(black_first, P == "b") :-
     go_new([size(9)], G),
@@ -605,9 +610,21 @@ test(bad_json_action, [Kind-Code == "invalid"-"bad_json"]) :-
     tablero:api_act(go, S0, "kind=move", _, R),
     gt_json(R, D),
     Kind = D.kind, Code = D.code.
-test(bad_options, all(Code == ["bad_option", "bad_option", "bad_option", "bad_option", "bad_option"])) :-
+test(players, [Default-Players-Kept == "human"/"human"-"human"/"machine"-"machine"]) :-
+    tablero:api_new(go, "{\"size\": 9}", _, R0),
+    gt_json(R0, D0),
+    Default = D0.view.players.b/D0.view.players.w,
+    tablero:api_new(go, "{\"size\": 9, \"black\": \"human\", \"white\": \"machine\"}", S0, R),
+    gt_json(R, D),
+    Players = D.view.players.b/D.view.players.w,
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [4, 4]}", _, R1),
+    gt_json(R1, D1),
+    Kept = D1.view.players.w.
+test(bad_options, all(Code == ["bad_option", "bad_option", "bad_option", "bad_option", "bad_option",
+                               "bad_option", "bad_option"])) :-
     member(O, [ "{\"size\": 30}", "{\"colour\": \"red\"}", "{\"preset\": \"french\"}",
-                "{\"komi\": \"seven\"}", "{\"ko\": 1}" ]),
+                "{\"komi\": \"seven\"}", "{\"ko\": 1}", "{\"black\": \"robot\"}",
+                "{\"white\": true}" ]),
     tablero:api_new(go, O, State, R),
     State == "",
     gt_json(R, D),

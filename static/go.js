@@ -3,7 +3,8 @@
 // The page keeps the server's last reply and draws the board from its view after every
 // answer; it judges no rule.  Every action sends the version it was played against; a
 // 409 "stale" or "conflict" reloads the game.  One request at a time: a click while one
-// is in flight is ignored.
+// is in flight is ignored.  A colour the game gives to the machine (view.players) plays by
+// itself: the page waits a moment and asks POST /machine (GameSession's machine loop).
 
 import { GridBoard, vertexName } from "./board-grid.js";
 import { GameSession } from "./game-session.js";
@@ -16,13 +17,26 @@ const state = {
   game: null, // the last reply: {id, version, options, casual, view}
   busy: false,
   message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
+  timer: 0, // the machine's next request
+  epoch: 0, // bumped by every load and new game: late answers are dropped
 };
+
+const MACHINE_PAUSE = 500; // ms before the machine is asked to play
 
 const grid = new GridBoard($("#board"), { coordinates: true });
 const panel = new PrologPanel($("#prolog-panel"));
 
 function playerName(player) {
   return t(`player.${player}`);
+}
+
+function isMachine(view, player) {
+  return session.isMachine(view, player);
+}
+
+/** The machine is to play (the page waits for it). */
+function machineTurn(view) {
+  return Boolean(view && !view.over && isMachine(view, view.to_move));
 }
 
 // ---- drawing ---------------------------------------------------------------
@@ -38,7 +52,7 @@ function render() {
     board,
     last: view?.last?.kind === "move" ? view.last.pos : null,
     owner: shaded ? view.score.owner : null,
-    hover: view?.over ? null : view?.to_move ?? "b",
+    hover: view?.over || machineTurn(view) ? null : view?.to_move ?? "b",
     label: t("go.board", { size }),
   });
 
@@ -52,9 +66,10 @@ function render() {
   renderSettings(view);
   renderResult(view);
 
-  $("#pass").disabled = !view || view.over;
-  $("#resign").disabled = !view || view.over;
-  $("#undo").disabled = !game || !game.casual || game.version === 0;
+  $("#pass").disabled = !view || view.over || machineTurn(view);
+  $("#resign").disabled = !view || view.over || machineTurn(view);
+  const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
+  $("#undo").disabled = !game || !game.casual || game.version === 0 || allMachines;
   $("#cancel").hidden = !game;
   $("#buttons").hidden = !game;
   const hint = $("#form-hint");
@@ -69,11 +84,21 @@ function renderSettings(view) {
     return;
   }
   const { preset, komi } = view.settings;
-  $("#settings").textContent = t("go.settings", {
+  const rules = t("go.settings", {
     size: view.size,
     preset: t(`go.preset_short.${preset}`),
     komi: formatNumber(komi),
   });
+  const players = t("go.players", {
+    b: t(`go.seat.${view.players.b}`),
+    w: t(`go.seat.${view.players.w}`),
+  });
+  const lines = [rules, players].map((text) => {
+    const line = document.createElement("div");
+    line.textContent = text;
+    return line;
+  });
+  $("#settings").replaceChildren(...lines);
 }
 
 function resultText(result) {
@@ -143,40 +168,67 @@ async function send(path, body, label) {
   if (!reply) return;
   take(reply);
   say(statusMessage(reply.view));
+  next();
 }
 
 function act(action) {
-  const view = state.game.view;
-  return send("actions", { action }, describe(action, view.to_move, view.size));
+  const view = state.game?.view;
+  if (!view || state.busy) return;
+  if (machineTurn(view)) {
+    grid.clearPending();
+    say({ key: "go.wait", kind: "info" });
+    return;
+  }
+  send("actions", { action }, describe(action, view.to_move, view.size));
 }
 
 const session = new GameSession("go", state, {
   panel,
   render,
   showForm,
+  epochs: true,
   loaded(reply, message) {
     take(reply);
     say(message ?? statusMessage(reply.view));
+    next();
   },
   created(reply) {
     take(reply);
     say(null);
+    next();
   },
   refused(error, { reload }) {
     if (reload) return;
     grid.clearPending();
     say({ error, kind: "error" });
   },
+  machine: {
+    pause: MACHINE_PAUSE,
+    label: (mover, reply) => (reply
+      ? t("go.machine.played", { action: describe(reply.action, mover, reply.view.size)() })
+      : t("go.machine.asked", { player: playerName(mover) })),
+    took(reply) {
+      take(reply);
+      say(statusMessage(reply.view));
+    },
+  },
 });
 const say = (message) => session.say(message);
 const renderMessage = () => session.renderMessage();
+const next = () => session.next();
 const newGame = (options) => session.newGame(options);
+const undo = () => session.undo((reply) => take(reply));
 const route = () => session.route();
 
 // ---- the new-game form -----------------------------------------------------
 
 function formOptions() {
-  const options = { size: Number($("#size").value), preset: $("#preset").value };
+  const options = {
+    size: Number($("#size").value),
+    preset: $("#preset").value,
+    black: $("#black").value,
+    white: $("#white").value,
+  };
   const komi = $("#komi").value.trim();
   if (komi !== "") options.komi = Number(komi);
   return options;
@@ -188,6 +240,8 @@ function showForm() {
     $("#size").value = String(options.size ?? state.game.view.size);
     $("#preset").value = options.preset ?? "documents";
     $("#komi").value = options.komi ?? "";
+    $("#black").value = options.black ?? "human";
+    $("#white").value = options.white ?? "human";
   }
   $("#new-game-form").hidden = false;
   $("#cancel").hidden = !state.game;
@@ -205,6 +259,10 @@ async function onBoardClick(_event, [row, col]) {
     say({ error: { code: "game_over" }, kind: "error" });
     return;
   }
+  if (machineTurn(view)) {
+    say({ key: "go.wait", kind: "info" });
+    return;
+  }
   grid.setPending(row, col, view.to_move);
   act({ kind: "move", pos: [row, col] });
 }
@@ -217,7 +275,7 @@ function start() {
   grid.on("click", onBoardClick);
   $("#pass").addEventListener("click", () => act({ kind: "pass" }));
   $("#resign").addEventListener("click", () => act({ kind: "resign" }));
-  $("#undo").addEventListener("click", () => send("undo", {}, () => t("prolog.action.undo")));
+  $("#undo").addEventListener("click", undo);
   $("#size").addEventListener("change", () => {
     if (!state.game) render();
   });

@@ -186,6 +186,28 @@ def test_injection_is_data(client):
     assert move(client, gid, 0, 0).status_code == 200       # Prolog is still there
 
 
+def test_the_machine_plays_white(client):
+    g = new_game(client, white="machine")
+    assert g["view"]["players"] == {"b": "human", "w": "machine"}
+    gid = g["id"]
+    assert move(client, gid, 4, 4).status_code == 200
+    resp = client.post(f"/api/games/{gid}/machine", json={"version": 1})
+    assert resp.status_code == 200, resp.json
+    action, view = resp.json["action"], resp.json["view"]
+    assert action["kind"] == "move" and view["last"]["player"] == "w"
+    r, c = action["pos"]
+    assert (r, c) != (4, 4) and view["board"][r][c] == "w"
+    assert view["to_move"] == "b" and resp.json["version"] == 2
+    assert view["players"] == {"b": "human", "w": "machine"}    # kept in the stored state
+    assert client.get(f"/api/games/{gid}").json["view"]["players"]["w"] == "machine"
+
+
+def test_players_default_to_human_and_bad_ones_are_refused(client):
+    assert new_game(client)["view"]["players"] == {"b": "human", "w": "human"}
+    resp = client.post("/api/games", json={"game": "go", "options": {"size": 9, "black": "robot"}})
+    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_option"
+
+
 def test_unknown_ids_and_routes(client):
     assert client.get("/api/games/nope").status_code == 404
     assert client.get("/api/games/nope").json["error"]["code"] == "unknown_game_id"

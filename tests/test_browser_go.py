@@ -217,6 +217,32 @@ def test_spanish_toggle_changes_the_interface(page, server):
     expect(page.locator("#resign")).to_have_text("Resign")
 
 
+def test_black_against_the_machine(page):
+    page.goto("/go")
+    page.select_option("#size", "9")
+    page.select_option("#black", "human")
+    page.select_option("#white", "machine")
+    page.click("#start")
+    expect(page).to_have_url(re.compile(r"/go/[^/]+$"))
+    expect(page.locator("#settings")).to_contain_text("Black: human · White: machine")
+    expect(page.locator("#to-move")).to_have_text("Black")
+
+    page.click(point(4, 4))                                # Black's one click; White answers
+    expect(page.locator(".stone.white")).to_have_count(1)
+    expect(page.locator(".stone.black")).to_have_count(1)
+    expect(page.locator("#to-move")).to_have_text("Black")
+    last = page.locator(".grid-is-last")
+    expect(last).to_have_count(1)
+    assert last.locator(".stone.white").count() == 1       # the machine's move is the last one
+    expect(page.locator("#prolog-panel")).to_contain_text("Machine: White")
+    page.screenshot(path=SHOTS / "tablero-go-machine.png")
+
+    page.click("#undo")                                    # back past the machine to Black
+    expect(page.locator(".stone")).to_have_count(0)
+    expect(page.locator("#to-move")).to_have_text("Black")
+    assert page.errors == []
+
+
 def test_phone_sized_screen(browser, server):
     page = open_page(browser, server, viewport=PHONE, scale=2,
                      locale=PAGE_LOCALE, timeout_ms=PAGE_TIMEOUT_MS)
