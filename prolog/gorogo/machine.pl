@@ -1,0 +1,346 @@
+:- module(gorogo_machine,
+          [ gorogo_best_move/3,     % +State, +Depth, -Move
+            gorogo_best_move/4,     % +State, +Depth, -Move, -Nodes
+            remaining/2,            % +State, -Left
+            endgame_plies/1         % -Plies
+          ]).
+
+/** <module> GoRoGo: the machine player
+
+gorogo_best_move/4 is negamax with alpha-beta pruning (fail-hard), a
+transposition table and move ordering.  It searches positions on bit masks,
+p(Side, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC) (documented in board.pl),
+with the move generator of rules.pl (pos_moves/2, pos_child/5).  The table is
+an AVL tree (library(assoc)) threaded through the search and new at every
+call, so the search stays pure; its key is the position with the capture
+difference in place of both captures (the hands tell whose turn it is).
+Moves are tried with the table's best move first, then by captures, contact
+with opponent pieces, and regular pieces before Henge.
+
+- While more than endgame_plies/1 placements (9) and more than Depth remain,
+  it deepens from 1 to Depth placements and scores the positions at the
+  horizon with evaluate/2: captures, opponent pieces that fall at the next
+  placement anyway, and pieces in groups with one empty neighbour.
+- Otherwise it searches to the end of the game, where every outcome is a win
+  or a loss (win_score/1 or minus that, whatever the margin): it finds a
+  forced win whenever there is one.  In a lost position, where every move is
+  as bad against perfect play, it plays the choice of a search one placement
+  shallower, which leaves an imperfect opponent the most ways to go wrong.
+- White's opening Henge is chosen among six points: the empty board's eight
+  symmetries make every other point the same as one of them.
+
+Measured on this machine (2 shared cores): 40,000 to 80,000 positions a
+second.  Early in the game a move takes about 0.1 to 0.3 s at depth 4, 1 to
+1.6 s at depth 5, 3 to 10 s at depth 6 and 30 to 55 s at depth 7 (depth 8
+takes minutes), much less as the board fills.  From 9 placements left, in 24
+positions of machine play, a search to the end took 0.7 s on average and 4 s
+at most; from 10 it took up to 5 s in 6 positions, hence 9.  Depth 4 beat
+depth 2 in 18 of 24 games (12 openings of 3 random placements, each side
+once); against a random player see bench/gorogo_ai.py.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(assoc)).
+:- use_module(library(pairs)).
+:- use_module(library(error)).
+:- use_module(board).
+:- use_module(rules).
+
+% Arithmetic is compiled inline in this file (the flag is local to it).
+:- set_prolog_flag(optimise, true).
+
+%   Tuning constants (see the module header).
+win_score(10000).
+capture_value(100).
+atari_value(30).
+
+%!  endgame_plies(-Plies) is det.
+%
+%   The machine searches to the end of the game when at most Plies
+%   placements remain.
+endgame_plies(9).
+
+%!  gorogo_best_move(+State, +Depth, -Move) is semidet.
+%
+%   Move is the machine's placement for the player to move: a search Depth
+%   placements deep, or to the end of the game when few placements remain.
+%   Fails if the game is over.
+gorogo_best_move(State, Depth, Move) :-
+    gorogo_best_move(State, Depth, Move, _).
+
+%!  gorogo_best_move(+State, +Depth, -Move, -Nodes) is semidet.
+%
+%   As gorogo_best_move/3; Nodes is the number of positions searched.
+gorogo_best_move(State, Depth, Move, Nodes) :-
+    must_be(positive_integer, Depth),
+    root_children(State, Children),
+    Children \== [],
+    remaining(State, Left),
+    endgame_plies(Endgame),
+    (   Left =< max(Endgame, Depth)
+    ->  solve(Children, Left, Depth, Move, Nodes)
+    ;   deepening(Children, Depth, 0, Move, Nodes)
+    ).
+
+%   solve(+Children, +Left, +Depth, -Move, -Nodes): searches to the end of
+%   the game, Left placements.  In a lost position every move loses against
+%   perfect play, and the search returns the first one: choose instead by a
+%   search one placement shallower, which sets the opponent the hardest task.
+solve(Children, Left, Depth, Move, Nodes) :-
+    empty_assoc(TT),
+    root_search(Children, Left, none, Value, Best, t(TT, 0), t(_, Nodes0)),
+    win_score(Win),
+    Shallower is min(Depth, Left - 1),
+    (   ( Value >= Win ; Shallower < 1 )
+    ->  Move = Best,
+        Nodes = Nodes0
+    ;   deepening(Children, Shallower, Nodes0, Move, Nodes)
+    ).
+
+%   deepening(+Children, +Depth, +Nodes0, -Move, -Nodes): iterative
+%   deepening from 1 to Depth placements with a new transposition table.
+deepening(Children, Depth, Nodes0, Move, Nodes) :-
+    empty_assoc(TT),
+    deepen(1, Depth, Children, none, t(TT, Nodes0), Move, t(_, Nodes)).
+
+%!  remaining(+State, -Left) is det.
+%
+%   Left placements remain in the game State, the surplus Henge included.
+remaining(gorogo(_, _, hand(BR, BH, WR, WH), _, Phase), Left) :-
+    phase_extra(Phase, Extra),
+    Left is BR + BH + WR + WH + Extra.
+
+phase_extra(opening_henge, 1).
+phase_extra(play, 0).
+
+%   root_children(+State, -Children): r(Key, Move, Pos) for each legal Move,
+%   Pos the position after it and Key its ordering key.
+root_children(State, Children) :-
+    State = gorogo(_, _, _, _, Phase),
+    root_children_(Phase, State, Children).
+
+root_children_(opening_henge, State, Children) :-
+    findall(r(0, Move, Pos),
+            ( gorogo_legal(State, Move),
+              canonical_opening(Move),
+              gorogo_place(State, Move, State1),
+              state_pos(State1, Pos) ),
+            Children).
+root_children_(play, State, Children) :-
+    state_pos(State, Pos0),
+    pos_moves(Pos0, Moves),
+    findall(r(Key, place(Piece, R, C), Pos),
+            ( member(M, Moves),
+              M = m(Piece, X, Dead),
+              move_key(Pos0, M, Key),
+              bit_point(X, R, C),
+              pos_child(Pos0, Piece, X, Dead, Pos) ),
+            Children).
+
+%   On the empty board every point is like one of these six under the
+%   board's eight symmetries.
+canonical_opening(place(henge, R, C)) :-
+    R =< C,
+    C =< 2.
+
+deepen(Depth, MaxDepth, Children, Hint, T0, Move, T) :-
+    root_search(Children, Depth, Hint, Value, Best, T0, T1),
+    win_score(Win),
+    (   ( Depth >= MaxDepth ; abs(Value) >= Win )
+    ->  Move = Best,
+        T = T1
+    ;   Depth1 is Depth + 1,
+        deepen(Depth1, MaxDepth, Children, Best, T1, Move, T)
+    ).
+
+root_search(Children, Depth, Hint, Value, Best, T0, T) :-
+    maplist(root_keyed(Hint), Children, Keyed),
+    sort(1, @>=, Keyed, Ordered),
+    Ordered = [r(_, First, _)|_],
+    win_score(Win),
+    Alpha is -Win,
+    Depth1 is Depth - 1,
+    root_moves(Ordered, Depth1, Alpha, Win, First, Value, Best, T0, T).
+
+root_keyed(Hint, r(Key, Move, Pos), r(Key1, Move, Pos)) :-
+    (   Move == Hint
+    ->  Key1 is Key + 1000000
+    ;   Key1 = Key
+    ).
+
+root_moves([], _, Alpha, _, Best, Alpha, Best, T, T).
+root_moves([r(_, Move, Pos)|Rs], Depth, Alpha, Beta, Best0, Value, Best, T0, T) :-
+    NAlpha is -Beta,
+    NBeta is -Alpha,
+    negamax(Pos, Depth, NAlpha, NBeta, V0, T0, T1),
+    V is -V0,
+    (   V >= Beta
+    ->  Value = Beta, Best = Move, T = T1
+    ;   V > Alpha
+    ->  root_moves(Rs, Depth, V, Beta, Move, Value, Best, T1, T)
+    ;   root_moves(Rs, Depth, Alpha, Beta, Best0, Value, Best, T1, T)
+    ).
+
+%   negamax(+Pos, +Depth, +Alpha, +Beta, -Value, +T0, -T): Value is Pos's
+%   worth for the mover, Depth placements deep, within [Alpha, Beta] (a bound
+%   outside it).  T is t(Table, Nodes), the transposition table and a count.
+negamax(Pos, Depth, Alpha, Beta, Value, t(TT0, N0), T) :-
+    N1 is N0 + 1,
+    (   Depth =:= 0, can_place(Pos)
+    ->  evaluate(Pos, Value),
+        T = t(TT0, N1)
+    ;   pos_moves(Pos, Moves),
+        negamax_(Moves, Pos, Depth, Alpha, Beta, Value, t(TT0, N1), T)
+    ).
+
+negamax_([], Pos, _, _, _, Value, T, T) :-
+    terminal_value(Pos, Value).
+negamax_([M|Ms], Pos, Depth, Alpha, Beta, Value, t(TT0, N0), T) :-
+    (   Depth =:= 0
+    ->  evaluate(Pos, Value),
+        T = t(TT0, N0)
+    ;   pos_key(Pos, Key),
+        (   get_assoc(Key, TT0, e(D0, Flag0, V0, Hint))
+        ->  true
+        ;   D0 = -1, Hint = none
+        ),
+        (   D0 >= Depth,
+            table_cut(Flag0, V0, Alpha, Beta)
+        ->  Value = V0,
+            T = t(TT0, N0)
+        ;   order_moves([M|Ms], Pos, Hint, Ordered),
+            Ordered = [First|_],
+            Depth1 is Depth - 1,
+            search_moves(Ordered, Pos, Depth1, Alpha, Beta, First, Value, Best,
+                         t(TT0, N0), t(TT1, N)),
+            value_flag(Value, Alpha, Beta, Flag),
+            stored_depth(Flag, Value, Depth, Stored),
+            Best = m(BP, BX, _),
+            put_assoc(Key, TT1, e(Stored, Flag, Value, m(BP, BX)), TT),
+            T = t(TT, N)
+        )
+    ).
+
+search_moves([], _, _, Alpha, _, Best, Alpha, Best, T, T).
+search_moves([M|Ms], Pos, Depth, Alpha, Beta, Best0, Value, Best, T0, T) :-
+    M = m(Piece, X, Dead),
+    pos_child(Pos, Piece, X, Dead, Child),
+    NAlpha is -Beta,
+    NBeta is -Alpha,
+    negamax(Child, Depth, NAlpha, NBeta, V0, T0, T1),
+    V is -V0,
+    (   V >= Beta
+    ->  Value = Beta, Best = M, T = T1
+    ;   V > Alpha
+    ->  search_moves(Ms, Pos, Depth, V, Beta, M, Value, Best, T1, T)
+    ;   search_moves(Ms, Pos, Depth, Alpha, Beta, Best0, Value, Best, T1, T)
+    ).
+
+table_cut(exact, _, _, _).
+table_cut(lower, V, _, Beta) :- V >= Beta.
+table_cut(upper, V, Alpha, _) :- V =< Alpha.
+
+value_flag(V, Alpha, Beta, Flag) :-
+    (   V =< Alpha -> Flag = upper
+    ;   V >= Beta  -> Flag = lower
+    ;   Flag = exact
+    ).
+
+%   A proven win or loss holds at any depth.
+stored_depth(Flag, Value, Depth, Stored) :-
+    win_score(Win),
+    (   ( Flag == lower, Value >= Win ; Flag == upper, Value =< -Win )
+    ->  Stored = 1000
+    ;   Stored = Depth
+    ).
+
+pos_key(p(_, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC),
+        k(Me, Op, He, MyR, MyH, OpR, OpH, Margin)) :-
+    Margin is MyC - OpC.
+
+%   can_place(+Pos): a quick test that the mover has a legal placement: a
+%   Henge (there is always an empty point) or a regular piece next to an
+%   empty point.  When it fails, pos_moves/2 decides.
+can_place(p(_, Me, Op, He, MyR, MyH, _, _, _, _)) :-
+    MyR > 0,
+    (   MyH > 0
+    ->  true
+    ;   all_points(All),
+        Empty is All xor (Me \/ Op \/ He),
+        neighbours(Empty, N),
+        N /\ Empty =\= 0
+    ).
+
+%   terminal_value(+Pos, -Value): the mover cannot place: the game is over.
+terminal_value(p(Side, _, _, _, MyR, MyH, OpR, OpH, MyC, OpC), Value) :-
+    win_score(Win),
+    (   MyR + MyH + OpR + OpH =:= 0
+    ->  (   MyC > OpC -> Value = Win
+        ;   MyC < OpC -> Value is -Win
+        ;   Side == w -> Value = Win
+        ;   Value is -Win
+        )
+    ;   Value is -Win
+    ).
+
+order_moves(Moves, Pos, Hint, Ordered) :-
+    maplist(hinted_key(Pos, Hint), Moves, Keyed),
+    keysort_desc(Keyed, Ordered).
+
+hinted_key(Pos, Hint, M, Key-M) :-
+    move_key(Pos, M, Key0),
+    M = m(P, X, _),
+    (   Hint = m(P, X)
+    ->  Key is Key0 + 1000000
+    ;   Key = Key0
+    ).
+
+%   move_key(+Pos, +Move, -Key): captures first, then contact with opponent
+%   pieces, then regular pieces before Henge (which are worth keeping).
+move_key(p(_, _, Op, _, _, _, _, _, _, _), m(Piece, X, Dead), Key) :-
+    point_neighbours(X, NX),
+    piece_key(Piece, PK),
+    Key is 100*popcount(Dead) + 10*popcount(NX /\ Op) + PK.
+
+piece_key(regular, 1).
+piece_key(henge, 0).
+
+%   keysort_desc(+Pairs, -Values): the values of Key-Value Pairs by
+%   descending Key, in their order when the keys are equal.
+keysort_desc(Pairs, Values) :-
+    sort(1, @>=, Pairs, Sorted),
+    pairs_values(Sorted, Values).
+
+%   evaluate(+Pos, -Value): the mover's prospects.  Opponent pieces already
+%   without an empty neighbour fall at the mover's next placement, so they
+%   count as captured; groups with one empty neighbour are threats.
+evaluate(p(_, Me, Op, He, _, _, _, _, MyC, OpC), Value) :-
+    all_points(All),
+    Empty is All xor (Me \/ Op \/ He),
+    dead_stones(Op, Empty, Pending),
+    Op1 is Op xor Pending,
+    atari_stones(Op1, Empty, OpAtari),
+    atari_stones(Me, Empty, MyAtari),
+    capture_value(CV),
+    atari_value(AV),
+    Value is CV*(MyC - OpC + popcount(Pending)) + AV*(OpAtari - MyAtari).
+
+%   atari_stones(+Stones, +Empty, -N): N pieces of Stones are in groups with
+%   exactly one empty neighbour.
+atari_stones(Stones, Empty, N) :-
+    atari_stones_(Stones, Stones, Empty, 0, N).
+
+atari_stones_(Left, Stones, Empty, N0, N) :-
+    (   Left =:= 0
+    ->  N = N0
+    ;   Seed is Left /\ (-Left),
+        grow_within(Seed, Stones, Group),
+        neighbours(Group, NG),
+        (   popcount(NG /\ Empty) =:= 1
+        ->  N1 is N0 + popcount(Group)
+        ;   N1 = N0
+        ),
+        Left1 is Left xor Group,
+        atari_stones_(Left1, Stones, Empty, N1, N)
+    ).

@@ -1,0 +1,298 @@
+:- module(molinolog_machine,
+          [ minimax_depth/1,        % ?Depth
+            set_minimax_depth/1,    % +Depth
+            best_move/2,            % +State, -Move
+            best_move/3,            % +State, +Depth, -Move
+            best_move_nodes/4,      % +State, +Depth, -Move, -Nodes
+            evaluate/2,             % +State, -Score
+            state_features/3,       % +State, +Colour, -Features
+            random_move/2,          % +State, -Move
+            self_play/5             % +State0, +Black, +White, -Moves, -Outcome
+          ]).
+
+/** <module> Molinolog: the machine player (minimax with alpha-beta)
+
+Start reading at prolog/molinolog.pl (the entry module).  This module
+chooses whole turns for the player to move of a rules state; it changes no
+rule.  The search works on the internal moves of molinolog_rules (i_moves/2,
+i_play/3) and the bit-set counts of molinolog_board.
+
+## The state it reads
+
+    molinolog(rules(T, ProtectMills), Black, White, ToMove, hand(NB, NW),
+              Pending, Quiet, History)
+
+documented in full in prolog/molinolog/rules.pl: Black and White are the bit
+sets of the pieces, ToMove is b or w, NB and NW the pieces still in hand.
+The only other state is the dynamic minimax_depth/1, the default depth.
+
+## The search
+
+best_move/3 searches whole turns (a capture is part of the turn that formed
+the mill) with negamax and alpha-beta.  Captures are searched first, then
+moves onto a point where the opponent has two of a mill line; deeper in the
+tree the children are sorted by their static value.  evaluate/2 weighs
+pieces, closed mills, open twos, blocked pieces and mobility (see
+weights/5); a won game is worth more the sooner it comes.  Ties go to the
+first move in search order, so the search is deterministic.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(library(error)).
+:- use_module(library(random)).
+:- use_module(board).
+:- use_module(rules).
+
+:- dynamic minimax_depth/1.
+
+%!  minimax_depth(?Depth) is det.
+%
+%   Depth is the machine's default search depth in turns (3 unless changed
+%   with set_minimax_depth/1).
+minimax_depth(3).
+
+%!  set_minimax_depth(+Depth) is det.
+%
+%   Makes Depth (1..10) the machine's default search depth.
+set_minimax_depth(Depth) :-
+    must_be(between(1, 10), Depth),
+    retractall(minimax_depth(_)),
+    assertz(minimax_depth(Depth)).
+
+                 /*******************************
+                 *       THE MACHINE PLAYER     *
+                 *******************************/
+
+%   Tuning constants of the evaluation (per piece, closed mill, open two,
+%   blocked piece, free move) and the value of a won game.
+weights(1000, 40, 25, 15, 4).
+win_value(100000).
+infinity(1000000).
+
+%!  evaluate(+State, -Score) is det.
+%
+%   Score is the static value of State for the player to move: pieces (on
+%   the board and in hand), closed mills, open twos (two pieces and an empty
+%   point on a mill line), the opponent's blocked pieces and mobility.
+evaluate(S, Score) :-
+    leaf_value(S, 0, Score).
+
+leaf_value(S, Ply, V) :-
+    S = molinolog(rules(T, _), B, W, C, H, _, _, _),
+    other(C, O),
+    colour_bits(C, B, W, Me),
+    colour_bits(O, B, W, Op),
+    hand_count(C, H, HMe),
+    hand_count(O, H, HOp),
+    empty_neighbours(T, B, W, Empty, Sides),
+    mobility(Me, Sides, MobMe, BlkMe),
+    (   HMe =:= 0,
+        MobMe =:= 0
+    ->  win_value(Win),
+        V is Ply - Win
+    ;   drawn(S, _)
+    ->  V = 0
+    ;   mobility(Op, Sides, MobOp, BlkOp),
+        t_masks(T, _, Start),
+        lines(Me, Empty, Start, MillsMe, TwosMe),
+        lines(Op, Empty, Start, MillsOp, TwosOp),
+        weights(WP, WM, W2, WB, WMob),
+        V is WP * (popcount(Me) + HMe - popcount(Op) - HOp)
+           + WM * (MillsMe - MillsOp) + W2 * (TwosMe - TwosOp)
+           + WB * (BlkOp - BlkMe) + WMob * (MobMe - MobOp)
+    ).
+
+%!  state_features(+State, +Colour, -Features) is det.
+%
+%   Features = features(Pieces, Mills, Twos, Mobility, Blocked) are the
+%   terms evaluate/2 weighs for Colour: pieces on the board and in hand,
+%   closed mills, open twos, moves along edges (piece-empty neighbour pairs)
+%   and pieces without an empty neighbour.
+state_features(molinolog(rules(T, _), B, W, _, H, _, _, _), C,
+               features(Pieces, Mills, Twos, Mob, Blk)) :-
+    colour_bits(C, B, W, X),
+    hand_count(C, H, N),
+    Pieces is popcount(X) + N,
+    empty_neighbours(T, B, W, Empty, Sides),
+    mobility(X, Sides, Mob, Blk),
+    t_masks(T, _, Start),
+    lines(X, Empty, Start, Mills, Twos).
+
+%!  best_move(+State, -Move) is semidet.
+%!  best_move(+State, +Depth, -Move) is semidet.
+%
+%   Move is the machine's whole turn for the player to move, from a minimax
+%   search with alpha-beta of Depth turns (default: minimax_depth/1).  Fails
+%   if the game is over.  Deterministic: the first best move in the search
+%   order wins ties, so a state with a pending capture gets the capture the
+%   machine planned when it chose the mill-forming step (same Depth).
+best_move(S, Move) :-
+    minimax_depth(Depth),
+    best_move(S, Depth, Move).
+
+best_move(S, Depth, Move) :-
+    best_move_nodes(S, Depth, Move, _).
+
+%!  best_move_nodes(+State, +Depth, -Move, -Nodes) is semidet.
+%
+%   As best_move/3; Nodes is the number of positions the search visited.
+best_move_nodes(S, Depth, Move, Nodes) :-
+    must_be(positive_integer, Depth),
+    state_outcome(S, none),
+    i_moves(S, Ms0),
+    order_moves(S, Ms0, Ms),
+    infinity(Inf),
+    Alpha is -Inf,
+    D1 is Depth - 1,
+    Ms = [First|_],
+    root(Ms, S, D1, Alpha, First, Best, 1, Nodes),
+    i_move_move(Best, Move).
+
+root([], _, _, _, Best, Best, N, N).
+root([M|Ms], S, D, Alpha, Best0, Best, N0, N) :-
+    i_play(S, M, S1),
+    infinity(Inf),
+    NegInf is -Inf,
+    Beta is -Alpha,
+    negamax(S1, D, 1, NegInf, Beta, V1, N0, N1),
+    V is -V1,
+    (   V > Alpha
+    ->  root(Ms, S, D, V, M, Best, N1, N)
+    ;   root(Ms, S, D, Alpha, Best0, Best, N1, N)
+    ).
+
+%   negamax(+S, +Depth, +Ply, +Alpha, +Beta, -Value, +N0, -N): fail-soft
+%   alpha-beta; Value is for the player to move; N0/N count nodes.
+negamax(S, Depth, Ply, Alpha, Beta, V, N0, N) :-
+    N1 is N0 + 1,
+    (   two_pieces_loser(S, Loser)
+    ->  lost_value(S, Loser, Ply, V),
+        N = N1
+    ;   Depth =:= 0
+    ->  leaf_value(S, Ply, V),
+        N = N1
+    ;   i_moves(S, Moves),
+        inner_value(Moves, S, Depth, Ply, Alpha, Beta, V, N1, N)
+    ).
+
+lost_value(molinolog(_, _, _, C, _, _, _, _), Loser, Ply, V) :-
+    win_value(Win),
+    (   Loser == C
+    ->  V is Ply - Win
+    ;   V is Win - Ply
+    ).
+
+%   inner_value(+Moves, +S, ...): the value of S, not a leaf, whose moves
+%   are Moves: lost without moves, drawn, or the best child.
+inner_value([], _, _, Ply, _, _, V, N, N) :-
+    win_value(Win),
+    V is Ply - Win.
+inner_value([M|Ms], S, Depth, Ply, Alpha, Beta, V, N0, N) :-
+    (   drawn(S, _)
+    ->  V = 0,
+        N = N0
+    ;   D1 is Depth - 1,
+        Ply1 is Ply + 1,
+        ordered_children(S, D1, [M|Ms], Children),
+        infinity(Inf),
+        Best0 is -Inf,
+        children(Children, D1, Ply1, Alpha, Beta, Best0, V, N0, N)
+    ).
+
+children([], _, _, _, _, Best, Best, N, N).
+children([S1|Ss], D, Ply, Alpha, Beta, Best0, Best, N0, N) :-
+    A1 is -Beta,
+    B1 is -Alpha,
+    negamax(S1, D, Ply, A1, B1, V1, N0, N1),
+    V is -V1,
+    Best1 is max(Best0, V),
+    Alpha1 is max(Alpha, V),
+    (   Alpha1 >= Beta
+    ->  Best = Best1,
+        N = N1
+    ;   children(Ss, D, Ply, Alpha1, Beta, Best1, Best, N1, N)
+    ).
+
+%   ordered_children(+S, +Depth, +Moves, -Children): the positions after
+%   Moves, in search order.  Deep in the tree (Depth >= 1 below them) the
+%   children are sorted by their static value, best for the mover first;
+%   just above the leaves the cheaper order_moves/3 is enough.
+ordered_children(S, Depth, Ms0, Children) :-
+    (   Depth >= 1
+    ->  maplist(valued_child(S), Ms0, Keyed),
+        keysort(Keyed, Sorted),
+        pairs_values(Sorted, Children)
+    ;   order_moves(S, Ms0, Ms),
+        maplist(i_play(S), Ms, Children)
+    ).
+
+valued_child(S, M, V-S1) :-
+    i_play(S, M, S1),
+    leaf_value(S1, 0, V).
+
+%   order_moves(+S, +Moves, -Ordered): captures first, then moves onto a
+%   point where the opponent has two of a mill line, then the rest; stable,
+%   so ties keep the generation order.
+order_moves(S, Ms, Ordered) :-
+    S = molinolog(rules(T, _), B, W, C, _, _, _, _),
+    other(C, O),
+    colour_bits(O, B, W, Op),
+    map_list_to_pairs(move_class(T, Op), Ms, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Ordered).
+
+move_class(T, Op, Move, K) :-
+    move_class_(Move, T, Op, K).
+
+move_class_(pl(_, _), _, _, 0).
+move_class_(mv(_, _, _), _, _, 0).
+move_class_(cp(_), _, _, 0).
+move_class_(pl(I), T, Op, K) :-
+    block_class(T, I, Op, K).
+move_class_(mv(_, J), T, Op, K) :-
+    block_class(T, J, Op, K).
+
+block_class(T, I, Op, K) :-
+    t_point_mills(T, I, Ms),
+    (   member(M, Ms),
+        popcount(M /\ Op) =:= 2
+    ->  K = 1
+    ;   K = 2
+    ).
+
+%!  random_move(+State, -Move) is semidet.
+%
+%   Move is a legal whole turn chosen at random (library(random)); fails if
+%   the game is over.
+random_move(S, Move) :-
+    findall(M, legal_move(S, M), Ms),
+    random_member(Move, Ms).
+
+%!  self_play(+State0, +Black, +White, -Moves, -Outcome) is det.
+%
+%   Plays from State0 to the end; Black and White are `minimax(Depth)` or
+%   `random`.  Moves are the whole turns played, Outcome the final outcome.
+%   Ends always: captures are finite and the draw rules stop quiet play.
+self_play(S0, Black, White, Moves, Outcome) :-
+    state_outcome(S0, Outcome0),
+    (   Outcome0 == none
+    ->  state_to_move(S0, C),
+        colour_player(C, Black, White, Player),
+        player_move(Player, S0, M),
+        play_move(S0, M, S),
+        Moves = [M|Moves1],
+        self_play(S, Black, White, Moves1, Outcome)
+    ;   Moves = [],
+        Outcome = Outcome0
+    ).
+
+colour_player(b, P, _, P).
+colour_player(w, _, P, P).
+
+player_move(minimax(D), S, M) :-
+    best_move(S, D, M).
+player_move(random, S, M) :-
+    random_move(S, M).
+

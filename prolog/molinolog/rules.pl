@@ -1,0 +1,631 @@
+:- module(molinolog_rules,
+          [ initial_state/2,        % +T, -State
+            initial_state/3,        % +T, +Options, -State
+            position_state/6,       % +T, +Options, +Pieces, +ToMove, +InHand, -State
+            state_size/2,           % +State, -T
+            state_to_move/2,        % +State, -Colour
+            state_phase/2,          % +State, -Phase
+            state_in_hand/3,        % +State, ?Colour, -N
+            state_on_board/3,       % +State, ?Colour, -N
+            state_piece/3,          % +State, ?Point, ?Colour
+            state_mill/2,           % +State, -Points
+            state_quiet/2,          % +State, -Turns
+            state_outcome/2,        % +State, -Outcome
+            legal_step/2,           % +State, -Step
+            step/3,                 % +State0, +Step, -State
+            step_refusal/3,         % +State, +Step, -Code
+            legal_move/2,           % +State, -Move
+            play_move/3,            % +State0, +Move, -State
+            move_steps/2,           % +Move, -Steps
+            count_moves/3,          % +T, +Depth, -N
+            other/2,                % ?Colour, ?Opponent
+            colour_bits/4,          % +Colour, +B, +W, -Bits
+            hand_count/3,           % +Colour, +Hand, -N
+            two_pieces_loser/2,     % +State, -Loser
+            drawn/2,                % +State, -Reason
+            i_moves/2,              % +State, -Moves
+            i_play/3,               % +State0, +Move, -State
+            i_move_move/2           % +IMove, -Move
+          ]).
+
+/** <module> Molinolog: the rules of play (states, steps, whole turns)
+
+Start reading at prolog/molinolog.pl (the entry module).  This module holds
+the rules of GAMES.md section 2 (UdelaR "Programación Lógica" 2019, *Juego del
+molino*): the state term, the steps of a turn, whole turns, the end of the
+game and the perft count.  The board (points, edges, mills, bit sets) is
+molinolog_board's.  Everything here is pure.
+
+Besides the game's exports, other/2, colour_bits/4, hand_count/3,
+two_pieces_loser/2, drawn/2 and the internal moves (i_moves/2, i_play/3,
+i_move_move/2) are exported for the machine player, molinolog_machine; the
+entry module does not re-export them.
+
+## The state term
+
+    molinolog(Rules, Black, White, ToMove, Hand, Pending, Quiet, History)
+
+  - `Rules = rules(T, ProtectMills)`: the board size and the option
+    protect_mills (true or false).
+  - `Black`, `White`: the bit sets of the points holding a black / white piece
+    (bit I is point I of molinolog_board's point_index/2).
+  - `ToMove`: `b` or `w`, the player whose turn it is (during a pending capture,
+    the player who formed the mill).
+  - `Hand = hand(NB, NW)`: pieces each player has still to place.
+  - `Pending`: `none`, or `capture(MillBits)` after a place or move step formed
+    mill(s) (MillBits: their points) and before the mover's capture step.
+  - `Quiet`: turns played since the last capture (placing turns count).
+  - `History`: keys `k(Black, White, ToMove)` of the positions at the start of
+    each turn since the last placement or capture, newest (the current one)
+    first.  Placements and captures cannot be undone, so no older position can
+    come back.
+
+A *step* is one action: `place(P)`, `move(From, To)` or `capture(P)`.  A *move*
+is a whole turn, the unit of the search and of count_moves/3: `place(P)`,
+`place(P, C)`, `move(From, To)`, `move(From, To, C)` (C: the captured point), or
+`capture(C)` when a state with a pending capture is the start.  Internally a
+move names points by bit index: pl(I), pl(I, C), mv(I, J), mv(I, J, C), cp(C).
+
+## Rule choices GAMES.md leaves open
+
+  - Phase: a player places while they have pieces in hand.  Black places first
+    and White last, so the moving phase starts with Black.  Pieces never fly
+    (a player with three pieces moves along edges as before).
+  - A capture may take any opponent piece.  With protect_mills(true) a piece in
+    a mill can be taken only when every opponent piece is in a mill.
+  - "Two pieces or fewer" counts pieces on the board plus pieces in hand, so a
+    player is not lost at the start of the placing phase.
+  - The end is checked at the start of each turn, in this order: the player to
+    move (or the other) has two pieces or fewer (`two_pieces`); the player to
+    move has no legal move (`no_moves`, only possible in the moving phase);
+    the position occurs for the third time (`repetition`); 100 turns (50 by
+    each side) without a capture (`fifty_moves`).  Outcomes are `none`,
+    `win(Colour, Reason)` and `draw(Reason)`.
+  - count_moves/3 counts whole turns: a turn that forms a mill counts once per
+    possible capture; no moves are counted from a finished game.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(library(option)).
+:- use_module(library(error)).
+:- use_module(board).
+
+                 /*******************************
+                 *            STATES            *
+                 *******************************/
+
+%!  initial_state(+T, -State) is det.
+%!  initial_state(+T, +Options, -State) is det.
+%
+%   State is the empty board of size T, Black to place.  Options:
+%   protect_mills(Bool) (default false).
+initial_state(T, State) :-
+    initial_state(T, [], State).
+
+initial_state(T, Options, molinolog(rules(T, Protect), 0, 0, b, hand(N, N),
+                                    none, 0, [k(0, 0, b)])) :-
+    must_be(between(1, 3), T),
+    option(protect_mills(Protect), Options, false),
+    must_be(boolean, Protect),
+    N is 3 * (T + 1).
+
+%!  position_state(+T, +Options, +Pieces, +ToMove, +InHand, -State) is det.
+%
+%   State is the position of size T with Pieces (a list of Point-Colour),
+%   ToMove (b or w) to play, InHand = NB-NW pieces still to place, no capture
+%   pending, no turn played yet; Options as initial_state/3.  For setting up
+%   positions to study or test.
+position_state(T, Options, Pieces, C, NB-NW,
+               molinolog(R, B, W, C, hand(NB, NW), none, 0, [k(B, W, C)])) :-
+    initial_state(T, Options, molinolog(R, _, _, _, _, _, _, _)),
+    must_be(oneof([b, w]), C),
+    must_be(nonneg, NB),
+    must_be(nonneg, NW),
+    pairs_keys_values(Pieces, Points, Colours),
+    (   is_set(Points),
+        forall(member(P, Points), valid_point(T, P))
+    ->  true
+    ;   domain_error(distinct_points, Points)
+    ),
+    colour_points(b, Points, Colours, Bs),
+    colour_points(w, Points, Colours, Ws),
+    points_bits(Bs, B),
+    points_bits(Ws, W).
+
+colour_points(C, Points, Colours, Ps) :-
+    foldl(colour_point(C), Points, Colours, Ps, []).
+
+colour_point(C, P, C1, Ps0, Ps) :-
+    (   C == C1
+    ->  Ps0 = [P|Ps]
+    ;   Ps0 = Ps
+    ).
+
+colour(b).
+colour(w).
+
+%!  other(?Colour, ?Opponent) is nondet.
+%
+%   Opponent is the other player of Colour (b or w).
+other(b, w).
+other(w, b).
+
+%!  colour_bits(+Colour, +B, +W, -Bits) is det.
+%
+%   Bits is the bit set of Colour's pieces, of black pieces B and white W.
+colour_bits(b, B, _, B).
+colour_bits(w, _, W, W).
+
+%!  hand_count(+Colour, +Hand, -N) is det.
+%
+%   Colour has N pieces in Hand = hand(NB, NW).
+hand_count(b, hand(N, _), N).
+hand_count(w, hand(_, N), N).
+
+%!  state_size(+State, -T) is det.
+state_size(molinolog(rules(T, _), _, _, _, _, _, _, _), T).
+
+%!  state_to_move(+State, -Colour) is det.
+%
+%   Colour (b or w) is the player whose turn it is.
+state_to_move(molinolog(_, _, _, C, _, _, _, _), C).
+
+%!  state_phase(+State, -Phase) is det.
+%
+%   Phase is `capture` (a capture is pending), `place` or `move`.
+state_phase(molinolog(_, _, _, C, H, P, _, _), Phase) :-
+    (   P = capture(_)
+    ->  Phase = capture
+    ;   hand_count(C, H, N),
+        N > 0
+    ->  Phase = place
+    ;   Phase = move
+    ).
+
+%!  state_in_hand(+State, ?Colour, -N) is nondet.
+%
+%   Colour still has N pieces to place.
+state_in_hand(molinolog(_, _, _, _, H, _, _, _), C, N) :-
+    colour(C),
+    hand_count(C, H, N).
+
+%!  state_on_board(+State, ?Colour, -N) is nondet.
+%
+%   Colour has N pieces on the board.
+state_on_board(molinolog(_, B, W, _, _, _, _, _), C, N) :-
+    colour(C),
+    colour_bits(C, B, W, X),
+    N is popcount(X).
+
+%!  state_piece(+State, ?Point, ?Colour) is nondet.
+%
+%   A piece of Colour stands on Point.
+state_piece(molinolog(rules(T, _), B, W, _, _, _, _, _), P, C) :-
+    point(T, P),
+    point_index(P, I),
+    (   B >> I /\ 1 =:= 1
+    ->  C = b
+    ;   W >> I /\ 1 =:= 1
+    ->  C = w
+    ).
+
+%!  state_mill(+State, -Points) is det.
+%
+%   Points are the points of the mill(s) just formed while a capture is
+%   pending; [] otherwise.
+state_mill(molinolog(_, _, _, _, _, Pending, _, _), Points) :-
+    (   Pending = capture(Bits)
+    ->  bit_indices(Bits, Is),
+        maplist(index_point, Is, Points)
+    ;   Points = []
+    ).
+
+%!  state_quiet(+State, -Turns) is det.
+%
+%   Turns have been played since the last capture.
+state_quiet(molinolog(_, _, _, _, _, _, Q, _), Q).
+
+%!  state_outcome(+State, -Outcome) is det.
+%
+%   Outcome is `none` while the game goes on, else `win(Colour, Reason)` or
+%   `draw(Reason)`; Reason is two_pieces, no_moves, repetition or fifty_moves.
+state_outcome(S, Outcome) :-
+    (   two_pieces_loser(S, Loser)
+    ->  other(Loser, Winner),
+        Outcome = win(Winner, two_pieces)
+    ;   S = molinolog(_, _, _, C, _, none, _, _),
+        \+ has_move(S)
+    ->  other(C, Winner),
+        Outcome = win(Winner, no_moves)
+    ;   drawn(S, Reason)
+    ->  Outcome = draw(Reason)
+    ;   Outcome = none
+    ).
+
+%!  two_pieces_loser(+State, -Loser) is semidet.
+%
+%   Loser (b or w) has two pieces or fewer (on the board and in hand), no
+%   capture being pending; black is looked at first.
+two_pieces_loser(molinolog(_, B, W, _, hand(HB, HW), none, _, _), Loser) :-
+    (   popcount(B) + HB =< 2
+    ->  Loser = b
+    ;   popcount(W) + HW =< 2
+    ->  Loser = w
+    ).
+
+has_move(molinolog(rules(T, _), B, W, C, H, _, _, _)) :-
+    hand_count(C, H, N),
+    (   N > 0
+    ->  true
+    ;   colour_bits(C, B, W, Own),
+        empty_neighbours(T, B, W, _, Sides),
+        mobility(Own, Sides, Mob, _),
+        Mob > 0
+    ).
+
+%!  drawn(+State, -Reason) is semidet.
+%
+%   State, no capture being pending, is drawn for Reason: repetition (the
+%   third occurrence of the position) or fifty_moves (100 turns without a
+%   capture).
+drawn(molinolog(_, _, _, _, _, none, Q, [Key|Keys]), Reason) :-
+    (   occurs_twice(Keys, Key)
+    ->  Reason = repetition
+    ;   Q >= 100
+    ->  Reason = fifty_moves
+    ).
+
+occurs_twice([K|Ks], Key) :-
+    (   K == Key
+    ->  memberchk(Key, Ks)
+    ;   occurs_twice(Ks, Key)
+    ).
+
+                 /*******************************
+                 *    STEPS (ONE ACTION EACH)   *
+                 *******************************/
+
+%!  legal_step(+State, -Step) is nondet.
+%
+%   Step is an action the player to move may take now: `capture(P)` while a
+%   capture is pending, else `place(P)` or `move(From, To)`.
+legal_step(S, Step) :-
+    state_outcome(S, none),
+    state_phase(S, Phase),
+    phase_step(Phase, S, Step).
+
+phase_step(capture, S, capture(P)) :-
+    capturable_bits(S, Cap),
+    bit_indices(Cap, Is),
+    member(I, Is),
+    index_point(I, P).
+phase_step(place, S, place(P)) :-
+    state_size(S, T),
+    point(T, P),
+    \+ state_piece(S, P, _).
+phase_step(move, S, move(F, To)) :-
+    S = molinolog(rules(T, _), _, _, C, _, _, _, _),
+    state_piece(S, F, C),
+    adjacent(T, F, To),
+    \+ state_piece(S, To, _).
+
+%!  step_refusal(+State, +Step, -Code) is semidet.
+%
+%   The rules refuse Step in State for the reason Code: game_over, bad_step,
+%   bad_point, must_capture, wrong_phase, occupied, not_your_piece,
+%   not_adjacent, not_capturable or in_mill.  Fails if Step is legal.
+step_refusal(S, Step, Code) :-
+    once(refusal(S, Step, Code)).
+
+refusal(S, _, game_over) :-
+    \+ state_outcome(S, none).
+refusal(_, Step, bad_step) :-
+    \+ step_points(Step, _).
+refusal(S, Step, bad_point) :-
+    step_points(Step, Ps),
+    state_size(S, T),
+    member(P, Ps),
+    \+ valid_point(T, P).
+refusal(S, Step, must_capture) :-
+    state_phase(S, capture),
+    Step \= capture(_).
+refusal(S, Step, wrong_phase) :-
+    state_phase(S, Phase),
+    \+ step_phase(Step, Phase).
+refusal(S, place(P), occupied) :-
+    state_piece(S, P, _).
+refusal(S, move(F, _), not_your_piece) :-
+    state_to_move(S, C),
+    \+ state_piece(S, F, C).
+refusal(S, move(_, To), occupied) :-
+    state_piece(S, To, _).
+refusal(S, move(F, To), not_adjacent) :-
+    state_size(S, T),
+    \+ adjacent(T, F, To).
+refusal(S, capture(P), not_capturable) :-
+    state_to_move(S, C),
+    other(C, O),
+    \+ state_piece(S, P, O).
+refusal(S, capture(P), in_mill) :-
+    capturable_bits(S, Cap),
+    point_index(P, I),
+    Cap >> I /\ 1 =:= 0.
+
+step_points(place(P), [P]).
+step_points(move(F, T), [F, T]).
+step_points(capture(P), [P]).
+
+step_phase(place(_), place).
+step_phase(move(_, _), move).
+step_phase(capture(_), capture).
+
+%!  step(+State0, +Step, -State) is semidet.
+%
+%   State is the game after the legal Step in State0.  A place or move step
+%   that forms a mill leaves a capture pending for the same player; any other
+%   step ends the turn.  Fails if the rules refuse Step.
+step(S0, Step, S) :-
+    \+ step_refusal(S0, Step, _),
+    step_(Step, S0, S).
+
+step_(place(P), S0, S) :-
+    point_index(P, I),
+    place_(S0, I, S).
+step_(move(F, To), S0, S) :-
+    point_index(F, I),
+    point_index(To, J),
+    move_(S0, I, J, S).
+step_(capture(P), S0, S) :-
+    point_index(P, I),
+    capture_(S0, I, S).
+
+place_(molinolog(R, B0, W0, C, H0, none, Q, Hist), I, S) :-
+    Bit is 1 << I,
+    add_bit(C, Bit, B0, W0, B, W),
+    take_from_hand(C, H0, H),
+    after_step(molinolog(R, B, W, C, H, none, Q, Hist), I, placement, S).
+
+move_(molinolog(R, B0, W0, C, H, none, Q, Hist), I, J, S) :-
+    Bits = (1 << I) \/ (1 << J),
+    flip_bits(C, Bits, B0, W0, B, W),
+    after_step(molinolog(R, B, W, C, H, none, Q, Hist), J, reversible, S).
+
+capture_(molinolog(R, B0, W0, C, H, capture(_), Q, Hist), I, S) :-
+    other(C, O),
+    flip_bits(O, 1 << I, B0, W0, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
+
+add_bit(b, Bit, B0, W, B, W) :- B is B0 \/ Bit.
+add_bit(w, Bit, B, W0, B, W) :- W is W0 \/ Bit.
+
+flip_bits(b, Bits, B0, W, B, W) :- B is B0 xor Bits.
+flip_bits(w, Bits, B, W0, B, W) :- W is W0 xor Bits.
+
+take_from_hand(b, hand(NB0, NW), hand(NB, NW)) :- NB is NB0 - 1.
+take_from_hand(w, hand(NB, NW0), hand(NB, NW)) :- NW is NW0 - 1.
+
+%   after_step(+S0, +I, +Kind, -S): a piece of the mover has just arrived on
+%   point I; the turn ends unless it formed mill(s).
+after_step(S0, I, Kind, S) :-
+    S0 = molinolog(R, B, W, C, H, none, Q, Hist),
+    R = rules(T, _),
+    colour_bits(C, B, W, Own),
+    formed_mills(T, I, Own, Mills),
+    (   Mills =:= 0
+    ->  end_turn(S0, Kind, S)
+    ;   S = molinolog(R, B, W, C, H, capture(Mills), Q, Hist)
+    ).
+
+formed_mills(T, I, Own, Bits) :-
+    t_point_mills(T, I, Ms),
+    foldl(formed_mill(Own), Ms, 0, Bits).
+
+formed_mill(Own, M, B0, B) :-
+    (   M /\ Own =:= M
+    ->  B is B0 \/ M
+    ;   B = B0
+    ).
+
+forms_mill(T, I, Own) :-
+    t_point_mills(T, I, Ms),
+    member(M, Ms),
+    M /\ Own =:= M,
+    !.
+
+%   end_turn(+S0, +Kind, -S): the other player's turn starts.  Kind is
+%   reversible (a move), placement or capture.
+end_turn(molinolog(R, B, W, C, H, none, Q0, Hist0), Kind, S) :-
+    other(C, C1),
+    Key = k(B, W, C1),
+    (   Kind == capture
+    ->  Q = 0
+    ;   Q is Q0 + 1
+    ),
+    (   Kind == reversible
+    ->  Hist = [Key|Hist0]
+    ;   Hist = [Key]
+    ),
+    S = molinolog(R, B, W, C1, H, none, Q, Hist).
+
+%   capturable_bits(+S, -Bits): the opponent's pieces that may be captured.
+capturable_bits(molinolog(rules(T, Protect), B, W, C, _, _, _, _), Bits) :-
+    other(C, O),
+    colour_bits(O, B, W, Opp),
+    capturable(Protect, T, Opp, Bits).
+
+capturable(false, _, Opp, Opp).
+capturable(true, T, Opp, Bits) :-
+    t_mills(T, Ms),
+    foldl(formed_mill(Opp), Ms, 0, InMills),
+    Free is Opp /\ \ InMills,
+    (   Free =:= 0
+    ->  Bits = Opp
+    ;   Bits = Free
+    ).
+
+                 /*******************************
+                 *     MOVES (WHOLE TURNS)      *
+                 *******************************/
+
+%!  legal_move(+State, -Move) is nondet.
+%
+%   Move is a legal whole turn in State (see the module comment).
+legal_move(S, Move) :-
+    state_outcome(S, none),
+    i_moves(S, Ms),
+    member(M, Ms),
+    i_move_move(M, Move).
+
+%!  play_move(+State0, +Move, -State) is semidet.
+%
+%   State is the game after the whole turn Move.  Fails if Move is not legal
+%   (e.g. place(P) where P forms a mill: the capture is missing).
+play_move(S0, Move, S) :-
+    move_steps(Move, Steps),
+    foldl(step_of_move, Steps, S0, S),
+    \+ state_phase(S, capture).
+
+step_of_move(Step, S0, S) :-
+    step(S0, Step, S).
+
+%!  move_steps(+Move, -Steps) is semidet.
+%
+%   Steps are the actions, in order, of the whole turn Move.
+move_steps(place(P), [place(P)]).
+move_steps(place(P, C), [place(P), capture(C)]).
+move_steps(move(F, T), [move(F, T)]).
+move_steps(move(F, T, C), [move(F, T), capture(C)]).
+move_steps(capture(C), [capture(C)]).
+
+%!  i_move_move(+IMove, -Move) is det.
+%
+%   Move is the whole turn IMove, an internal move (pl(I), pl(I, C), mv(I,
+%   J), mv(I, J, C), cp(C): points by bit index), with its points named.
+i_move_move(pl(I), place(P)) :-
+    index_point(I, P).
+i_move_move(pl(I, K), place(P, Q)) :-
+    index_point(I, P),
+    index_point(K, Q).
+i_move_move(mv(I, J), move(P, Q)) :-
+    index_point(I, P),
+    index_point(J, Q).
+i_move_move(mv(I, J, K), move(P, Q, X)) :-
+    index_point(I, P),
+    index_point(J, Q),
+    index_point(K, X).
+i_move_move(cp(K), capture(X)) :-
+    index_point(K, X).
+
+%!  i_moves(+State, -Moves) is det.
+%
+%   Moves are the internal moves of every whole turn from State (State not
+%   finished), in generation order.
+i_moves(S, Moves) :-
+    S = molinolog(rules(T, _), B, W, C, H, Pending, _, _),
+    capturable_bits(S, CapBits),
+    bit_indices(CapBits, Caps),
+    colour_bits(C, B, W, Own),
+    t_full(T, Full),
+    Empty is Full /\ \ (B \/ W),
+    hand_count(C, H, N),
+    (   Pending = capture(_)
+    ->  capture_moves(Caps, Moves)
+    ;   N > 0
+    ->  bit_indices(Empty, Es),
+        place_moves(Es, T, Own, Caps, Moves, [])
+    ;   bit_indices(Own, Fs),
+        move_moves(Fs, T, Own, Empty, Caps, Moves, [])
+    ).
+
+capture_moves([], []).
+capture_moves([K|Ks], [cp(K)|Ms]) :-
+    capture_moves(Ks, Ms).
+
+place_moves([], _, _, _, Ms, Ms).
+place_moves([I|Is], T, Own, Caps, Ms0, Ms) :-
+    Own1 is Own \/ (1 << I),
+    (   forms_mill(T, I, Own1)
+    ->  place_captures(Caps, I, Ms0, Ms1)
+    ;   Ms0 = [pl(I)|Ms1]
+    ),
+    place_moves(Is, T, Own, Caps, Ms1, Ms).
+
+place_captures([], _, Ms, Ms).
+place_captures([K|Ks], I, [pl(I, K)|Ms0], Ms) :-
+    place_captures(Ks, I, Ms0, Ms).
+
+move_moves([], _, _, _, _, Ms, Ms).
+move_moves([I|Is], T, Own, Empty, Caps, Ms0, Ms) :-
+    t_adj(T, I, Adj),
+    Dests is Adj /\ Empty,
+    bit_indices(Dests, Js),
+    moves_from(Js, I, T, Own, Caps, Ms0, Ms1),
+    move_moves(Is, T, Own, Empty, Caps, Ms1, Ms).
+
+moves_from([], _, _, _, _, Ms, Ms).
+moves_from([J|Js], I, T, Own, Caps, Ms0, Ms) :-
+    Own1 is Own xor ((1 << I) \/ (1 << J)),
+    (   forms_mill(T, J, Own1)
+    ->  move_captures(Caps, I, J, Ms0, Ms1)
+    ;   Ms0 = [mv(I, J)|Ms1]
+    ),
+    moves_from(Js, I, T, Own, Caps, Ms1, Ms).
+
+move_captures([], _, _, Ms, Ms).
+move_captures([K|Ks], I, J, [mv(I, J, K)|Ms0], Ms) :-
+    move_captures(Ks, I, J, Ms0, Ms).
+
+%!  i_play(+State0, +IMove, -State) is det.
+%
+%   State is the state the steps of the internal move IMove lead to from
+%   State0; the move generator already knows whether a mill is formed.
+i_play(molinolog(R, B0, W0, C, H0, none, Q, Hist), pl(I), S) :-
+    add_bit(C, 1 << I, B0, W0, B, W),
+    take_from_hand(C, H0, H),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), placement, S).
+i_play(molinolog(R, B0, W0, C, H0, none, Q, Hist), pl(I, K), S) :-
+    add_bit(C, 1 << I, B0, W0, B1, W1),
+    take_from_hand(C, H0, H),
+    other(C, O),
+    flip_bits(O, 1 << K, B1, W1, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
+i_play(molinolog(R, B0, W0, C, H, none, Q, Hist), mv(I, J), S) :-
+    flip_bits(C, (1 << I) \/ (1 << J), B0, W0, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), reversible, S).
+i_play(molinolog(R, B0, W0, C, H, none, Q, Hist), mv(I, J, K), S) :-
+    flip_bits(C, (1 << I) \/ (1 << J), B0, W0, B1, W1),
+    other(C, O),
+    flip_bits(O, 1 << K, B1, W1, B, W),
+    end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
+i_play(S0, cp(K), S) :-
+    capture_(S0, K, S).
+
+%!  count_moves(+T, +Depth, -N) is det.
+%
+%   N is the number of sequences of Depth whole turns from the start of the
+%   game of size T (perft).  A turn that forms a mill counts once per capture.
+count_moves(T, Depth, N) :-
+    must_be(nonneg, Depth),
+    initial_state(T, S),
+    perft(Depth, S, N).
+
+perft(Depth, S, N) :-
+    (   Depth =:= 0
+    ->  N = 1
+    ;   state_outcome(S, Outcome),
+        Outcome \== none
+    ->  N = 0
+    ;   i_moves(S, Ms),
+        (   Depth =:= 1
+        ->  length(Ms, N)
+        ;   D1 is Depth - 1,
+            foldl(perft_child(D1, S), Ms, 0, N)
+        )
+    ).
+
+perft_child(Depth, S0, M, N0, N) :-
+    i_play(S0, M, S),
+    perft(Depth, S, N1),
+    N is N0 + N1.
