@@ -289,6 +289,9 @@ event_explain(refill(Round, _, _)) -->
     { format(string(A), "round ~w: factories refilled from the bag", [Round]) },
     ["fill_factories/5"-A].
 
+tablero:game_seat(azul, azul(_, _, _, _, P, Players, _, _, _), Kind) :-
+    nth0(P, Players, player(Kind, _, _, _, _)).
+
 tablero:game_machine(azul, State, Action) :-
     State = azul(_, _, _, _, P, Players, _, _, playing),
     nth0(P, Players, player(Kind, _, _, _, _)),

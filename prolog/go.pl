@@ -839,6 +839,9 @@ tablero:game_machine(go, Game, Action) :-
     atom_string(Name, Kind),
     (   Args = [Pos] -> Action = _{kind:Kind, pos:Pos} ; Action = _{kind:Kind} ).
 
+tablero:game_seat(go, go(settings(_, _, _, _, _, players(B, W)), _, P, _, _, _, _, _), Seat) :-
+    (   P == "b" -> Seat = B ; Seat = W ).
+
 tablero:game_view(go, Game, View) :-
     Game = go(settings(Size, Preset, Ko, Komi, Tie, players(Black, White)),
               Rows, ToMove, Bc-Wc, Passes, _, Last, Status),

@@ -734,3 +734,21 @@ machine_game(G0, N, G) :-
     ).
 
 :- end_tests(go_machine).
+
+:- begin_tests(go_seats).
+
+test(machine_turn_refused, Code == "machine_turn") :-
+    tablero:api_new(go, "{\"size\": 5, \"white\": \"machine\"}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [2, 2]}", S1, _),
+    tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [1, 1]}", _, R),
+    atom_json_dict(R, D, [value_string_as(string)]),
+    Code = D.code.
+
+test(machine_plays_its_turn, Kind == "move") :-
+    tablero:api_new(go, "{\"size\": 5, \"white\": \"machine\"}", S0, _),
+    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [2, 2]}", S1, _),
+    tablero:api_machine(go, S1, _, R),
+    atom_json_dict(R, D, [value_string_as(string)]),
+    Kind = D.action.kind.
+
+:- end_tests(go_seats).

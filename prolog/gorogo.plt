@@ -584,7 +584,7 @@ test(new_game, [Ok, ToMove, Phase, Over, Board, NHenge] ==
 test(act_and_view, [Board, ToMove, InHand, Query] ==
                    [["H....", ".....", "..B..", ".....", "....."], "w",
                     [9, 2], "jogada(1, 2, 2)"]) :-
-    tablero:api_new(gorogo, '{}', St0, _),
+    tablero:api_new(gorogo, '{"white":"human"}', St0, _),
     tablero:api_act(gorogo, St0, '{"kind":"place","piece":"henge","pos":[0,0]}', St1, _),
     tablero:api_act(gorogo, St1, '{"kind":"place","piece":"regular","pos":[2,2]}', _, Reply),
     gg_json(Reply, D),

@@ -33,6 +33,13 @@ multifile hooks, the first argument being its name:
     tablero:game_act(+Game, +State0, +Action:dict, -State, -Explain)
     tablero:game_view(+Game, +State, -View:dict)
     tablero:game_machine(+Game, +State, -Action:dict)       (optional)
+    tablero:game_seat(+Game, +State, -Player)                (optional)
+
+game_seat/3 names who holds the seat to move: human, or anything else for a
+machine (machine, greedy, ...).  api_act/5 (a person's action) refuses an action
+the rules would take on a machine's turn with the code machine_turn (after the
+other checks, so a malformed or illegal action still says what is wrong with
+it); api_machine/4 plays that turn instead.
 
 State is any ground Prolog term; it is stored as text (term_string/2), so a
 stored game comes back exactly.  Explain is a list of Query-Answer pairs of
@@ -48,7 +55,8 @@ refused; game_view/3 returns a dict with at least `to_move` and `over`.
     game_new/3,
     game_act/5,
     game_view/3,
-    game_machine/3.
+    game_machine/3,
+    game_seat/3.
 
 %!  game(?Game) is nondet.
 %
@@ -77,7 +85,8 @@ api_act(Game, StateText, ActionJSON, Text, Reply) :-
     guarded(( known_game(Game),
               state_text(State0, StateText),
               json_dict(ActionJSON, Action),
-              act(Game, State0, Action, State, Explain)
+              act(Game, State0, Action, State, Explain),
+              human_seat(Game, State0)
             ), Game, State, Explain, Text, Reply).
 
 %!  api_view(+Game, +StateText, -StateText, -ReplyJSON) is det.
@@ -115,6 +124,14 @@ api_replay(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
               game_new(Game, Options, State0),
               foldl(replay_(Game), Actions, State0, State)
             ), Game, State, [], Text, Reply).
+
+human_seat(Game, State) :-
+    (   game_seat(Game, State, Player),
+        Player \== human, Player \== "human"
+    ->  throw(tablero(refused, machine_turn,
+                      "It is the machine's turn: ask the machine to play"))
+    ;   true
+    ).
 
 replay_(Game, Action, S0, S) :-
     act(Game, S0, Action, S, _).

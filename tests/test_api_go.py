@@ -237,3 +237,14 @@ def test_echo_baseline(client):
 def test_pages(client, path, status):
     with client.get(path) as resp:
         assert resp.status_code == status
+
+
+def test_a_person_cannot_play_the_machines_turn(client):
+    gid = new_game(client, white="machine")["id"]
+    assert move(client, gid, 4, 4).status_code == 200
+    before = client.get(f"/api/games/{gid}").json
+    resp = move(client, gid, 3, 3)
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "machine_turn"
+    assert client.get(f"/api/games/{gid}").json == before
+    assert move(client, gid, 4, 4).json["error"]["code"] == "occupied"   # what is wrong comes first
+    assert client.post(f"/api/games/{gid}/machine").status_code == 200

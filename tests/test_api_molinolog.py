@@ -229,8 +229,9 @@ def test_machine_plays_a_legal_step(client):
 
 
 def test_machine_captures_after_its_mill(client):
-    gid = new_game(client, white="machine", depth=1)["id"]
-    # White has (s,1) (sw,1); Black leaves (se,1) open: the machine closes and then captures.
+    gid = new_game(client, white="human", depth=1)["id"]
+    # White has (s,1) (sw,1); Black leaves (se,1) open: asked to play White's turn, the machine
+    # closes and then captures.  (A human seat is set up by /actions; /machine plays any seat.)
     play_all(client, gid, [("n", 1), ("s", 1), ("n", 2), ("sw", 1), ("w", 2)])
     first = client.post(f"/api/games/{gid}/machine").json
     assert first["action"] == {"kind": "place", "point": ["se", 1]}

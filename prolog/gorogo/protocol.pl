@@ -229,6 +229,9 @@ over_status(no_legal_move, Winner, _, _, En, Es) :-
 colour_names(b, "Black", "Negro").
 colour_names(w, "White", "Blanco").
 
+tablero:game_seat(gorogo, gorogo_game(options(B, W, _), gorogo(_, P, _, _, _), _), Seat) :-
+    (   memberchk(P, [b, "b"]) -> Seat = B ; Seat = W ).
+
 tablero:game_machine(gorogo, gorogo_game(options(_, _, Depth), State, _),
                      _{kind: "place", piece: Name, pos: [R, C]}) :-
     gorogo_best_move(State, Depth, place(Piece, R, C)),

@@ -80,6 +80,10 @@ tablero:game_view(molinolog, game(players(PB, PW), Depth, Last, S), View) :-
     last_json(Last, LastJSON),
     put_dict(_{ players:_{b:PB, w:PW}, depth:Depth, last:LastJSON }, View0, View).
 
+tablero:game_seat(molinolog, game(players(B, W), _, _, S), Seat) :-
+    state_to_move(S, P),
+    (   memberchk(P, [b, "b"]) -> Seat = B ; Seat = W ).
+
 tablero:game_machine(molinolog, game(_, Depth, _, S), Action) :-
     best_move(S, Depth, Move),
     move_steps(Move, [Step|_]),
