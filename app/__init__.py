@@ -16,18 +16,19 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The Flask application: the JSON API under /api and the pages."""
-    from . import api, pages, storage
+    from . import api, pages, security, storage
 
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     app.config.from_mapping(
         DATABASE=str(storage.default_path()),
-        MACHINE_TIMEOUT=float(os.environ.get("TABLERO_MACHINE_TIMEOUT", "30")),
+        MACHINE_TIMEOUT=float(os.environ.get("TABLERO_MACHINE_TIMEOUT", "10")),
         MAX_CONTENT_LENGTH=64 * 1024,
         JSON_SORT_KEYS=False,
     )
     if test_config:
         app.config.update(test_config)
     storage.init_app(app)
+    security.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     return app

@@ -1,23 +1,32 @@
 """The JSON API (documented in app/openapi.json, served at /api/openapi.json).
 
-Every game goes through the same five routes; the rules answer in Prolog.
-Errors are JSON: {"error": {"code": ..., "message": ..., "explain": [...]}} with
-400 for a malformed request, 404 for an unknown game id, 409 when the rules or
-the game's state refuse (not your turn, game over, occupied, suicide, ko, a
-request that lost a race), 504 when Prolog ran out of time.
+Every game goes through the same routes; the rules answer in Prolog.  Errors
+are JSON: {"error": {"code": ..., "message": ..., "explain": [...]}} with 400
+for a malformed request, 401 / 403 for an action on a seat the caller does not
+hold, 404 for an unknown game id, 409 when the rules or the game's state refuse
+(not your turn, game over, occupied, a request that lost a race), 503 when the
+database is away, 504 when Prolog ran out of time.
+
+Seats: creating a game makes its creator the holder of the human seats they
+choose (`hold`, default all); the answer carries their secret under `secrets`
+(seat -> secret) and an invitation for each other human seat.  A client proves
+it holds a seat with `Authorization: Bearer <secret>`.  Anyone with a game's id
+may watch it (GET, the event stream).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import secrets as secrets_
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
-from . import storage
-from .games import GAMES, Game, InvalidRequest, NotFound, Refused, TableroError, available_games
-from .go import score as go_score
-from .prolog import PrologError, PrologTimeout
+from . import live, storage
+from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
+                    available_games, state_format)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -27,75 +36,148 @@ OPENAPI = Path(__file__).with_name("openapi.json")
 WEB_OPTIONS = {"go": {"size": (9, 13, 19)}}
 
 
+class Unauthorized(TableroError):
+    """An action for a seat, without a secret."""
+
+    status = 401
+
+
+class Forbidden(TableroError):
+    """An action for a seat whose secret the caller does not have."""
+
+    status = 403
+
+
 @bp.errorhandler(TableroError)
 def tablero_error(exc: TableroError):
     body = {"code": exc.code, "message": exc.message, "explain": exc.explain}
     return jsonify(error=body), exc.status
 
 
-@bp.errorhandler(PrologTimeout)
-def prolog_timeout(exc):
-    return jsonify(error={"code": "timeout", "message": str(exc), "explain": []}), 504
-
-
-@bp.errorhandler(PrologError)
-def prolog_error(exc):
-    current_app.logger.error("Prolog error: %s", exc)
-    body = {"code": "prolog_error", "message": "The rules engine failed on this request"}
-    return jsonify(error={**body, "explain": []}), 500
-
-
-@bp.errorhandler(404)
-def not_found(_exc):
-    return jsonify(error={"code": "not_found", "message": "No such API route", "explain": []}), 404
-
-
-@bp.errorhandler(405)
-def not_allowed(_exc):
-    body = {"code": "method_not_allowed", "message": "This route does not take that method"}
-    return jsonify(error={**body, "explain": []}), 405
+@bp.errorhandler(storage.Unavailable)
+def storage_unavailable(exc):
+    current_app.logger.error("storage unavailable: %s", exc)
+    body = {"code": "storage_unavailable",
+            "message": "Saved games cannot be reached just now: nothing was changed; try again"}
+    return jsonify(error={**body, "explain": []}), 503
 
 
 def body() -> dict:
     """The request's JSON object ({} when there is no body)."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise InvalidRequest("bad_json", "The request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise InvalidRequest("bad_json", "The request body must be a JSON object")
-    return data
+    from . import security
+
+    return security.parse_body(request.get_data(cache=True))
 
 
 def record_or_404(game_id: str) -> storage.Record:
+    """The saved game; one saved in an older state format is first rebuilt from its actions."""
     record = storage.load(game_id)
     if record is None:
         raise NotFound("unknown_game_id", f"There is no game {game_id[:64]!r}")
+    current = state_format(record.game)
+    if record.format != current:
+        played = Game.resume(record.game, record.options, record.actions())
+        storage.rebuilt(record, played.state, played.view, current)
     return record
 
 
-def check_version(record: storage.Record, data: dict) -> None:
-    version = data.get("version")
-    if version is not None and version != record.version:
+def playing(record: storage.Record) -> Game:
+    """The saved game as a Game, from its stored state (no replay)."""
+    return Game.resume(record.game, record.options, [], record.state)
+
+
+def check_revision(record: storage.Record, data: dict) -> None:
+    revision = data.get("revision")
+    if revision is not None and revision != record.revision:
         raise Refused(
             "stale", "The game has moved on since you last saw it: reload to see the new position"
         )
 
 
+# ---- seats -------------------------------------------------------------------------
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def bearer() -> str | None:
+    """The secret in `Authorization: Bearer <secret>`, if any."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()
+
+
+def held(record: storage.Record, secret: str | None) -> list[str]:
+    """The seats of the game this secret holds."""
+    if secret is None:
+        return []
+    mine = digest(secret)
+    return sorted(
+        name for name, seat in record.seats.items()
+        if seat.secret_hash and hmac.compare_digest(seat.secret_hash, mine)
+    )
+
+
+def require_seat(record: storage.Record, seat: str) -> None:
+    """Refuse unless the caller holds `seat` (games saved before seats existed are open)."""
+    if not record.seats or seat not in record.seats:
+        return
+    secret = bearer()
+    if secret is None:
+        raise Unauthorized("no_secret", f"Playing for seat {seat} needs that seat's secret")
+    if seat not in held(record, secret):
+        raise Forbidden("not_your_seat", f"You do not hold seat {seat}")
+
+
+def holders(record: storage.Record) -> dict:
+    """For each human seat: whether someone holds it, whether an invitation is open."""
+    return {name: {"taken": seat.secret_hash is not None, "invited": seat.invite_hash is not None}
+            for name, seat in record.seats.items()}
+
+
+def invitation_url(record: storage.Record, seat: str, token: str) -> str:
+    return f"/{record.game}/{record.id}#invite={seat}.{token}"
+
+
+# ---- replies -------------------------------------------------------------------------
+
+
+def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
+    return {
+        "id": record.id,
+        "game": record.game,
+        "options": record.options,
+        "casual": record.casual,
+        "revision": record.revision,
+        "plies": record.plies,
+        "view": view,
+        "holders": holders(record),
+        "you": you,
+        "undo_request": record.undo_request,
+    }
+
+
 def reply(record: storage.Record, view: dict, explain: list, status: int = 200, **extra):
-    return jsonify(
-        id=record.id,
-        game=record.game,
-        options=record.options,
-        casual=record.casual,
-        version=record.version,
-        view=view,
-        explain=explain,
-        **extra,
-    ), status
+    you = held(record, bearer())
+    return jsonify(**game_json(record, view, you), explain=explain, **extra), status
+
+
+def view_of(record: storage.Record) -> dict:
+    """The stored view (no Prolog), or, should a row have none, Prolog's."""
+    if record.view is not None:
+        return record.view
+    return playing(record).view
+
+
+def changed() -> None:
+    """Wake this process's live streams now instead of at their next poll."""
+    live.hub(current_app._get_current_object()).poke.set()
+
+
+# ---- routes --------------------------------------------------------------------------
 
 
 @bp.get("/openapi.json")
@@ -106,13 +188,24 @@ def openapi():
 
 @bp.get("/games")
 def list_games():
-    """The games on offer and the most recently played saved games."""
-    return jsonify(available=available_games(), recent=storage.recent())
+    """The games on offer, and the caller's own games (by the secret in Authorization)."""
+    secret = bearer()
+    mine = storage.games_of([digest(secret)]) if secret else []
+    return jsonify(available=available_games(), recent=mine)
+
+
+@bp.post("/games/mine")
+def my_games():
+    """The games in which one of these secrets holds a seat: {"secrets": [...]}."""
+    given = body().get("secrets", [])
+    if not isinstance(given, list) or len(given) > 500 or not all(isinstance(s, str) for s in given):
+        raise InvalidRequest("bad_secrets", "secrets must be a list of at most 500 strings")
+    return jsonify(games=storage.games_of([digest(s) for s in given]))
 
 
 @bp.post("/games")
 def create_game():
-    """Start a game: {"game": "go", "options": {...}, "casual": true}."""
+    """Start a game: {"game": "go", "options": {...}, "casual": true, "hold": ["b", "w"]}."""
     data = body()
     game = data.get("game")
     if game not in GAMES or game not in available_games():
@@ -121,7 +214,7 @@ def create_game():
     if not isinstance(options, dict):
         raise InvalidRequest("bad_option", "options must be a JSON object")
     for key, allowed in WEB_OPTIONS.get(game, {}).items():
-        if key in options and options[key] not in allowed:
+        if isinstance(options.get(key), int) and options[key] not in allowed:
             raise InvalidRequest(
                 f"unsupported_{key}", f"{key} must be one of {', '.join(map(str, allowed))}"
             )
@@ -129,78 +222,226 @@ def create_game():
     if not isinstance(casual, bool):
         raise InvalidRequest("bad_option", "casual must be true or false")
     played = Game(game, options)
-    if "seed" in played.view and "seed" not in options:
-        options["seed"] = played.view["seed"]  # the dealt game, so that undo replays it
-    record = storage.create(game, options, casual, played.state)
-    return reply(record, played.view, played.explain, 201)
+    view = played.view
+    if "seed" in view and "seed" not in options:
+        options["seed"] = view["seed"]  # the dealt game, so that undo replays it
+    humans = [seat for seat, kind in view["seats"].items() if kind == "human"]
+    hold = data.get("hold", humans)
+    if not isinstance(hold, list) or not all(seat in humans for seat in hold):
+        raise InvalidRequest("bad_seat", f"hold must list human seats of this game: {humans}")
+    secret = secrets_.token_urlsafe(24)
+    invitations = {seat: secrets_.token_urlsafe(18) for seat in humans if seat not in hold}
+    seats = {
+        seat: storage.Seat(digest(secret) if seat in hold else None,
+                           digest(invitations[seat]) if seat in invitations else None)
+        for seat in humans
+    }
+    record = storage.create(game, options, casual, played.state, view, seats, state_format(game))
+    changed()
+    return reply(
+        record, view, played.explain, 201,
+        secrets={seat: secret for seat in hold},
+        invitations={seat: invitation_url(record, seat, token) for seat, token in invitations.items()},
+    )
 
 
 @bp.get("/games/<game_id>")
 def show_game(game_id):
     """A saved game as it stands, with the list of its actions."""
     record = record_or_404(game_id)
-    played = Game.resume(record.game, record.options, [], record.state)
-    return reply(record, played.view, [], actions=record.actions())
+    return reply(record, view_of(record), [], actions=record.actions())
 
 
-def store(record: storage.Record, action: dict, played: Game):
+@bp.get("/games/<game_id>/events")
+def events(game_id):
+    """The game's changes as Server-Sent Events (Last-Event-ID: the revision last seen)."""
+    app = current_app._get_current_object()
+    hub = live.hub(app)
+    after = hub.now()
+    record = record_or_404(game_id)
+    you = held(record, bearer())
+    seen = request.headers.get("Last-Event-ID", request.args.get("last", ""))
+
+    def payload(rec: storage.Record) -> str:
+        return json.dumps(game_json(rec, view_of(rec), you), separators=(",", ":"))
+
+    def stream():
+        nonlocal after
+        revision = record.revision
+        if seen != str(revision):
+            yield live.event(revision, payload(record))
+        else:
+            yield ": up to date\n\n"
+        while True:
+            seq = hub.wait(record.id, after, live.KEEP_ALIVE)
+            if seq is None:
+                yield ": keep-alive\n\n"
+                continue
+            after = seq
+            with app.app_context():
+                now = storage.load(record.id)
+                if now is not None and now.revision != revision:
+                    revision = now.revision
+                    yield live.event(revision, payload(now))
+
+    return Response(stream(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def store(record: storage.Record, action: dict, played: Game) -> None:
+    if record.plies >= storage.MAX_PLIES:
+        raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
     try:
-        record.version = storage.append(record, action, played.state)
+        storage.append(record, action, played.state, played.view)
     except storage.Conflict:
-        raise Refused("conflict", "Another move was played at the same moment: reload") from None
+        raise Refused("conflict", "Another change was made at the same moment: reload") from None
+    changed()
 
 
 @bp.post("/games/<game_id>/actions")
 def act(game_id):
-    """Play an action: {"action": {...}, "version": N (optional)}."""
+    """Play an action for a seat the caller holds: {"action": {...}, "revision": N (optional)}."""
     data = body()
     record = record_or_404(game_id)
-    check_version(record, data)
+    check_revision(record, data)
     action = data.get("action")
     if not isinstance(action, dict):
         raise InvalidRequest("bad_action", "action must be a JSON object")
-    played = Game.resume(record.game, record.options, [], record.state)
+    actor = action.get("player", view_of(record).get("to_move"))
+    if isinstance(actor, str):
+        require_seat(record, actor)
+    played = playing(record)
     played.act(action)
-    store(record, action, played)
+    last = played.view.get("last") or {}
+    if last.get("player") is not None and last.get("player") != actor:
+        require_seat(record, last["player"])
+    store(record, played.actions[-1], played)
     return reply(record, played.view, played.explain)
 
 
 @bp.post("/games/<game_id>/machine")
 def machine(game_id):
-    """Let the machine player play the next action: {"version": N (optional)}."""
+    """Let the machine play its seat's turn: {"revision": N (optional)}."""
     data = body()
     record = record_or_404(game_id)
-    check_version(record, data)
-    played = Game.resume(record.game, record.options, [], record.state)
-    action = played.machine(timeout=current_app.config["MACHINE_TIMEOUT"])
-    store(record, action, played)
+    check_revision(record, data)
+    view = view_of(record)
+    if not view.get("machine_to_move"):
+        raise Refused("not_machine_turn", "No machine seat is to move")
+    budget = current_app.config["MACHINE_TIMEOUT"]
+    if not storage.claim_machine(record, budget + 5):
+        raise Refused("machine_busy", "The machine is already thinking about this game")
+    try:
+        played = playing(record)
+        action = played.machine(timeout=budget)
+        store(record, action, played)
+    finally:
+        storage.release_machine(record)
     return reply(record, played.view, played.explain, action=action)
+
+
+def undo_now(record: storage.Record) -> Game:
+    played = Game.resume(record.game, record.options, record.actions()[:-1])
+    try:
+        storage.truncate(record, played.state, played.view)
+    except storage.Conflict:
+        raise Refused("conflict", "Another change was made at the same moment: reload") from None
+    changed()
+    return played
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id):
-    """Take back the last action of a casual game: {"version": N (optional)}."""
+    """Take back the last action of a casual game: {"revision": N, "accept": true|false}.
+
+    Against the machine, or when the caller holds every human seat, it happens at
+    once; between two people it is a request (202) that the other accepts
+    ({"accept": true}) or declines ({"accept": false}).
+    """
     data = body()
     record = record_or_404(game_id)
-    check_version(record, data)
+    check_revision(record, data)
     if not record.casual:
         raise Refused("not_casual", "Undo is only for casual games")
-    played = Game.resume(record.game, record.options, record.actions())
-    played.undo()
+    if record.plies == 0:
+        raise Refused("nothing_to_undo", "There is no action to take back")
+    mine = held(record, bearer())
+    if record.seats and not mine:
+        if bearer() is None:
+            raise Unauthorized("no_secret", "Only a player of this game can take back a move")
+        raise Forbidden("not_your_seat", "You hold no seat in this game")
+    others = [seat for seat in record.seats if seat not in mine]
+    accept = data.get("accept")
+    if accept is not None and not isinstance(accept, bool):
+        raise InvalidRequest("bad_action", "accept must be true or false")
+    if not others:
+        played = undo_now(record)
+        return reply(record, played.view, [])
+    if accept is None:
+        if record.undo_request is not None:
+            raise Refused("undo_requested", "A request to take back a move is already open")
+        storage.set_undo_request(record, mine[0])
+        changed()
+        return reply(record, view_of(record), [], 202)
+    if record.undo_request is None or record.undo_request in mine:
+        raise Refused("no_undo_request", "There is no request from your opponent to answer")
+    if accept:
+        played = undo_now(record)
+        return reply(record, played.view, [])
+    storage.set_undo_request(record, None)
+    changed()
+    return reply(record, view_of(record), [])
+
+
+@bp.post("/games/<game_id>/seats/<seat>")
+def claim_seat(game_id, seat):
+    """Take a seat with its invitation: {"invitation": token}; answers the seat's secret."""
+    data = body()
+    record = record_or_404(game_id)
+    token = data.get("invitation")
+    if seat not in record.seats:
+        raise NotFound("unknown_seat", f"This game has no human seat {seat[:8]!r}")
+    if not isinstance(token, str):
+        raise InvalidRequest("bad_invitation", "invitation must be the token of the link")
+    open_invite = record.seats[seat].invite_hash
+    if open_invite is None:
+        raise Refused("seat_taken", "That invitation was used already")
+    if not hmac.compare_digest(open_invite, digest(token)):
+        raise Forbidden("bad_invitation", "That is not this seat's invitation")
+    secret = secrets_.token_urlsafe(24)
     try:
-        record.version = storage.truncate(record, played.state)
+        storage.set_seat(record, seat, digest(secret), None, expect_invite=open_invite)
     except storage.Conflict:
-        raise Refused("conflict", "Another move was played at the same moment: reload") from None
-    return reply(record, played.view, played.explain)
+        raise Refused("seat_taken", "That invitation was used already") from None
+    changed()
+    record.seats[seat] = storage.Seat(digest(secret), None)
+    response, status = reply(record, view_of(record), [], secrets={seat: secret})
+    return response, status
+
+
+@bp.post("/games/<game_id>/seats/<seat>/invite")
+def invite(game_id, seat):
+    """The holder of a seat invites someone else to it: answers the invitation link."""
+    body()
+    record = record_or_404(game_id)
+    if seat not in record.seats:
+        raise NotFound("unknown_seat", f"This game has no human seat {seat[:8]!r}")
+    require_seat(record, seat)
+    token = secrets_.token_urlsafe(18)
+    try:
+        storage.set_seat(record, seat, record.seats[seat].secret_hash, digest(token))
+    except storage.Conflict:
+        raise Refused("conflict", "Another change was made at the same moment: reload") from None
+    changed()
+    return reply(record, view_of(record), [], invitations={seat: invitation_url(record, seat, token)})
 
 
 @bp.get("/games/<game_id>/score")
 def score(game_id):
-    """Go: the area score now, with the owner of every point."""
+    """The score as it stands, as the game's rules count it (Go: area, with owners)."""
     record = record_or_404(game_id)
-    if record.game != "go":
-        raise InvalidRequest("no_score", "Only Go games have an area score")
-    return jsonify(id=record.id, score=go_score(record.state))
+    played = playing(record)
+    return jsonify(id=record.id, score=played.score())
 
 
 @bp.post("/echo")

@@ -1,4 +1,12 @@
-"""`tablero serve`: Tablero under gunicorn, sync workers, one embedded Prolog each."""
+"""`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules.
+
+The server model (docs/architecture.md): gthread workers, each a process with
+its own embedded Prolog on one dedicated thread, and a pool of request threads
+that hand their Prolog calls to it.  Live streams wait on request threads
+without touching Prolog.  Settings that would break that model (an async
+worker class, a single thread per worker, which an open stream would hold) are
+refused.
+"""
 
 from __future__ import annotations
 
@@ -24,10 +32,26 @@ class Server(BaseApplication):
 
 
 def warm_up(_worker) -> None:
-    """Start this worker's Prolog before its first request, on the thread that serves."""
-    from .prolog import bridge
+    """Start this worker's Prolog (on its own thread) and read what the games declare, before
+    the first request."""
+    from .games import available_games
 
-    bridge()
+    available_games()
+
+
+WORKER_CLASSES = ("gthread",)
+MIN_THREADS = 4
+
+
+def check_model(worker_class: str, threads: int) -> str | None:
+    """Why these settings would break the server model, or None."""
+    if worker_class not in WORKER_CLASSES:
+        return (f"worker class {worker_class!r} is not supported: Prolog needs real threads "
+                f"(gevent or eventlet would freeze every stream during a Prolog call); use gthread")
+    if threads < MIN_THREADS:
+        return (f"--threads {threads} is too few: every open page holds a thread for its live "
+                f"stream; use {MIN_THREADS} or more")
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -40,19 +64,41 @@ def main(argv: list[str] | None = None) -> None:
         "--workers", type=int, default=int(os.environ.get("TABLERO_WORKERS", "2")),
         help="worker processes, each with its own Prolog (default 2)",
     )
+    serve.add_argument(
+        "--threads", type=int, default=int(os.environ.get("TABLERO_THREADS", "200")),
+        help="request threads per worker; each open page's live stream holds one (default 200)",
+    )
+    serve.add_argument("--worker-class", default="gthread", help=argparse.SUPPRESS)
     serve.add_argument("--db", help="SQLite file for saved games (default $TABLERO_DB "
                        "or ~/.local/share/tablero/tablero.db)")
+    grade = sub.add_parser("grade", help="grade a student's Go rules module", add_help=False)
+    grade.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
+    if args.command == "grade":
+        from . import grade as grader
+
+        raise SystemExit(grader.main(args.rest))
+    problem = check_model(args.worker_class, args.threads)
+    if problem:
+        parser.error(problem)
     if args.db:
         os.environ["TABLERO_DB"] = args.db
+    os.environ["TABLERO_PROLOG_THREAD"] = "dedicated"
+    hosts = os.environ.get("TABLERO_HOSTS")
+    if not hosts:
+        os.environ["TABLERO_HOSTS"] = f"{args.host},127.0.0.1,localhost,[::1]"
     print(f"Tablero: http://{args.host}:{args.port}/", flush=True)
     Server({
         "bind": f"{args.host}:{args.port}",
         "workers": args.workers,
-        "worker_class": "sync",
+        "worker_class": args.worker_class,
+        "threads": args.threads,
+        "worker_connections": max(1000, args.threads * 2),
         "post_worker_init": warm_up,
         "accesslog": None,
         "timeout": 60,
+        "graceful_timeout": 5,
+        "keepalive": 5,
     }).run()
 
 

@@ -8,11 +8,18 @@ can be stored and resumed exactly.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from .prolog import bridge, quote
 
 GAMES = ("go", "molinolog", "gorogo", "azul")
+
+
+def _json(value) -> str:
+    """JSON text for Prolog: characters as themselves (SWI-Prolog 9.0.4 does not join
+    \\u escapes of surrogate pairs)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 class TableroError(Exception):
@@ -45,9 +52,28 @@ class Refused(TableroError):
     status = 409
 
 
+@functools.cache
+def _declared() -> dict[str, dict]:
+    """What each loaded game declares: {game: {"options": [...], "format": N}}.
+
+    Asked of Prolog once per process: listing games never waits for Prolog."""
+    listed = json.loads(bridge().query("tablero:api_games(J)")[0]["J"])
+    return {entry["game"]: entry for entry in listed}
+
+
+def game_options() -> dict[str, list[dict]]:
+    """The options each loaded game declares (name, type, default), by game."""
+    return {game: entry["options"] for game, entry in _declared().items()}
+
+
+def state_format(game: str) -> int:
+    """The version of the game's state term (stored games of another are rebuilt)."""
+    return _declared()[game]["format"]
+
+
 def available_games() -> list[str]:
     """The games whose Prolog module is loaded, in GAMES order."""
-    loaded = set(json.loads(bridge().query("tablero:api_games(J)")[0]["J"]))
+    loaded = _declared()
     return [g for g in GAMES if g in loaded]
 
 
@@ -81,7 +107,7 @@ class Game:
     def __init__(self, game: str | None = None, options: dict | None = None):
         self.game = game or self.game
         self.options = dict(options or {})
-        reply = call_api("api_new", self.game, json.dumps(self.options))
+        reply = call_api("api_new", self.game, _json(self.options))
         self.actions: list[dict] = []
         self._take(reply)
 
@@ -91,7 +117,7 @@ class Game:
         self = cls.__new__(cls)
         self.game, self.options, self.actions = game, options, list(actions)
         if state is None:
-            self._take(call_api("api_replay", game, json.dumps(options), json.dumps(actions)))
+            self._take(call_api("api_replay", game, _json(options), _json(actions)))
         else:
             self.state, self._view, self.explain = state, None, []
         return self
@@ -110,8 +136,8 @@ class Game:
 
     def act(self, action: dict) -> dict:
         """Play one action (a dict such as {"kind": "move", "pos": [3, 3]})."""
-        reply = call_api("api_act", self.game, self.state, json.dumps(action))
-        self.actions.append(action)
+        reply = call_api("api_act", self.game, self.state, _json(action))
+        self.actions.append(reply["action"])
         self._take(reply)
         return self.view
 
@@ -127,10 +153,21 @@ class Game:
         if not self.actions:
             raise Refused("nothing_to_undo", "There is no action to take back")
         reply = call_api(
-            "api_replay", self.game, json.dumps(self.options), json.dumps(self.actions[:-1])
+            "api_replay", self.game, _json(self.options), _json(self.actions[:-1])
         )
         self.actions.pop()
         self._take(reply)
+
+    def show(self) -> str:
+        """The game drawn as text by its rules (tablero:game_show/3)."""
+        return call_api("api_show", self.game, self.state)["text"]
+
+    def __str__(self) -> str:
+        return self.show()
+
+    def score(self) -> dict:
+        """The score as it stands, as the rules count it (tablero:game_score/3)."""
+        return call_api("api_score", self.game, self.state)["score"]
 
     @property
     def over(self) -> bool:

@@ -3,7 +3,7 @@
     >>> from app.go import GoGame
     >>> g = GoGame(size=9)
     >>> g.play("E5"); g.play("C3"); g.pass_()
-    >>> print(g)            # the board, with GTP coordinates
+    >>> print(g)            # the board, with GTP coordinates (go_rules:board_text/2)
     >>> g.captures, g.to_move, g.score()
     >>> query('goMove(B0, "b", [0,0], B)', B0=...)   # any predicate of prolog/go.pl
 
@@ -57,18 +57,13 @@ class GoGame(Game):
 
     @property
     def result(self) -> str | None:
-        return self.view.get("result")
-
-    def score(self) -> dict:
-        """Area score now: {"b", "w" (komi included), "komi", "result", "owner"}."""
-        return score(self.state)
-
-    def __str__(self) -> str:
-        return board_text(self.board)
+        """The result code ("B+3.5", "W+R", "W+0", "Draw"), or None while playing."""
+        result = self.view["result"]
+        return result and result["code"]
 
     def __repr__(self) -> str:
-        status = self.result or f"{self.to_move} to move"
-        return f"<GoGame {self.view['size']}x{self.view['size']} {status}>\n{self}"
+        size = self.view["size"]
+        return f"<GoGame {size}x{size} {self.result or f'{self.to_move} to move'}>\n{self}"
 
 
 def _board_literal(rows: list[str]) -> str:
@@ -76,23 +71,6 @@ def _board_literal(rows: list[str]) -> str:
     if not _BOARD.match(text) or len(rows) * len(rows) != len(text):
         raise InvalidRequest("bad_board", "A board is N rows of N characters from '-', 'b', 'w'")
     return quote(text)
-
-
-def board_text(rows: list[str]) -> str:
-    """The board drawn by go:board_text/2: X black, O white, GTP coordinates."""
-    goal = f"go:(board_string(B, {_board_literal(rows)}), board_text(B, T))"
-    return bridge().query(goal)[0]["T"]
-
-
-def score(state: str) -> dict:
-    """Score of a stored Go state (see go:go_score/3)."""
-    goal = (
-        f"term_string(G, {quote(state)}), "
-        "go:go_score(G, score(B, W, K, R), O), go:board_string(OB, O), "
-        "maplist([Row, S]>>atomics_to_string(Row, S), OB, Owner)"
-    )
-    a = bridge().query(goal)[0]
-    return {"b": a["B"], "w": a["W"], "komi": a["K"], "result": a["R"], "owner": a["Owner"]}
 
 
 def query(goal: str, maxresult: int = 10, **boards) -> list[dict]:
@@ -104,4 +82,3 @@ def query(goal: str, maxresult: int = 10, **boards) -> list[dict]:
     """
     binds = [f"board_string({name}, {_board_literal(rows)})" for name, rows in boards.items()]
     return bridge().query(f"go:({', '.join([*binds, goal])})", maxresult=maxresult)
-

@@ -5,23 +5,22 @@
     >>> g.henge(2, 2)              # White's first placement: the surplus Henge
     >>> g.place(0, 0); g.place(0, 1); g.place(4, 4, "henge")
     >>> print(g)                   # the report's text board (print_state/1): B, W, H
-    >>> g.captures, g.in_hand, g.status["en"]
+    >>> g.captures, g.in_hand, g.status["en"], g.score()
     >>> g.machine()                # the machine player places for the side to move
-    >>> g.winner, g.result         # "b" | "w" | None, "B+2" | "W+0" | "W+F" | None
+    >>> g.winner, g.result         # "b" | "w" | None; None or {"code", "winner", "message", "margin"}
 
 Rows and columns go from 0 to 4, row 0 at the top.  Every rule runs in
-prolog/gorogo.pl; this module only names things, and the board text is the
-report's print_state/1.
+prolog/gorogo.pl; this module only names what the view holds, and the board
+text is the report's print_state/1 (Game.show(), tablero:game_show/3).
 """
 
 from __future__ import annotations
 
 from .games import Game
-from .prolog import bridge, quote
 
 
 class GorogoGame(Game):
-    """A game of GoRoGo: each side "human" or "machine"; depth 1-8 (the rules' default 4)."""
+    """A game of GoRoGo: each side "human" or "machine"; depth 1-5 (the rules' default 4)."""
 
     game = "gorogo"
 
@@ -49,7 +48,7 @@ class GorogoGame(Game):
     def play_machines(self) -> list[dict]:
         """Let the machine play until a human is to move or the game is over."""
         played = []
-        while not self.over and self.view["players"][self.to_move] == "machine":
+        while self.view["machine_to_move"]:
             played.append(self.machine())
         return played
 
@@ -86,24 +85,15 @@ class GorogoGame(Game):
     @property
     def winner(self) -> str | None:
         """"b" or "w" once the game is over, else None."""
-        return self.view["winner"]
+        result = self.view["result"]
+        return result["winner"] if result else None
 
     @property
-    def result(self) -> str | None:
-        """"B+2" (won by 2 captures), "W+0" (a tie, White's), "W+F" (no legal placement)."""
+    def result(self) -> dict | None:
+        """None while playing; then {"code": "captures" | "no_legal_move", "winner",
+        "message", "margin": "B+2" (won by 2 captures), "W+0" (a tie, White's) or "W+F"
+        (Black had no legal placement)}."""
         return self.view["result"]
-
-    def __str__(self) -> str:
-        return board_text(self.state)
 
     def __repr__(self) -> str:
         return f"<GorogoGame {self.status['en']}>\n{self}"
-
-
-def board_text(state: str) -> str:
-    """The board of a stored game as print_state/1 of gorogo.pl writes it."""
-    goal = (
-        f"term_string(G, {quote(state)}), arg(2, G, S), arg(1, S, Board), "
-        "with_output_to(string(Text), gorogo:print_state(Board))"
-    )
-    return bridge().query(goal)[0]["Text"]

@@ -6,16 +6,15 @@
     >>> print(g)                                 # the board, as the terminal game draws it
     >>> g.status["es"]                           # 'Jugador negro, colocar 5 fichas'
     >>> g.move(("n", 1), ("ne", 1)); g.capture(("s", 2)); g.machine()
+    >>> g.score()                                # pieces on the board and in hand, the phase
 
-Every rule runs in prolog/molinolog.pl; the board text is molinolog_cli.pl's.
+Every rule runs in prolog/molinolog.pl; the board text is the terminal game's
+(tablero:game_show/3).
 """
 
 from __future__ import annotations
 
 from .games import Game
-from .prolog import PROLOG_DIR, bridge, quote
-
-_CLI = PROLOG_DIR / "molinolog_cli.pl"
 
 
 def _point(where, dist=None) -> list:
@@ -61,22 +60,14 @@ class MolinologGame(Game):
         return self.view["phase"]
 
     @property
+    def result(self) -> dict | None:
+        """None while playing, else {"code": "two_pieces"|..., "winner": ..., "message": ...}."""
+        return self.view["result"]
+
+    @property
     def winner(self) -> str | None:
         """"b" or "w" once a side has won; None while playing or after a draw."""
-        return self.view["winner"]
-
-    def __str__(self) -> str:
-        return board_text(self.state)
+        return self.result["winner"] if self.result else None
 
     def __repr__(self) -> str:
         return f"<MolinologGame T={self.view['size']} {self.status['en']}>\n{self}"
-
-
-def board_text(state: str) -> str:
-    """The board of a stored game drawn by molinolog_cli: X black, O white, * the new mill."""
-    goal = (
-        f"use_module({quote(str(_CLI))}, []), term_string(G, {quote(state)}), arg(4, G, S), "
-        "molinolog_cli:board_lines(S, Lines), "
-        "with_output_to(string(Text), forall(member(L, Lines), format('~s~n', [L])))"
-    )
-    return bridge().query(goal)[0]["Text"]

@@ -143,9 +143,16 @@ _bridge_lock = threading.Lock()
 
 
 def bridge() -> Bridge:
-    """The process's one Bridge, started on first use."""
+    """The process's one Bridge, started on first use.
+
+    With TABLERO_PROLOG_THREAD=dedicated (set by `tablero serve`, whose workers
+    serve requests on several threads) Prolog runs on a thread of its own that
+    every request thread hands its queries to; otherwise the first caller's
+    thread owns it (the REPL, tests, a benchmark).
+    """
     global _bridge
     with _bridge_lock:
         if _bridge is None:
-            _bridge = Bridge()
+            dedicated = os.environ.get("TABLERO_PROLOG_THREAD") == "dedicated"
+            _bridge = Bridge(dedicated_thread=dedicated)
         return _bridge

@@ -1,20 +1,22 @@
-"""Azul simulator benchmark: whole games per second and the strategies' strength.
+"""Azul simulator benchmark: the strategies' strength, and their cost against random's.
 
-    python bench/azul_sim.py [--games N] [--jobs J] [--speed-games M]
+    python bench/azul_sim.py [--games N] [--jobs J] [--speed-games M] [--speed-rounds R]
 
 Runs SWI-Prolog as a subprocess (it does not import app/): prolog/azul.pl's
 pure play_azul/4 plays every game, log included.  Prints
 
-  1. whole games per second of greedy self-play with 2, 3 and 4 players (one
-     swipl process, clock time around the games only, --speed-games each);
+  1. each strategy's CPU time per self-play game with 2, 3 and 4 players as a
+     ratio to random's (the baseline: random self-play with as many
+     players), measured in one swipl process in R alternating rounds (random,
+     greedy, lookahead, random, ...), M games each on the same seeds, so a
+     change of machine load reaches every strategy alike;
   2. a table of win rates and average scores over N games (default 200) for
      each pair of strategies, 2 players, seats alternated (even seeds: the
      first strategy sits first), seeds 1..N shared by every pair.  A shared
-     victory counts as a tie.
+     victory counts as a tie.  Random is the baseline of the first and the
+     last pair.
 
-The games of a pair are split over --jobs swipl processes (default 2, the
-cores of this machine).  A default run took 379 s here with the machine
-shared (load average about 4); its output is quoted in prolog/azul.pl.
+The games of a pair are split over --jobs swipl processes (default 2).
 """
 
 from __future__ import annotations
@@ -22,12 +24,15 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
+from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = [("greedy", "random"), ("lookahead", "greedy"), ("lookahead", "random")]
+STRATEGIES = ("random", "greedy", "lookahead")
+BASELINE = "random"
+PLAYERS = (2, 3, 4)
 
 # One line per game: the seed, the scores of the seats, then the winning seats.
 GAMES_GOAL = """
@@ -39,15 +44,19 @@ forall(between({first}, {last}, Seed),
          format("~w ~w ~w~n", [Seed, Scores, Ws]) ))
 """
 
+# One line per block: round, strategy, players, CPU seconds of {games} games.
 SPEED_GOAL = """
 use_module('prolog/azul'),
-forall(member(N, [2, 3, 4]),
-       ( length(Kinds, N), maplist(=(greedy), Kinds),
-         get_time(T0),
-         forall(between(1, {games}, Seed), play_azul(Kinds, Seed, _, _)),
-         get_time(T1),
-         Seconds is T1 - T0,
-         format("~w ~w~n", [N, Seconds]) ))
+forall(between(1, {rounds}, Round),
+  forall(member(N, {players}),
+    forall(member(Kind, {strategies}),
+           ( length(Kinds, N), maplist(=(Kind), Kinds),
+             First is Round * 1000, Last is First + {games} - 1,
+             statistics(cputime, T0),
+             forall(between(First, Last, Seed), play_azul(Kinds, Seed, _, _)),
+             statistics(cputime, T1),
+             Seconds is T1 - T0,
+             format("~w ~w ~w ~w~n", [Round, Kind, N, Seconds]) ))))
 """
 
 
@@ -62,8 +71,24 @@ def swipl(goal: str) -> str:
     return done.stdout
 
 
+def prolog_list(items) -> str:
+    return "[" + ", ".join(str(i) for i in items) + "]"
+
+
 def parse_list(text: str) -> list[int]:
     return [int(x) for x in text.strip("[]").split(",") if x]
+
+
+def speed_ratios(games: int, rounds: int) -> dict[tuple[str, int], float]:
+    """(strategy, players) -> CPU time per game over the baseline's, same players."""
+    seconds: dict[tuple[str, int], float] = defaultdict(float)
+    out = swipl(SPEED_GOAL.format(rounds=rounds, games=games, players=prolog_list(PLAYERS),
+                                  strategies=prolog_list(STRATEGIES)))
+    for line in out.splitlines():
+        _, kind, players, secs = line.split()
+        seconds[kind, int(players)] += float(secs)
+    return {(kind, n): seconds[kind, n] / seconds[BASELINE, n]
+            for kind in STRATEGIES for n in PLAYERS}
 
 
 def play_range(a: str, b: str, first: int, last: int) -> list[tuple[int, list[int], list[int]]]:
@@ -104,31 +129,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="swipl processes per pair (default 2)")
-    parser.add_argument("--speed-games", type=int, default=50,
-                        help="greedy games per player count for games/s (default 50)")
+    parser.add_argument("--speed-games", type=int, default=3,
+                        help="self-play games per strategy, player count and round (default 3)")
+    parser.add_argument("--speed-rounds", type=int, default=2,
+                        help="alternating rounds of the speed measure (default 2)")
     args = parser.parse_args()
-    started = time.monotonic()
 
-    print(f"Whole games per second, greedy self-play, {args.speed_games} games each "
-          "(one swipl process, log lines included):")
-    for line in swipl(SPEED_GOAL.format(games=args.speed_games)).splitlines():
-        players, seconds = line.split()
-        print(f"  {players} players: {args.speed_games / float(seconds):7.1f} games/s")
+    ratios = speed_ratios(args.speed_games, args.speed_rounds)
+    print(f"CPU time per self-play game over {BASELINE}'s with as many players "
+          f"({args.speed_rounds} alternating rounds of {args.speed_games} games, one swipl process):")
+    print(f"  {'strategy':<10} " + " ".join(f"{f'{n} players':>10}" for n in PLAYERS))
+    for kind in STRATEGIES:
+        print(f"  {kind:<10} " + " ".join(f"{ratios[kind, n]:9.1f}x" for n in PLAYERS))
 
     print(f"\n{args.games} games per pair, 2 players, seats alternated, seeds 1..{args.games}:")
     print(f"  {'A':<10} {'B':<10} {'A wins':>7} {'B wins':>7} {'ties':>6} "
-          f"{'A avg':>7} {'B avg':>7} {'seconds':>8}")
+          f"{'A avg':>7} {'B avg':>7}")
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for a, b in PAIRS:
-            t0 = time.monotonic()
             parts = pool.map(lambda r: play_range(a, b, *r), chunks(args.games, args.jobs))
             stats = pair_stats(a, b, [g for part in parts for g in part])
             n = stats["n"]
             print(f"  {a:<10} {b:<10} {100 * stats['wins_a'] / n:6.1f}% "
                   f"{100 * stats['wins_b'] / n:6.1f}% {100 * stats['ties'] / n:5.1f}% "
-                  f"{stats['avg_a']:7.1f} {stats['avg_b']:7.1f} {time.monotonic() - t0:8.1f}",
+                  f"{stats['avg_a']:7.1f} {stats['avg_b']:7.1f}",
                   flush=True)
-    print(f"\nTotal {time.monotonic() - started:.0f} s")
 
 
 if __name__ == "__main__":

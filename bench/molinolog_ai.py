@@ -47,7 +47,7 @@ walk(S0, N, S) :-
     ).
 
 position(Seed, Turns, S) :-
-    initial_state(2, S0),
+    molinolog_initial(2, S0),
     set_random(seed(Seed)),
     walk(S0, Turns, S).
 
@@ -67,7 +67,7 @@ match(Label, Games, Seed, Machine, Opponent, Opening) :-
     forall(between(1, Games, I),
            ( Seed1 is Seed + I,
              set_random(seed(Seed1)),
-             initial_state(2, S0),
+             molinolog_initial(2, S0),
              walk(S0, Opening, S1),
              (   I mod 2 =:= 1
              ->  MC = b, B = Machine, W = Opponent

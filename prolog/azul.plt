@@ -1,14 +1,17 @@
-/*  Tests for prolog/azul.pl and the modules in prolog/azul/.  Run alone with
-    swipl -g "use_module(prolog/azul), load_files('prolog/azul.plt',[module(user)]), run_tests" -t halt
+/*  Tests for prolog/azul.pl, the modules in prolog/azul/ and prolog/azul_cli.pl.
+    Run alone with
+    swipl -g "use_module(prolog/azul), load_test_files([]), run_tests" -t halt
 
-    Helpers are named azul_t_* because every .plt file is loaded into `user`.
-    The rule predicates are called through their module (azul_rules:...).
+    prolog/run_tests.pl loads this file into the module azul_tests, which
+    imports prolog/azul.pl (new_game/1,2 and play_azul/4); the predicates of
+    the other modules are called through their module (azul_rules:...).
 */
 
 :- use_module(library(plunit)).
 :- use_module(library(http/json)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(azul_cli).
 
 %   azul_t_wall(+Cells, -Wall): a wall with the printed colour at every
 %   Row-Col of Cells (0-based) and empty elsewhere.
@@ -21,7 +24,7 @@ azul_t_wall(Cells, Wall) :-
 
 azul_t_cell(Cells, R, C, Cell) :-
     (   memberchk(R-C, Cells)
-    ->  azul_rules:wall_colour(R, C, Cell)
+    ->  azul_board:wall_colour(R, C, Cell)
     ;   Cell = empty
     ).
 
@@ -50,27 +53,46 @@ azul_t_empty_player(P) :-
     azul_t_wall([], W),
     azul_t_player(0, L, W, [], P).
 
+%   The protocol through tablero's api_* predicates, replies as dicts.
+azul_t_reply(JSON, Dict) :-
+    atom_json_dict(JSON, Dict, [value_string_as(string)]).
+
+azul_t_new(Options, State, Reply) :-
+    tablero:api_new(azul, Options, State, JSON),
+    azul_t_reply(JSON, Reply).
+
+azul_t_machine_game(Text0, Final, View) :-
+    tablero:api_machine(azul, Text0, Text, J),
+    azul_t_reply(J, R),
+    true = R.ok,
+    _{kind:"take"} :< R.action,
+    (   R.view.over == true
+    ->  View = R.view,
+        Final = Text
+    ;   azul_t_machine_game(Text, Final, View)
+    ).
+
 :- begin_tests(azul_wall_scoring).
 
 test(single_tile, P == 1) :-
     azul_t_wall([2-2], W),
-    azul_rules:tile_points(W, 2, 2, P).
+    azul_board:tile_points(W, 2, 2, P).
 
 test(row_run, P == 4) :-
     azul_t_wall([0-0, 0-1, 0-2, 0-3], W),
-    azul_rules:tile_points(W, 0, 3, P).
+    azul_board:tile_points(W, 0, 3, P).
 
 test(column_run, P == 3) :-
     azul_t_wall([0-0, 1-0, 2-0, 4-0], W),
-    azul_rules:tile_points(W, 2, 0, P).
+    azul_board:tile_points(W, 2, 0, P).
 
 test(row_and_column, P == 5) :-
     azul_t_wall([1-0, 1-1, 1-2, 0-2, 3-2], W),
-    azul_rules:tile_points(W, 1, 2, P).
+    azul_board:tile_points(W, 1, 2, P).
 
 test(gap_breaks_a_run, P == 2) :-
     azul_t_wall([0-0, 0-2, 0-3], W),
-    azul_rules:tile_points(W, 0, 3, P).
+    azul_board:tile_points(W, 0, 3, P).
 
 test(lines_tiled_top_down, [Pts, Lid] == [3, [white]]) :-
     azul_t_wall([], W0),
@@ -79,7 +101,7 @@ test(lines_tiled_top_down, [Pts, Lid] == [3, [white]]) :-
     assertion(Lines == [empty, empty, line(red, 2), empty, empty]).
 
 test(wall_pattern_shift, Row1 == [white, blue, yellow, red, black]) :-
-    azul_rules:wall_pattern([[blue, yellow, red, black, white], Row1|_]).
+    azul_board:wall_pattern([[blue, yellow, red, black, white], Row1|_]).
 
 :- end_tests(azul_wall_scoring).
 
@@ -87,7 +109,7 @@ test(wall_pattern_shift, Row1 == [white, blue, yellow, red, black]) :-
 
 test(floor_penalties, Ps == [0, 1, 2, 4, 6, 8, 11, 14]) :-
     findall(P, ( between(0, 7, N), length(F, N), maplist(=(red), F),
-                 azul_rules:floor_penalty(F, P) ), Ps).
+                 azul_board:floor_penalty(F, P) ), Ps).
 
 test(overflow_to_floor, [Lines, Floor, ToFloor, ToLid] == [[empty, line(red, 2), empty, empty, empty], [red, red, red], 3, 0]) :-
     azul_t_empty_player(P0),
@@ -209,20 +231,20 @@ test(after_the_end, C == game_over) :-
 
 test(row_bonus, B == bonus(1, 0, 0, 2)) :-
     azul_t_wall([3-0, 3-1, 3-2, 3-3, 3-4], W),
-    azul_rules:wall_bonus(W, B).
+    azul_board:wall_bonus(W, B).
 
 test(column_bonus, B == bonus(0, 1, 0, 7)) :-
     azul_t_wall([0-2, 1-2, 2-2, 3-2, 4-2], W),
-    azul_rules:wall_bonus(W, B).
+    azul_board:wall_bonus(W, B).
 
 test(colour_bonus, B == bonus(0, 0, 1, 10)) :-
     azul_t_wall([0-0, 1-1, 2-2, 3-3, 4-4], W),
-    azul_rules:wall_bonus(W, B).
+    azul_board:wall_bonus(W, B).
 
 test(full_wall_bonus, B == bonus(5, 5, 5, 95)) :-
     findall(R-C, (between(0, 4, R), between(0, 4, C)), Cells),
     azul_t_wall(Cells, W),
-    azul_rules:wall_bonus(W, B).
+    azul_board:wall_bonus(W, B).
 
 azul_t_scored(Score-Cells, player(greedy, Score, [], W, [])) :-
     azul_t_wall(Cells, W).
@@ -254,7 +276,7 @@ azul_t_play(S, S) :-
 azul_t_play(S0, S) :-
     S0 = azul(_, _, _, _, P, Players, _, _, playing),
     nth0(P, Players, player(Kind, _, _, _, _)),
-    azul_strategy:choose_move(Kind, S0, M),
+    azul_machine:choose_move(Kind, S0, M),
     \+ azul_rules:take_refusal(S0, M, _),
     azul_rules:take_turn(S0, M, S1, _),
     azul_rules:state_tile_count(S1, 100),
@@ -276,18 +298,18 @@ test(greedy_scores_now, [M, V] == [take(centre, blue, 2), 1]) :-
     azul_t_player(0, L, W, [], P0),
     azul_t_empty_player(P1),
     azul_t_last_take(P0, P1, [red, blue, blue], [], [], S0),
-    azul_strategy:choose_move(greedy, S0, M),
-    azul_strategy:greedy_value(S0, M, V).
+    azul_machine:choose_move(greedy, S0, M),
+    azul_machine:greedy_value(S0, M, V).
 
 test(greedy_counts_the_floor, V == -2) :-
     azul_t_empty_player(P0), azul_t_empty_player(P1),
     azul_t_last_take(P0, P1, [red, blue, blue], [], [], S0),
-    azul_strategy:greedy_value(S0, take(centre, blue, floor), V).
+    azul_machine:greedy_value(S0, take(centre, blue, floor), V).
 
 test(random_is_seeded, M1 == M2) :-
     azul_rules:initial_state([random, random], 9, S),
-    azul_strategy:choose_move(random, S, M1),
-    azul_strategy:choose_move(random, S, M2).
+    azul_machine:choose_move(random, S, M1),
+    azul_machine:choose_move(random, S, M2).
 
 test(lookahead_beats_greedy, true(Wins >= 3)) :-
     aggregate_all(count,
@@ -334,22 +356,15 @@ test(new_game_rejects_humans, error(type_error(_, _))) :-
 
 :- begin_tests(azul_protocol).
 
-azul_t_reply(JSON, Dict) :-
-    atom_json_dict(JSON, Dict, [value_string_as(string)]).
-
-azul_t_new(Options, State, Reply) :-
-    tablero:api_new(azul, Options, State, JSON),
-    azul_t_reply(JSON, Reply).
-
 test(new_view, [ToMove, Over, Bag, NF, Seed, Kinds] ==
-          ["1", false, 80, 5, 11, ["human", "greedy"]]) :-
+          ["1", false, 80, 5, 11, ['0'-"human", '1'-"greedy"]]) :-
     azul_t_new('{"players":["human","greedy"],"seed":11}', _, R),
     true = R.ok,
     V = R.view,
     ToMove = V.to_move,
     Over = V.over, Bag = V.bag_count, Seed = V.seed,
     length(V.factories, NF),
-    maplist([P, K]>>get_dict(kind, P, K), V.players, Kinds),
+    dict_pairs(V.seats, _, Kinds),
     assertion(V.legal \== []),
     assertion(V.first_token_in_centre == true),
     assertion(length(V.wall_pattern, 5)).
@@ -404,17 +419,6 @@ test(machine_on_human_seat, Code == "no_machine_move") :-
     azul_t_reply(J, R),
     Code = R.code.
 
-azul_t_machine_game(Text0, Final, View) :-
-    tablero:api_machine(azul, Text0, Text, J),
-    azul_t_reply(J, R),
-    true = R.ok,
-    _{kind:"take"} :< R.action,
-    (   R.view.over == true
-    ->  View = R.view,
-        Final = Text
-    ;   azul_t_machine_game(Text, Final, View)
-    ).
-
 test(protocol_plays_the_simulator_game, [Over, Scores, Winners] == [true, Expected, ExpectedW]) :-
     azul_t_new('{"players":["greedy","greedy"],"seed":3}', T0, _),
     azul_t_machine_game(T0, Final, V),
@@ -423,11 +427,102 @@ test(protocol_plays_the_simulator_game, [Over, Scores, Winners] == [true, Expect
     assertion(Refused.code == "game_over"),
     Over = V.over,
     maplist([P, S]>>get_dict(score, P, S), V.players, Scores),
-    Winners = V.winners,
-    assertion(string(V.winner)),
+    Winners = V.result.winners,
+    assertion(string(V.result.winner)),
     assertion(string(V.status.en)),
     play_azul([greedy, greedy], 3, azul(_, _, _, _, _, Ps, _, _, over(_, _, Ws)), _),
     findall(S, member(player(_, S, _, _, _), Ps), Expected),
     maplist(number_string, Ws, ExpectedW).
 
 :- end_tests(azul_protocol).
+
+:- begin_tests(azul_view).
+
+test(floor_penalties_and_seats, [Penalties, Machine] == [[-1, -1, -2, -2, -2, -3, -3], true]) :-
+    azul_t_new('{"players":["human","greedy"],"seed":11}', _, R),
+    Penalties = R.view.floor_penalties,
+    Machine = R.view.machine_to_move.
+
+test(human_on_a_machine_turn, Code == "machine_turn") :-
+    azul_t_new('{"players":["human","greedy"],"seed":11}', T0, R0),
+    R0.view.legal = [First|_],
+    atom_json_dict(ActionJSON, First, []),
+    tablero:api_act(azul, T0, ActionJSON, _, J),
+    azul_t_reply(J, R),
+    Code = R.code.
+
+test(seed_out_of_range, Code == "bad_option") :-
+    azul_t_new('{"seed":2147483647}', _, R),
+    Code = R.code.
+
+test(last_has_player_and_kind, [Player, Kind] == [Mover, "take"]) :-
+    azul_t_new('{"players":["human","human"],"seed":4}', T0, R0),
+    Mover = R0.view.to_move,
+    R0.view.legal = [First|_],
+    atom_json_dict(ActionJSON, First, []),
+    tablero:api_act(azul, T0, ActionJSON, _, J),
+    azul_t_reply(J, R),
+    Player = R.view.last.player,
+    Kind = R.view.last.kind.
+
+test(result_when_over, [ToMove, Code, Winner, Winners] == [null, "row_complete", "1", ["1"]]) :-
+    azul_t_new('{"players":["greedy","greedy"],"seed":3}', T0, _),
+    azul_t_machine_game(T0, _, V),
+    ToMove = V.to_move,
+    Code = V.result.code,
+    Winner = V.result.winner,
+    Winners = V.result.winners,
+    assertion(sub_string(V.result.message, _, _, _, "player 2 wins")).
+
+test(shared_victory_has_no_winner, [Winner, Winners] == [null, ["0", "1"]]) :-
+    azul_t_empty_player(P0), azul_t_empty_player(P1),
+    azul_t_last_take(P0, P1, [red], [], [], S0),
+    azul_rules:take_turn(S0, take(centre, red, 3), S, _),
+    tablero:game_view(azul, S, V),
+    Winner = V.result.winner,
+    Winners = V.result.winners.
+
+test(show_and_score, [Heading, Score] == ["Azul, seed 11, round 1: player 1 to move; bag 80, lid 0",
+                                          ['0'-0, '1'-0]]) :-
+    azul_t_new('{"players":["human","greedy"],"seed":11}', T0, _),
+    tablero:api_show(azul, T0, _, J1),
+    azul_t_reply(J1, R1),
+    once(sub_string(R1.text, Before, _, _, "\n")),
+    sub_string(R1.text, 0, Before, _, Heading),
+    tablero:api_score(azul, T0, _, J2),
+    azul_t_reply(J2, R2),
+    atom_json_dict(J2, D, [value_string_as(string)]),
+    assertion(D.ok == true),
+    dict_pairs(R2.score, _, Score).
+
+:- end_tests(azul_view).
+
+:- begin_tests(azul_cli).
+
+azul_t_terminal(Input, Kinds, Seed, Outcome, Output) :-
+    open_string(Input, In),
+    with_output_to(string(Output),
+                   ( current_output(Out),
+                     azul_terminal(In, Out, Kinds, Seed, Outcome) )).
+
+test(machines_play_to_the_end, true(Outcome == winners(Ws))) :-
+    azul_t_terminal("", [greedy, greedy], 3, Outcome, Output),
+    play_azul([greedy, greedy], 3, azul(_, _, _, _, _, _, _, _, over(_, _, Ws)), _),
+    Ws = [W], N is W + 1,
+    format(string(Said), "Fin de la partida: gana el jugador ~w con", [N]),
+    assertion(sub_string(Output, _, _, _, Said)).
+
+test(typed_moves_and_refusals, Outcome == abandoned) :-
+    azul_t_terminal("9-rojo-1.\nx.\ncentro-rojo-1.\n1-azul-1.\nsalir.\n", [human, human], 3,
+                    Outcome, Output),
+    forall(member(Said, ["Error: no existe esa fábrica.",
+                         "Error: una jugada es Origen-Color-Fila",
+                         "Error: ahí no quedan azulejos.",
+                         "Jugador 2 toma 2 azules de la fábrica 1 y los pone en la fila 1 (1 al suelo).",
+                         "Partida abandonada."]),
+           assertion(sub_string(Output, _, _, _, Said))).
+
+test(spanish_names, error(domain_error(_, verde))) :-
+    azul([humano, verde]).
+
+:- end_tests(azul_cli).

@@ -1,7 +1,10 @@
-/*  Tests of go.pl: the course's documented predicates, the rules of Go
-    (captures, suicide, ko, superko, area score), the game layer and the
-    tablero protocol.  Positions are written as rows of text ("-" empty, "b"
-    black, "w" white), row 0 at the top, and read with board_rows/2.
+/*  Tests of go.pl and go_cli.pl: the course's documented predicates
+    (go/board.pl), the rules of Go (captures, suicide, ko, superko, area
+    score) and the game layer (go/rules.pl), the machine player
+    (go/machine.pl), the tablero protocol (go/protocol.pl: options, refusal
+    codes and kinds, the view) and the terminal game.  Positions are written
+    as rows of text ("-" empty, "b" black, "w" white), row 0 at the top, and
+    read with board_rows/2.
     Run alone:  swipl -g "use_module(prolog/go), load_files('prolog/go.plt',[module(user)]), run_tests" -t halt
 */
 
@@ -10,6 +13,7 @@
 :- use_module(library(apply)).
 :- use_module(library(http/json)).
 :- use_module(go).
+:- use_module(go_cli).
 
 %   gt_board(+Rows, -Board): the board drawn by Rows.
 gt_board(Rows, Board) :-
@@ -36,9 +40,9 @@ gt_action(w(R, C), _, move("w", [R, C])).
 gt_action(pass, Game, pass(P)) :- gt_to_move(Game, P).
 gt_action(resign, Game, resign(P)) :- gt_to_move(Game, P).
 
-%   The state term go/8 is documented in go.pl's header: ToMove is its
-%   third argument and Status its eighth.
-gt_to_move(Game, P) :- arg(3, Game, P).
+%   The state term go/8 is documented in go/rules.pl's header: Status is
+%   its eighth argument.
+gt_to_move(Game, P) :- go_to_move(Game, P).
 gt_status(Game, S) :- arg(8, Game, S).
 
 gt_rows(Game, Rows) :-
@@ -54,6 +58,21 @@ gt_result(Game, Result) :-
 %   gt_json(+Text, -Dict): a JSON reply of the protocol as a dict.
 gt_json(Text, Dict) :-
     atom_json_dict(Text, Dict, [value_string_as(string)]).
+
+%   gt_reply(+Goal, -Dict): the JSON reply of a tablero api_* goal whose
+%   last argument is the reply.
+gt_reply(Goal, Dict) :-
+    call(Goal, R),
+    gt_json(R, Dict).
+
+%   gt_contains(+Text, +Part): Part occurs in Text.
+gt_contains(Text, Part) :-
+    sub_string(Text, _, _, _, Part),
+    !.
+
+%   gt_state(+Game, -Text): a game term as the stored state text.
+gt_state(Game, Text) :-
+    format(string(Text), "~q", [Game]).
 
 %   The stones of the superko test: three kos in a row (see go_superko).
 gt_triple_ko_setup([ b(0,0), w(0,3), b(1,1), w(0,4), b(0,7), w(1,2), b(1,6),
@@ -273,7 +292,7 @@ test(capture_in_the_corner_is_not_suicide, Rows == ["b-b", "-b-", "b--"]) :-
     gt_move(["-wb", "wb-", "b--"], "b", [0, 0], Rows).
 test(capture_without_liberties_before, Rows == ["--b--", "-b-b-", "b-b-b", "-b-b-", "--b--"]) :-
     gt_move(["--b--", "-bwb-", "bw-wb", "-bwb-", "--b--"], "b", [2, 2], Rows).
-test(refused_through_go_play, throws(tablero(refused, suicide, _, _))) :-
+test(refused_through_go_play, throws(refusal(suicide, _))) :-
     gt_game([size(3)], [b(0,1), pass, b(1,0)], G),
     go_play(G, move("w", [0, 0]), _, _).
 
@@ -289,7 +308,7 @@ test(ko_position, Rows == ["-bw--", "b-bw-", "-bw--", "-----", "----b"]) :-
     gt_ko_setup(Setup),
     gt_game([size(5)], Setup, G),
     gt_rows(G, Rows).
-test(immediate_recapture_refused, throws(tablero(refused, ko, _, _))) :-
+test(immediate_recapture_refused, throws(refusal(ko, _))) :-
     gt_ko_setup(Setup),
     gt_game([size(5)], Setup, G),
     go_play(G, move("w", [1, 1]), _, _).
@@ -309,14 +328,14 @@ test(recapture_after_a_pass, Rows == ["-bw--", "bw-w-", "-bw--", "-----", "w---b
     append(Setup, [w(4,0), pass, w(1,1)], Actions),
     gt_game([size(5)], Actions, G),
     gt_rows(G, Rows).
-test(superko_also_refuses_simple_ko, throws(tablero(refused, superko, _, _))) :-
+test(superko_also_refuses_simple_ko, throws(refusal(superko, _))) :-
     gt_ko_setup(Setup),
     gt_game([size(5), preset(chinese)], Setup, G),
     go_play(G, move("w", [1, 1]), _, _).
 test(ko_refusal_explains, E = [_, "ko: RBoard repeats the position of one turn ago"-"false"]) :-
     gt_ko_setup(Setup),
     gt_game([size(5)], Setup, G),
-    catch(go_play(G, move("w", [1, 1]), _, _), tablero(refused, ko, _, E), true).
+    catch(go_play(G, move("w", [1, 1]), _, _), refusal(ko, E), true).
 
 :- end_tests(go_ko).
 
@@ -334,7 +353,7 @@ test(setup_position, Rows == [ "bw-ww-wb-", "-bw--wb--", "---------", "---------
     gt_triple_ko_setup(Setup),
     gt_game([size(9), ko(superko)], Setup, G),
     gt_rows(G, Rows).
-test(cycle_refused_under_superko, throws(tablero(refused, superko, _, _))) :-
+test(cycle_refused_under_superko, throws(refusal(superko, _))) :-
     gt_triple_ko_setup(Setup),
     gt_cycle(Cycle),
     append(Setup, Cycle, Actions),
@@ -424,30 +443,39 @@ test(bad_options, all(O == [ size(1), size(26), size(9.0), size("9"), preset(fre
     member(O, [ size(1), size(26), size(9.0), size("9"), preset(french),
                 komi(0.3), komi(151), komi("7"), ko(triple),
                 black(robot), white("machine"), white(1) ]),
-    catch(( go_new([O], _), fail ), tablero(invalid, bad_option, _), true).
+    catch(( go_new([O], _), fail ), error(_, _), true).
 test(black_first, P == "b") :-
     go_new([size(9)], G),
     gt_to_move(G, P).
 
-test(not_your_turn, throws(tablero(refused, not_your_turn, _, _))) :-
+test(not_your_turn, throws(refusal(not_your_turn, _))) :-
     go_new([size(9)], G),
     go_play(G, move("w", [0, 0]), _, _).
-test(not_your_turn_to_pass, throws(tablero(refused, not_your_turn, _, _))) :-
+test(not_your_turn_to_pass, throws(refusal(not_your_turn, _))) :-
     go_new([size(9)], G),
     go_play(G, pass("w"), _, _).
-test(occupied, throws(tablero(refused, occupied, _, _))) :-
+test(occupied, throws(refusal(occupied, _))) :-
     gt_game([size(9)], [b(4,4)], G),
     go_play(G, move("w", [4, 4]), _, _).
-test(off_board, throws(tablero(invalid, off_board, _, _))) :-
+test(off_board, throws(refusal(off_board, _))) :-
     go_new([size(9)], G),
     go_play(G, move("b", [9, 0]), _, _).
-test(off_board_negative, throws(tablero(invalid, off_board, _, _))) :-
+test(off_board_negative, throws(refusal(off_board, _))) :-
     go_new([size(9)], G),
     go_play(G, move("b", [3, -1]), _, _).
-test(game_over_after_resign, throws(tablero(refused, game_over, _, _))) :-
+test(not_your_turn_explains, E == ["go_to_move(Game0, Player)"-"Player = \"b\""]) :-
+    go_new([size(9)], G),
+    catch(go_play(G, move("w", [0, 0]), _, _), refusal(not_your_turn, E), true).
+test(bad_actions, all(A == [ move("b", foo), move("b", [a, 1]), move("b", [1]),
+                             move("x", [0, 0]), pass(b), jump("b") ])) :-
+    go_new([size(9)], G),
+    member(A, [ move("b", foo), move("b", [a, 1]), move("b", [1]),
+                move("x", [0, 0]), pass(b), jump("b") ]),
+    catch(( go_play(G, A, _, _), fail ), refusal(bad_action, _), true).
+test(game_over_after_resign, throws(refusal(game_over, _))) :-
     gt_game([size(9)], [resign], G),
     go_play(G, move("w", [0, 0]), _, _).
-test(game_over_after_two_passes, throws(tablero(refused, game_over, _, _))) :-
+test(game_over_after_two_passes, throws(refusal(game_over, _))) :-
     gt_game([size(9)], [pass, pass], G),
     go_play(G, move("b", [0, 0]), _, _).
 
@@ -489,6 +517,22 @@ test(result_white_wins, R == "W+9") :-
 test(result_tie_goes_to_white, R == "W+0") :-
     gt_game([size(2)], [b(0,0), w(1,1), pass, pass], G),
     gt_result(G, R).
+test(outcomes, Os == [ none, resign("w"), score("b", 3.5), score("w", 9), tie("w"), draw ]) :-
+    maplist([Opts-Actions, O]>>( gt_game(Opts, Actions, G), go_outcome(G, O) ),
+            [ [size(3)]-[b(1,1)],
+              [size(9)]-[resign],
+              [size(3), komi(5.5)]-[b(1,1), pass, pass],
+              [size(3)]-[pass, w(1,1), pass, pass],
+              [size(2)]-[b(0,0), w(1,1), pass, pass],
+              [size(2), preset(chinese), komi(0)]-[b(0,0), w(1,1), pass, pass] ],
+            Os).
+test(result_codes, Cs == ["B+R", "W+2.5", "W+0", "Draw"]) :-
+    maplist(go_result_code, [resign("b"), score("w", 2.5), tie("w"), draw], Cs).
+test(no_result_code_while_playing, fail) :-
+    go_result_code(none, _).
+test(to_move_fails_when_over, fail) :-
+    gt_game([size(9)], [resign], G),
+    go_to_move(G, _).
 test(result_draw_chinese_integer_komi, R == "Draw") :-
     gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), pass, pass], G),
     gt_result(G, R).
@@ -554,128 +598,208 @@ test(board_text, T == "   A B C\n 3 X . O 3\n 2 . . . 2\n 1 . . X 1\n   A B C\n"
 
 :- begin_tests(go_protocol).
 
-test(new, [Ok-Size-ToMove-Over == true-9-"b"-false]) :-
-    tablero:api_new(go, "{\"size\": 9}", _, R),
-    gt_json(R, D),
-    Ok = D.ok, Size = D.view.size, ToMove = D.view.to_move, Over = D.view.over.
+test(new, [Ok-Size-ToMove-Over-Result == true-9-"b"-false-null]) :-
+    gt_reply(tablero:api_new(go, "{\"size\": 9}", _), D),
+    Ok = D.ok, Size = D.view.size, ToMove = D.view.to_move, Over = D.view.over,
+    Result = D.view.result.
+test(view_keys, Keys == [board, captures, last, machine_to_move, over, passes, result,
+                         seats, settings, size, to_move]) :-
+    gt_reply(tablero:api_new(go, "{\"size\": 9}", _), D),
+    dict_keys(D.view, Keys).
+test(options_listed, Os == [ black-"human", ko-null, komi-null, preset-"documents",
+                             size-19, white-"human" ]) :-
+    tablero:api_games(J),
+    gt_json(J, Gs),
+    member(G, Gs), G.game == "go",
+    findall(N-Def, ( member(O, G.options), atom_string(N, O.name), Def = O.default ), Os0),
+    msort(Os0, Os).
+test(settings_from_the_preset, [Preset-Ko-Komi-Tie == "japanese"-"simple"-6.5-"draw"]) :-
+    gt_reply(tablero:api_new(go, "{\"size\": 9, \"preset\": \"japanese\"}", _), D),
+    S = D.view.settings,
+    Preset = S.preset, Ko = S.ko, Komi = S.komi, Tie = S.tie.
+test(settings_overridden, [Ko-Komi == "superko"-(-3.5)]) :-
+    gt_reply(tablero:api_new(go, "{\"ko\": \"superko\", \"komi\": -3.5}", _), D),
+    Ko = D.view.settings.ko, Komi = D.view.settings.komi.
 test(move_by_vertex, [Row-ToMove-Q == "----b----"-"w"-"goMove(Board, \"b\", [4,4], RBoard)"]) :-
     tablero:api_new(go, "{\"size\": 9, \"preset\": \"chinese\"}", S0, _),
-    tablero:api_act(go, S0, "{\"kind\": \"move\", \"vertex\": \"E5\"}", _, R),
-    gt_json(R, D),
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"move\", \"vertex\": \"E5\"}", _), D),
     true = D.ok,
     nth0(4, D.view.board, Row),
     ToMove = D.view.to_move,
     [Ex|_] = D.explain,
     Q = Ex.query.
-test(move_by_pos, Row == "--w------") :-
+test(move_by_pos, [Row-Last =@= "--w------"-_{kind:"move", player:"w", pos:[8, 2]}]) :-
     tablero:api_new(go, "{\"size\": 9}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
-    tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [8, 2]}", _, R),
-    gt_json(R, D),
-    nth0(8, D.view.board, Row).
+    gt_reply(tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [8, 2]}", _), D),
+    nth0(8, D.view.board, Row),
+    Last = D.view.last.
+test(last_pass, Last =@= _{kind:"pass", player:"b"}) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"pass\"}", _), D),
+    Last = D.view.last.
 test(refused_occupied, [Ok-Kind-Code-State == false-"refused"-"occupied"-""]) :-
     tablero:api_new(go, "{\"size\": 9}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [4, 4]}", S1, _),
     tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [4, 4]}", State, R),
     gt_json(R, D),
     Ok = D.ok, Kind = D.kind, Code = D.code.
-test(refused_not_your_turn, Code == "not_your_turn") :-
+test(refused_not_your_turn, [Kind-Code == "refused"-"not_your_turn"]) :-
     tablero:api_new(go, "{\"size\": 9}", S0, _),
-    tablero:api_act(go, S0, "{\"kind\": \"move\", \"player\": \"w\", \"pos\": [0, 0]}", _, R),
-    gt_json(R, D),
-    Code = D.code.
-test(refused_ko, Code == "ko") :-
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"move\", \"player\": \"w\", \"pos\": [0, 0]}", _), D),
+    Kind = D.kind, Code = D.code.
+test(refused_suicide, [Kind-Code-Message == "refused"-"suicide"-
+                       "Suicide: the stone would have no liberty and captures nothing"]) :-
+    gt_game([size(3)], [b(0,1), pass, b(1,0)], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"move\", \"pos\": [0, 0]}", _), D),
+    Kind = D.kind, Code = D.code, Message = D.message.
+test(refused_ko, [Kind-Code-Answers == "refused"-"ko"-["true: 1 stone(s) captured", "false"]]) :-
     gt_ko_setup(Setup),
     gt_game([size(5)], Setup, G),
-    format(string(S), "~q", [G]),
-    tablero:api_act(go, S, "{\"kind\": \"move\", \"pos\": [1, 1]}", _, R),
-    gt_json(R, D),
-    Code = D.code.
-test(off_board_vertex, [Kind-Code == "invalid"-"off_board"]) :-
-    tablero:api_new(go, "{\"size\": 9}", S0, _),
-    tablero:api_act(go, S0, "{\"kind\": \"move\", \"vertex\": \"K9\"}", _, R),
-    gt_json(R, D),
+    gt_state(G, S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"move\", \"pos\": [1, 1]}", _), D),
+    Kind = D.kind, Code = D.code,
+    maplist([E, A]>>get_dict(answer, E, A), D.explain, Answers).
+test(refused_superko, [Kind-Code == "refused"-"superko"]) :-
+    gt_ko_setup(Setup),
+    gt_game([size(5), preset(chinese)], Setup, G),
+    gt_state(G, S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"move\", \"pos\": [1, 1]}", _), D),
     Kind = D.kind, Code = D.code.
-test(off_board_pos, [Kind-Code == "invalid"-"off_board"]) :-
+test(refused_game_over, [Kind-Code == "refused"-"game_over"]) :-
+    gt_game([size(5)], [resign], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"pass\"}", _), D),
+    Kind = D.kind, Code = D.code.
+test(off_board, all(Kind-Code == ["invalid"-"off_board", "invalid"-"off_board",
+                                  "invalid"-"off_board", "invalid"-"off_board",
+                                  "invalid"-"off_board"])) :-
     tablero:api_new(go, "{\"size\": 9}", S0, _),
-    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [0, 9]}", _, R),
-    gt_json(R, D),
+    member(A, [ "{\"kind\": \"move\", \"vertex\": \"K9\"}",
+                "{\"kind\": \"move\", \"vertex\": \"Z99\"}",
+                "{\"kind\": \"move\", \"vertex\": \"a10\"}",
+                "{\"kind\": \"move\", \"pos\": [0, 9]}",
+                "{\"kind\": \"move\", \"pos\": [-1, 0]}" ]),
+    gt_reply(tablero:api_act(go, S0, A, _), D),
     Kind = D.kind, Code = D.code.
 test(bad_json_options, [Kind-Code == "invalid"-"bad_json"]) :-
-    tablero:api_new(go, "{\"size\": 9", _, R),
-    gt_json(R, D),
+    gt_reply(tablero:api_new(go, "{\"size\": 9", _), D),
     Kind = D.kind, Code = D.code.
 test(bad_json_action, [Kind-Code == "invalid"-"bad_json"]) :-
     tablero:api_new(go, "{}", S0, _),
-    tablero:api_act(go, S0, "kind=move", _, R),
-    gt_json(R, D),
+    gt_reply(tablero:api_act(go, S0, "kind=move", _), D),
     Kind = D.kind, Code = D.code.
-test(players, [Default-Players-Kept == "human"/"human"-"human"/"machine"-"machine"]) :-
-    tablero:api_new(go, "{\"size\": 9}", _, R0),
-    gt_json(R0, D0),
-    Default = D0.view.players.b/D0.view.players.w,
+test(seats, [Default-Seats-Kept =@= _{b:"human", w:"human"}-_{b:"human", w:"machine"}-"machine"]) :-
+    gt_reply(tablero:api_new(go, "{\"size\": 9}", _), D0),
+    Default = D0.view.seats,
     tablero:api_new(go, "{\"size\": 9, \"black\": \"human\", \"white\": \"machine\"}", S0, R),
     gt_json(R, D),
-    Players = D.view.players.b/D.view.players.w,
-    tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [4, 4]}", _, R1),
-    gt_json(R1, D1),
-    Kept = D1.view.players.w.
+    Seats = D.view.seats,
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [4, 4]}", _), D1),
+    Kept = D1.view.seats.w.
+test(machine_to_move, [Before-After == false-true]) :-
+    tablero:api_new(go, "{\"size\": 9, \"white\": \"machine\"}", S0, R0),
+    gt_json(R0, D0),
+    Before = D0.view.machine_to_move,
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [4, 4]}", _), D1),
+    After = D1.view.machine_to_move.
 test(bad_options, all(Code == ["bad_option", "bad_option", "bad_option", "bad_option", "bad_option",
-                               "bad_option", "bad_option"])) :-
+                               "bad_option", "bad_option", "bad_option"])) :-
     member(O, [ "{\"size\": 30}", "{\"colour\": \"red\"}", "{\"preset\": \"french\"}",
-                "{\"komi\": \"seven\"}", "{\"ko\": 1}", "{\"black\": \"robot\"}",
-                "{\"white\": true}" ]),
+                "{\"komi\": \"seven\"}", "{\"komi\": 0.25}", "{\"ko\": 1}",
+                "{\"black\": \"robot\"}", "{\"white\": true}" ]),
     tablero:api_new(go, O, State, R),
     State == "",
     gt_json(R, D),
     "invalid" = D.kind,
     Code = D.code.
-test(bad_actions, all(Code == ["bad_action", "bad_action", "bad_pos", "bad_pos"])) :-
+test(bad_actions, all(Code == ["bad_action", "bad_action", "bad_action", "bad_action",
+                               "bad_action", "bad_action"])) :-
     tablero:api_new(go, "{\"size\": 9}", S0, _),
-    member(A, [ "{\"kind\": \"jump\"}", "{\"kind\": \"move\", \"player\": \"x\", \"pos\": [0, 0]}",
-                "{\"kind\": \"move\"}", "{\"kind\": \"move\", \"pos\": [\"a\", 1]}" ]),
-    tablero:api_act(go, S0, A, _, R),
-    gt_json(R, D),
+    member(A, [ "{\"kind\": \"move\", \"player\": \"x\", \"pos\": [0, 0]}",
+                "{\"kind\": \"move\"}", "{\"kind\": \"move\", \"pos\": [\"a\", 1]}",
+                "{\"kind\": \"move\", \"pos\": [1, 2, 3]}",
+                "{\"kind\": \"move\", \"vertex\": \"hello\"}",
+                "{\"kind\": \"move\", \"vertex\": 44}" ]),
+    gt_reply(tablero:api_act(go, S0, A, _), D),
     Code = D.code.
+test(bad_kind, Ok == false) :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"jump\"}", _), D),
+    Ok = D.ok.
 test(bad_state, Code == "bad_state") :-
-    tablero:api_act(go, "go(", "{\"kind\": \"pass\"}", _, R),
-    gt_json(R, D),
+    gt_reply(tablero:api_act(go, "go(", "{\"kind\": \"pass\"}", _), D),
     Code = D.code.
-test(game_over_view, [Over-Result-B-W-Owner == true-"W+7.5"-0-7.5-["---", "---", "---"]]) :-
+test(game_over_view, [Over-ToMove-Result =@= true-null-
+                      _{code:"W+7.5", winner:"w", message:"White wins by 7.5 points",
+                        reason:"count", tie_break:false,
+                        score:_{b:0, w:7.5, komi:7.5, owner:["---", "---", "---"]}}]) :-
     tablero:api_new(go, "{\"size\": 3, \"preset\": \"chinese\"}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
-    tablero:api_act(go, S1, "{\"kind\": \"pass\"}", _, R),
-    gt_json(R, D),
-    Over = D.view.over, Result = D.view.result,
-    B = D.view.score.b, W = D.view.score.w, Owner = D.view.score.owner.
-test(resign_view, [Over-Result == true-"B+R"]) :-
+    gt_reply(tablero:api_act(go, S1, "{\"kind\": \"pass\"}", _), D),
+    Over = D.view.over, ToMove = D.view.to_move, Result = D.view.result.
+test(resign_view, [Over-Result-Last =@= true-
+                   _{code:"B+R", winner:"b", message:"Black wins by resignation",
+                     reason:"resign", tie_break:false, score:null}-
+                   _{kind:"resign", player:"w"}]) :-
     tablero:api_new(go, "{\"size\": 9}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
-    tablero:api_act(go, S1, "{\"kind\": \"resign\"}", _, R),
-    gt_json(R, D),
-    Over = D.view.over, Result = D.view.result.
+    gt_reply(tablero:api_act(go, S1, "{\"kind\": \"resign\"}", _), D),
+    Over = D.view.over, Result = D.view.result, Last = D.view.last.
+test(tie_break_view, [Code-Winner-TieBreak == "W+0"-"w"-true]) :-
+    gt_game([size(2)], [b(0,0), w(1,1), pass, pass], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_view(go, S, _), D),
+    R = D.view.result,
+    Code = R.code, Winner = R.winner, TieBreak = R.tie_break.
+test(draw_view, [Code-Winner-TieBreak == "Draw"-null-false]) :-
+    gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), pass, pass], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_view(go, S, _), D),
+    R = D.view.result,
+    Code = R.code, Winner = R.winner, TieBreak = R.tie_break.
+test(score_mid_game, Score =@= _{b:9, w:0, komi:0, owner:["bbb", "bbb", "bbb"], result:"B+9"}) :-
+    gt_game([size(3)], [b(1,1)], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_score(go, S, _), D),
+    Score = D.score.
+test(score_after_resign, [Result-W == "W+R"-7.5]) :-
+    gt_game([size(9), preset(chinese)], [resign], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_score(go, S, _), D),
+    Result = D.score.result, W = D.score.w.
+test(show, Text == "   A B C\n 3 . . . 3\n 2 . X . 2\n 1 . . . 1\n   A B C\n") :-
+    gt_game([size(3)], [b(1,1)], G),
+    gt_state(G, S),
+    gt_reply(tablero:api_show(go, S, _), D),
+    Text = D.text.
 test(state_round_trip, G == G0) :-
     gt_ko_setup(Setup),
     gt_game([size(5)], Setup, G0),
-    format(string(S), "~q", [G0]),
+    gt_state(G0, S),
     tablero:api_view(go, S, S1, _),
     term_string(G, S1).
+test(replay, Row == "b-------w") :-
+    gt_reply(tablero:api_replay(go, "{\"size\": 9}",
+                                "[{\"kind\": \"move\", \"vertex\": \"A9\"}, {\"kind\": \"move\", \"pos\": [0, 8]}]",
+                                _), D),
+    D.view.board = [Row|_].
 test(listed, true) :-
     tablero:api_games(J),
-    atom_string(A, J),
-    atom_json_term(A, Gs, [value_string_as(atom)]),
-    memberchk(go, Gs).
+    gt_json(J, Gs),
+    once(( member(G, Gs), G.game == "go" )).
 
 :- end_tests(go_protocol).
 
                  /*******************************
-                 *   THE EXAMPLES IN go.pl      *
+                 *   EXAMPLES OF THE PLDOC      *
                  *******************************/
 
 :- begin_tests(go_examples).
 
-test(example_emptyBoard, true) :-
-    emptyBoard(B), length(B, 19).
+test(example_emptyBoard, N == 19) :-
+    emptyBoard(B), length(B, N).
 test(example_corner_capture, B3 == [["-","b","-"],["b","-","-"],["-","-","-"]]) :-
     emptyBoard(3, B0), goMove(B0, "b", [0,1], B1), goMove(B1, "w", [0,0], B2),
     goMove(B2, "b", [1,0], B3).
@@ -692,6 +816,10 @@ test(example_gtp_vertex, P == [15, 3]) :-
     gtp_vertex(19, P, "D4").
 
 :- end_tests(go_examples).
+
+                 /*******************************
+                 *       THE MACHINE PLAYER     *
+                 *******************************/
 
 :- begin_tests(go_machine).
 
@@ -711,13 +839,13 @@ test(never_fills_its_own_eye, true(Action \== move("b", [0,0]))) :-
 test(machine_game_ends, Status = over(_)) :-
     go_new([size(5)], G0),
     machine_game(G0, 200, G),
-    arg(8, G, Status).
+    gt_status(G, Status).
 
-test(protocol_machine, [Kind-Over == "move"-false]) :-
+test(protocol_machine, [Kind-Player-Over == "move"-"b"-false]) :-
     tablero:api_new(go, "{\"size\": 5}", S0, _),
-    tablero:api_machine(go, S0, _, R),
-    atom_json_dict(R, D, [value_string_as(string)]),
+    gt_reply(tablero:api_machine(go, S0, _), D),
     Kind = D.action.kind,
+    Player = D.view.last.player,
     Over = D.view.over.
 
 play_move_(Action, G0, G) :-
@@ -725,7 +853,7 @@ play_move_(Action, G0, G) :-
 
 machine_game(G, 0, G) :- !.
 machine_game(G0, N, G) :-
-    (   arg(8, G0, playing)
+    (   gt_status(G0, playing)
     ->  go_machine_action(G0, A),
         go_play(G0, A, G1, _),
         N1 is N - 1,
@@ -740,15 +868,63 @@ machine_game(G0, N, G) :-
 test(machine_turn_refused, Code == "machine_turn") :-
     tablero:api_new(go, "{\"size\": 5, \"white\": \"machine\"}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [2, 2]}", S1, _),
-    tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [1, 1]}", _, R),
-    atom_json_dict(R, D, [value_string_as(string)]),
+    gt_reply(tablero:api_act(go, S1, "{\"kind\": \"move\", \"pos\": [1, 1]}", _), D),
     Code = D.code.
 
 test(machine_plays_its_turn, Kind == "move") :-
     tablero:api_new(go, "{\"size\": 5, \"white\": \"machine\"}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"move\", \"pos\": [2, 2]}", S1, _),
-    tablero:api_machine(go, S1, _, R),
-    atom_json_dict(R, D, [value_string_as(string)]),
+    gt_reply(tablero:api_machine(go, S1, _), D),
     Kind = D.action.kind.
 
 :- end_tests(go_seats).
+
+                 /*******************************
+                 *       THE TERMINAL GAME      *
+                 *******************************/
+
+:- begin_tests(go_cli).
+
+%   gt_cli(+Input, +Black, +White, +Options, -Game, -Output): play_go/6 with
+%   Input for a keyboard; Output is what it printed.
+gt_cli(Input, Black, White, Options, Game, Output) :-
+    open_string(Input, In),
+    with_output_to(string(Output),
+                   play_go(In, current_output, Black, White, Options, Game)).
+
+test(two_machines_play_to_the_end, [Over-Said == true-true]) :-
+    gt_cli("", maquina, maquina, [size(5)], G, Out),
+    go_outcome(G, O),
+    (   O \== none -> Over = true ; Over = false ),
+    go_result_code(O, Code),
+    format(string(End), "Fin de la partida: ~w.", [Code]),
+    (   gt_contains(Out, End) -> Said = true ; Said = false ).
+test(two_machines_on_9x9, O \== none) :-
+    gt_cli("", maquina, maquina, [size(9), preset(chinese)], G, Out),
+    go_outcome(G, O),
+    gt_contains(Out, "komi 7.5 incluido").
+test(human_input, [Rows-Errors == ["---b-", "-----", "---w-", "-----", "-----"]-4]) :-
+    gt_cli("d5\nzz\nz9\nD5.\nayuda.\n\nsalir.\n", humano, maquina, [size(5)], G, Out),
+    go_outcome(G, none),
+    gt_rows(G, Rows),
+    aggregate_all(count, sub_string(Out, _, _, _, "Error:"), Errors),
+    gt_contains(Out, "La máquina (blancas) juega D3."),
+    gt_contains(Out, "ya está ocupado"),
+    gt_contains(Out, "no está en el tablero").
+test(humans_pass_and_resign, [Code-Passed == "W+R"-true]) :-
+    gt_cli("a1.\npass\nresign\n", humano, humano, [size(3)], G, Out),
+    go_outcome(G, O),
+    go_result_code(O, Code),
+    (   gt_contains(Out, "Las blancas pasan.") -> Passed = true ; Passed = false ),
+    gt_contains(Out, "Ganan las blancas por abandono.").
+test(suicide_explained, true) :-
+    gt_cli("b3\nc3\na2\na3\n", humano, humano, [size(3)], _, Out),
+    gt_contains(Out, "Error: suicidio").
+test(end_of_input_stops, O == none) :-
+    gt_cli("", humano, humano, [size(9)], G, Out),
+    go_outcome(G, O),
+    gt_contains(Out, "Partida interrumpida.").
+test(bad_player, throws(error(_, _))) :-
+    gt_cli("", robot, humano, [size(9)], _, _).
+
+:- end_tests(go_cli).

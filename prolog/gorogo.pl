@@ -12,16 +12,19 @@
             update_table/3,         % +State0, +Board, -State
             gorogo_refusal/3,       % +State, +Move, -Code
             gorogo_over/3,          % +State, -Winner, -Reason
-            gorogo_refusal_message/2, % ?Code, ?Message
             gorogo_best_move/3,     % +State, +Depth, -Move
-            gorogo_best_move/4      % +State, +Depth, -Move, -Nodes
+            gorogo_best_move/4,     % +State, +Depth, -Move, -Nodes
+            gorogo/2,               % +Black, +White
+            gorogo/3,               % +Black, +White, +Options
+            play_gorogo/4           % +In, +Options, +State0, -State
           ]).
 
 /** <module> GoRoGo: Go on a 5x5 board with neutral Henge pieces
 
 Document 001 (FEUP, "Programação em Lógica") and GAMES.md section 3.  Start
 reading here.  This module is the entry: it re-exports the documents' names
-and the gorogo_* predicates from four modules under prolog/gorogo/:
+and the gorogo_* predicates from the modules under prolog/gorogo/, and the
+terminal game of prolog/gorogo_cli.pl (gorogo/2,3: ?- gorogo(humano, maquina).):
 
   - board.pl (gorogo_board): the state term, the documents' board
     (gamestate/1, convert/2, print_state/1) and the bit masks the rules
@@ -31,7 +34,9 @@ and the gorogo_* predicates from four modules under prolog/gorogo/:
     jogada/3 and updateTable/2;
   - machine.pl (gorogo_machine): the machine player, gorogo_best_move/4
     (negamax with alpha-beta pruning and a transposition table);
-  - protocol.pl (gorogo_protocol): the tablero hooks of the web protocol.
+  - protocol.pl (gorogo_protocol): the tablero hooks of the web protocol;
+  - messages.pl (gorogo_messages): the terminal game's words, Portuguese and
+    English (prolog:message//1,2).
 
 ## The documents' names
 
@@ -69,52 +74,15 @@ every game module is loaded into one process for the tests, and other games
 export best_move/3 and legal_move/2.
 */
 
-:- use_module(tablero).
 :- reexport(gorogo/board, [gamestate/1, convert/2, print_state/1]).
 :- reexport(gorogo/rules,
             [ jogada/3, updateTable/2, gorogo_current/1, gorogo_set_current/1,
               gorogo_initial/1, gorogo_legal/2, gorogo_place/3, update_table/3,
-              gorogo_refusal/3, gorogo_over/3, gorogo_refusal_message/2
+              gorogo_refusal/3, gorogo_over/3
             ]).
 :- reexport(gorogo/machine, [gorogo_best_move/3, gorogo_best_move/4]).
 % Not exported: bench/gorogo_ai.py calls them as gorogo:remaining/2 and
 % gorogo:endgame_plies/1.
 :- use_module(gorogo/machine, [remaining/2, endgame_plies/1]).
 :- use_module(gorogo/protocol).
-
-% Examples: paste into swipl after ?- use_module(prolog/gorogo).
-%
-%?- gamestate(B), convert(3, L).
-%@ B = [[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]], L = 'H'.
-%
-%?- gorogo_initial(S0), gorogo_place(S0, place(henge, 2, 2), S1),
-%   gorogo_place(S1, place(regular, 0, 0), gorogo(B, ToMove, Hand, _, _)).
-%@ B = [[1,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%@ ToMove = w, Hand = hand(9,2,10,2).
-%
-%?- gorogo_initial(S0), gorogo_refusal(S0, place(regular, 2, 2), Code).
-%@ Code = henge_first.
-%
-%?- gorogo_set_current(gorogo([[1,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                             w, hand(9,2,10,2), captures(0,0), play)),
-%   jogada(2, 0, 1), jogada(1, 1, 1), jogada(2, 1, 0), gorogo_current(S).
-%@ S = gorogo([[0,2,0,0,0],[2,1,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%@            b, hand(8,2,8,2), captures(0,1), play).
-%
-%?- gorogo_place(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,3,0],[0,0,1,0,0],[0,0,0,0,0]],
-%                       w, hand(5,2,5,2), captures(0,0), play),
-%                place(regular, 2, 2), gorogo([_, _, Row2|_], _, _, _, _)).
-%@ Row2 = [0,1,2,3,0].
-%
-%?- gorogo_refusal(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,1,0],[0,0,1,0,0],[0,0,0,0,0]],
-%                         w, hand(5,2,5,2), captures(0,0), play),
-%                  place(regular, 2, 2), Code).
-%@ Code = suicide.
-%
-%?- gorogo_over(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                      b, hand(0,1,0,1), captures(3,0), play), Winner, Reason).
-%@ Winner = w, Reason = no_legal_move.
-%
-%?- gorogo_best_move(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
-%                           w, hand(9,2,9,2), captures(0,0), play), 2, Move).
-%@ Move = place(regular,1,0).
+:- reexport(gorogo_cli, [gorogo/2, gorogo/3, play_gorogo/4]).

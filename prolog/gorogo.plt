@@ -85,6 +85,39 @@ gg_random_position_(State0, Left, State) :-
         gg_random_position_(State1, Left, State)
     ).
 
+%   gg_henge_late_position(+Seed, +Left, -State): as gg_random_position/3,
+%   but each player places a regular piece seven times in eight while they
+%   have a legal one, so late positions often find players holding only
+%   Henge (the last-piece rule decides them).
+gg_henge_late_position(Seed, Left, State) :-
+    set_random(seed(Seed)),
+    gorogo_initial(State0),
+    gg_henge_late_position_(State0, Left, State).
+
+gg_henge_late_position_(State0, Left, State) :-
+    State0 = gorogo(_, _, hand(BR, BH, WR, WH), _, _),
+    (   ( BR + BH + WR + WH =< Left ; gorogo_over(State0, _, _) )
+    ->  State = State0
+    ;   findall(M, gorogo_legal(State0, M), Ms),
+        findall(M, ( member(M, Ms), M = place(regular, _, _) ), Regular),
+        (   ( Regular == [] ; maybe(1, 8) )
+        ->  random_member(Move, Ms)
+        ;   random_member(Move, Regular)
+        ),
+        gorogo_place(State0, Move, State1),
+        gg_henge_late_position_(State1, Left, State)
+    ).
+
+%   gg_machine_playout(+State0, -Winner): the winner when the machine plays
+%   both sides from State0 (searching to the end: few placements are left).
+gg_machine_playout(State0, Winner) :-
+    (   gorogo_over(State0, Winner0, _)
+    ->  Winner = Winner0
+    ;   gorogo_best_move(State0, 1, Move),
+        gorogo_place(State0, Move, State1),
+        gg_machine_playout(State1, Winner)
+    ).
+
 %   gg_json(+Text, -Dict): a JSON reply of the protocol as a dict.
 gg_json(Text, Dict) :-
     atom_json_dict(Text, Dict, [value_string_as(string)]).
@@ -139,16 +172,19 @@ gg_group(Board, Codes, [P|Ps], Seen, Group) :-
 
 %   gg_ref_moves(+State, -Moves): every placement the referee allows, with
 %   the board after it, as Move-Board.  A regular piece needs one in hand; a
-%   Henge needs a Henge and a regular piece in hand.
+%   Henge needs a Henge and one more piece, of either kind, in hand.
 gg_ref_moves(gorogo(Board0, Side, Hand, _, play), Moves) :-
     gg_hand(Side, Hand, Player, Regular, Henge),
     findall(place(Piece, R, C)-Board,
             ( gg_point(R-C),
-              member(Piece-Code-InHand, [regular-Player-Regular, henge-3-min(Regular, Henge)]),
-              InHand > 0,
+              member(Piece-Code, [regular-Player, henge-3]),
+              gg_may_place(Piece, Regular, Henge),
               gg_ref_place(Board0, Player, Code, R, C, Board) ),
             Moves0),
     msort(Moves0, Moves).
+
+gg_may_place(regular, Regular, _) :- Regular > 0.
+gg_may_place(henge, Regular, Henge) :- Henge > 0, Regular + Henge >= 2.
 
 gg_hand(b, hand(R, H, _, _), 1, R, H).
 gg_hand(w, hand(_, _, R, H), 2, R, H).
@@ -264,7 +300,7 @@ test(occupied, Code == occupied) :-
     gorogo_place(S0, place(henge, 2, 2), S1),
     gorogo_refusal(S1, place(regular, 2, 2), Code).
 
-test(off_board, Code == bad_pos) :-
+test(off_board, Code == off_board) :-
     gorogo_initial(S0),
     gorogo_refusal(S0, place(henge, 5, 0), Code).
 
@@ -383,6 +419,16 @@ test(same_as_referee, Diffs == []) :-
               Ref \== Rules ),
             Diffs).
 
+test(same_as_referee_henge_hands, Diffs == []) :-
+    % Late positions where players often hold only Henge.
+    findall(Seed-Left,
+            ( between(1, 24, Seed), Left is 1 + Seed mod 8,
+              gg_henge_late_position(Seed, Left, S),
+              gg_ref_moves(S, Ref),
+              gg_rule_moves(S, Rules),
+              Ref \== Rules ),
+            Diffs).
+
 :- end_tests(gorogo_placement).
 
 :- begin_tests(gorogo_hands).
@@ -402,10 +448,48 @@ test(no_regular_left, Code == no_regular_left) :-
                           b, hand(0, 1, 0, 2), captures(0, 0), play),
                    place(regular, 2, 2), Code).
 
-test(only_henge_in_hand_loses, [Winner, Reason] == [w, no_legal_move]) :-
-    gorogo_over(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-                       b, hand(0, 1, 0, 1), captures(3, 0), play),
-                Winner, Reason).
+test(only_henge_in_hand_loses, [Legal, Code, Winner, Reason] ==
+                                [[], last_piece_henge, w, no_legal_move]) :-
+    % Black's only piece left is a Henge: no legal placement, so Black loses
+    % at once, captures or not.
+    S = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+               b, hand(0, 1, 0, 1), captures(3, 0), play),
+    findall(M, gorogo_legal(S, M), Legal),
+    gorogo_refusal(S, place(henge, 0, 0), Code),
+    gorogo_over(S, Winner, Reason).
+
+test(two_henges_left_place_one, [NHenge, NRegular, Winner, Reason] ==
+                                [24, 0, w, no_legal_move]) :-
+    % Black holds only two Henge: one may be placed (a Henge remains after
+    % it); White does the same; then Black holds one Henge and is stuck.
+    S0 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+                b, hand(0, 2, 0, 2), captures(2, 0), play),
+    \+ gorogo_over(S0, _, _),
+    aggregate_all(count, gorogo_legal(S0, place(henge, _, _)), NHenge),
+    aggregate_all(count, gorogo_legal(S0, place(regular, _, _)), NRegular),
+    gorogo_place(S0, place(henge, 0, 0), S1),
+    \+ gorogo_over(S1, _, _),
+    gorogo_place(S1, place(henge, 4, 4), S2),
+    gorogo_over(S2, Winner, Reason).
+
+test(henge_with_regular_left, [N1, N3] == [24, 24]) :-
+    % One regular piece or more left after the Henge: the Henge is fine.
+    Board = [[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+    aggregate_all(count, gorogo_legal(gorogo(Board, b, hand(1, 1, 1, 1), captures(0, 0), play),
+                                      place(henge, _, _)), N1),
+    aggregate_all(count, gorogo_legal(gorogo(Board, w, hand(3, 1, 3, 1), captures(0, 0), play),
+                                      place(henge, _, _)), N3),
+    gorogo_place(gorogo(Board, b, hand(1, 1, 1, 1), captures(0, 0), play),
+                 place(henge, 0, 0), S),
+    \+ gorogo_over(S, _, _).
+
+test(machine_places_one_of_two_henges, Move = place(henge, _, _)) :-
+    gorogo_best_move(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+                            b, hand(0, 2, 0, 2), captures(2, 0), play), 3, Move).
+
+test(machine_no_move_with_one_henge, fail) :-
+    gorogo_best_move(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+                            b, hand(0, 1, 0, 1), captures(2, 0), play), 3, _).
 
 test(henge_then_last_regular, Move = place(henge, _, _)) :-
     % Black and White each hold a regular piece and a Henge.  Playing the
@@ -516,6 +600,19 @@ test(henge_first_position, Wins == [b, w]) :-
          gorogo_place(S, place(regular, R, C), S3),
          gg_winner(S3, b) ).
 
+test(agrees_with_minimax_henge_hands, Disagree == []) :-
+    % The machine's search to the end against plain minimax, in late
+    % positions where the last-piece rule often decides: the machine
+    % playing both sides reaches the minimax winner.
+    findall(Seed-Winner-Playout,
+            ( between(1, 16, Seed), Left = 4,
+              gg_henge_late_position(Seed, Left, S),
+              \+ gorogo_over(S, _, _),
+              gg_winner(S, Winner),
+              gg_machine_playout(S, Playout),
+              Winner \== Playout ),
+            Disagree).
+
 test(agrees_with_minimax, Disagree == []) :-
     findall(Seed,
             ( between(1, 16, Seed),
@@ -536,9 +633,27 @@ test(agrees_with_minimax, Disagree == []) :-
 test(machine_against_machine, [Over, Said] == [true, true]) :-
     gorogo_initial(S0),
     with_output_to(string(Out),
-                   play_gorogo(user_input, players(maquina, maquina, 1), S0, S)),
+                   play_gorogo(user_input, [black(maquina), white(maquina), depth(1), lang(en)],
+                               S0, S)),
     ( gorogo_over(S, _, _) -> Over = true ; Over = false ),
     ( sub_string(Out, _, _, _, " wins: ") -> Said = true ; Said = false ).
+
+test(portuguese_by_default, Said == [true, true, true]) :-
+    S0 = gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
+                w, hand(0,0,1,0), captures(2, 2), play),
+    with_output_to(string(Out),
+                   play_gorogo(user_input, [black(maquina), white(maquina), depth(1)], S0, _)),
+    findall(T, ( member(Text, ["Jogam as brancas.", "As brancas (máquina) colocam uma peça em",
+                               "Ganham as brancas: capturas das pretas 2, das brancas 2"]),
+                 ( sub_string(Out, _, _, _, Text) -> T = true ; T = false ) ),
+            Said).
+
+test(language_restored, Lang == Before) :-
+    current_prolog_flag(message_language, Before),
+    gorogo_initial(S0),
+    open_string("", In),
+    with_output_to(string(_), play_gorogo(In, [lang(en)], S0, _)),
+    current_prolog_flag(message_language, Lang).
 
 test(typed_input, [Said, Board] == [[true, true, true, true],
                                     [[3,0,0,0,0],[0,0,0,0,0],[0,0,1,0,0],[0,0,0,0,0],[0,0,0,0,0]]]) :-
@@ -546,121 +661,191 @@ test(typed_input, [Said, Board] == [[true, true, true, true],
     gorogo_place(S0, place(henge, 0, 0), S1),
     open_string("9 9\nhello\n0 0\n2 2\nq\n", In),
     with_output_to(string(Out),
-                   play_gorogo(In, players(humano, humano, 1), S1, S)),
+                   play_gorogo(In, [lang(en)], S1, S)),
     gg_board(S, Board),
     findall(T, ( member(Text, ["off the board", "Type a row", "already taken", "Game stopped"]),
                  ( sub_string(Out, _, _, _, Text) -> T = true ; T = false ) ),
             Said).
 
+test(typed_input_portuguese, [Said, Board] == [[true, true, true, true],
+                                               [[3,0,0,0,0],[0,0,0,0,0],[0,0,1,0,0],[0,0,0,0,0],[0,0,0,0,0]]]) :-
+    gorogo_initial(S0),
+    gorogo_place(S0, place(henge, 0, 0), S1),
+    open_string("9 9\nola\n0 0\n2 2\nsair\n", In),
+    with_output_to(string(Out), play_gorogo(In, [], S1, S)),
+    gg_board(S, Board),
+    findall(T, ( member(Text, ["fora do tabuleiro", "Escreva a linha", "já está ocupado",
+                               "Jogo interrompido"]),
+                 ( sub_string(Out, _, _, _, Text) -> T = true ; T = false ) ),
+            Said).
+
+test(full_stop_forgiven, Board == [[3,0,0,0,0],[0,0,0,0,0],[0,0,1,0,0],[0,0,0,0,3],[0,0,0,0,0]]) :-
+    gorogo_initial(S0),
+    gorogo_place(S0, place(henge, 0, 0), S1),
+    open_string("2 2.\nh 3 4.\nq.\n", In),
+    with_output_to(string(_), play_gorogo(In, [], S1, S)),
+    gg_board(S, Board).
+
 test(typed_henge, Board == [[3,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]]) :-
     gorogo_initial(S0),
     gorogo_place(S0, place(henge, 0, 0), S1),
     open_string("h 2 2\n", In),
-    with_output_to(string(_), play_gorogo(In, players(humano, humano, 1), S1, S)),
+    with_output_to(string(_), play_gorogo(In, [], S1, S)),
     gg_board(S, Board).
+
+test(bad_option, error(type_error(_, _))) :-
+    gorogo_initial(S0),
+    play_gorogo(user_input, [depth(6)], S0, _).
 
 :- end_tests(gorogo_cli).
 
 :- begin_tests(gorogo_protocol).
 
+%   gg_api(+Call, -Dict): Call is an api_* call lacking its last argument,
+%   the JSON reply; Dict is that reply.
+gg_api(Call, D) :-
+    call(Call, Reply),
+    gg_json(Reply, D).
+
+gg_stored(State, Text) :-
+    format(string(Text), "~q", [State]).
+
+gg_over_game(gorogo_game(options(human, human, 2),
+                         gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
+                                b, hand(0,0,0,0), captures(2, 2), play), none)).
+
 test(registered, true) :-
     tablero:game(gorogo).
 
-test(new_game, [Ok, ToMove, Phase, Over, Board, NHenge] ==
+test(new_game, [Ok, ToMove, Phase, Over, Board, NHenge, Seats, Machine, Depth] =@=
                [true, "w", "opening_henge", false,
-                [".....", ".....", ".....", ".....", "....."], 25]) :-
-    tablero:api_new(gorogo, '{"black":"human","white":"machine","depth":2}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(ok, D, Ok),
-    get_dict(view, D, V),
-    get_dict(to_move, V, ToMove),
-    get_dict(phase, V, Phase),
-    get_dict(over, V, Over),
-    get_dict(board, V, Board),
-    get_dict(legal, V, Legal),
-    get_dict(henge, Legal, Hs),
-    length(Hs, NHenge).
+                [".....", ".....", ".....", ".....", "....."], 25,
+                _{b:"human", w:"machine"}, true, 2]) :-
+    gg_api(tablero:api_new(gorogo, '{"black":"human","white":"machine","depth":2}', _), D),
+    V = D.view,
+    Ok = D.ok, ToMove = V.to_move, Phase = V.phase, Over = V.over, Board = V.board,
+    length(V.legal.henge, NHenge),
+    Seats = V.seats, Machine = V.machine_to_move, Depth = V.depth.
 
-test(act_and_view, [Board, ToMove, InHand, Query] ==
-                   [["H....", ".....", "..B..", ".....", "....."], "w",
-                    [9, 2], "jogada(1, 2, 2)"]) :-
+test(no_players_key, fail) :-
+    gg_api(tablero:api_new(gorogo, '{}', _), D),
+    get_dict(players, D.view, _).
+
+test(act_and_view, [Board, ToMove, InHand, Last, Query] =@=
+                   [["H....", ".....", "..B..", ".....", "....."], "w", [9, 2],
+                    _{player:"b", kind:"place", piece:"regular", pos:[2,2], captured:[]},
+                    "jogada(1, 2, 2)"]) :-
     tablero:api_new(gorogo, '{"white":"human"}', St0, _),
     tablero:api_act(gorogo, St0, '{"kind":"place","piece":"henge","pos":[0,0]}', St1, _),
-    tablero:api_act(gorogo, St1, '{"kind":"place","piece":"regular","pos":[2,2]}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(view, D, V),
-    get_dict(board, V, Board),
-    get_dict(to_move, V, ToMove),
-    get_dict(in_hand, V, Hands),
-    get_dict(b, Hands, BHand),
-    get_dict(regular, BHand, BR),
-    get_dict(henge, BHand, BH),
-    InHand = [BR, BH],
-    get_dict(explain, D, [E|_]),
-    get_dict(query, E, Query).
+    gg_api(tablero:api_act(gorogo, St1, '{"kind":"place","piece":"regular","pos":[2,2]}', _), D),
+    V = D.view,
+    Board = V.board, ToMove = V.to_move, Last = V.last,
+    InHand = [V.in_hand.b.regular, V.in_hand.b.henge],
+    D.explain = [E|_],
+    Query = E.query.
 
-test(refused_suicide, [Ok, Kind, Code] == [false, "refused", "suicide"]) :-
-    State = gorogo_game(options(human, human, 2),
-                        gorogo([[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3],[0,0,0,0,0]],
-                               b, hand(9,2,8,2), captures(0,0), play), none),
-    format(string(Text), "~q", [State]),
-    tablero:api_act(gorogo, Text, '{"kind":"place","piece":"regular","pos":[0,0]}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(ok, D, Ok), get_dict(kind, D, Kind), get_dict(code, D, Code).
+test(refused_suicide, [Ok, Kind, Code, Answer] == [false, "refused", "suicide", "false: suicide"]) :-
+    gg_stored(gorogo_game(options(human, human, 2),
+                          gorogo([[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3],[0,0,0,0,0]],
+                                 b, hand(9,2,8,2), captures(0,0), play), none), Text),
+    gg_api(tablero:api_act(gorogo, Text, '{"kind":"place","piece":"regular","pos":[0,0]}', _), D),
+    Ok = D.ok, Kind = D.kind, Code = D.code,
+    D.explain = [E],
+    Answer = E.answer.
+
+test(only_henge_left_game_over, [Kind, Code] == ["refused", "game_over"]) :-
+    % Black's only piece left is a Henge: Black has no legal placement, so
+    % the game is over (last_piece_henge never comes to be said).
+    gg_stored(gorogo_game(options(human, human, 2),
+                          gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+                                 b, hand(0,1,1,1), captures(0,0), play), none), Text),
+    gg_api(tablero:api_act(gorogo, Text, '{"kind":"place","piece":"henge","pos":[0,0]}', _), D),
+    Kind = D.kind, Code = D.code.
 
 test(refused_henge_first, Code == "henge_first") :-
     tablero:api_new(gorogo, '{}', St0, _),
-    tablero:api_act(gorogo, St0, '{"kind":"place","piece":"regular","pos":[0,0]}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(code, D, Code).
+    gg_api(tablero:api_act(gorogo, St0, '{"kind":"place","piece":"regular","pos":[0,0]}', _), D),
+    Code = D.code.
 
 test(refused_game_over, Code == "game_over") :-
-    State = gorogo_game(options(human, human, 2),
-                        gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
-                               b, hand(0,0,0,0), captures(2, 2), play), none),
-    format(string(Text), "~q", [State]),
-    tablero:api_act(gorogo, Text, '{"kind":"place","piece":"regular","pos":[4,4]}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(code, D, Code).
+    gg_over_game(G),
+    gg_stored(G, Text),
+    gg_api(tablero:api_act(gorogo, Text, '{"kind":"place","piece":"regular","pos":[4,4]}', _), D),
+    Code = D.code.
 
-test(over_view, [Over, Winner, Result, Reason] == [true, "w", "W+0", "captures"]) :-
-    State = gorogo_game(options(human, human, 2),
-                        gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
-                               b, hand(0,0,0,0), captures(2, 2), play), none),
-    format(string(Text), "~q", [State]),
-    tablero:api_view(gorogo, Text, _, Reply),
-    gg_json(Reply, D),
-    get_dict(view, D, V),
-    get_dict(over, V, Over), get_dict(winner, V, Winner),
-    get_dict(result, V, Result), get_dict(result_reason, V, Reason).
+test(over_view, [Over, ToMove, Result] =@=
+                [true, null, _{code:"captures", winner:"w", margin:"W+0",
+                               message:"White wins: 2 to 2 in captures, and a tie goes to White"}]) :-
+    gg_over_game(G),
+    gg_stored(G, Text),
+    gg_api(tablero:api_view(gorogo, Text, _), D),
+    V = D.view,
+    Over = V.over, ToMove = V.to_move, Result = V.result.
+
+test(no_legal_move_view, Result =@= _{code:"no_legal_move", winner:"w", margin:"W+F",
+                                     message:"White wins: Black has no legal placement"}) :-
+    gg_stored(gorogo_game(options(human, human, 2),
+                          gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+                                 b, hand(0,1,0,1), captures(3,0), play), none), Text),
+    gg_api(tablero:api_view(gorogo, Text, _), D),
+    Result = D.view.result.
+
+test(show, Lines == ["    0   1   2   3   4",
+                     "  +---+---+---+---+---+",
+                     "0 | H |   |   |   |   |"]) :-
+    tablero:api_new(gorogo, '{"white":"human"}', St0, _),
+    tablero:api_act(gorogo, St0, '{"kind":"place","pos":[0,0]}', St1, _),
+    gg_api(tablero:api_show(gorogo, St1, _), D),
+    split_string(D.text, "\n", "", [L1, L2, L3|_]),
+    Lines = [L1, L2, L3].
+
+test(score, Score =@= _{captures:_{b:2, w:2}, in_hand:_{b:_{regular:0, henge:0}, w:_{regular:0, henge:0}},
+                       leader:"w", margin:"W+0"}) :-
+    gg_over_game(G),
+    gg_stored(G, Text),
+    gg_api(tablero:api_score(gorogo, Text, _), D),
+    Score = D.score.
 
 test(bad_option, [Kind, Code] == ["invalid", "bad_option"]) :-
-    tablero:api_new(gorogo, '{"black":"robot"}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(kind, D, Kind), get_dict(code, D, Code).
+    gg_api(tablero:api_new(gorogo, '{"black":"robot"}', _), D),
+    Kind = D.kind, Code = D.code.
 
-test(bad_depth, Code == "bad_option") :-
-    tablero:api_new(gorogo, '{"depth":9}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(code, D, Code).
+test(bad_depth, Codes == ["bad_option", "bad_option"]) :-
+    findall(Code,
+            ( member(Options, ['{"depth":6}', '{"depth":0}']),
+              gg_api(tablero:api_new(gorogo, Options, _), D),
+              Code = D.code ),
+            Codes).
 
 test(unknown_option, Code == "bad_option") :-
-    tablero:api_new(gorogo, '{"size":5}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(code, D, Code).
+    gg_api(tablero:api_new(gorogo, '{"size":5}', _), D),
+    Code = D.code.
 
-test(bad_action, [Kind, Code] == ["invalid", "bad_action"]) :-
+test(bad_action, Codes == ["bad_kind", "bad_field", "bad_action", "bad_action", "bad_action"]) :-
     tablero:api_new(gorogo, '{}', St0, _),
-    tablero:api_act(gorogo, St0, '{"kind":"move","pos":[0,0]}', _, Reply),
-    gg_json(Reply, D),
-    get_dict(kind, D, Kind), get_dict(code, D, Code).
+    findall(Code,
+            ( member(Action, ['{"kind":"move","pos":[0,0]}', '{"kind":"place","pos":[0,0],"x":1}',
+                              '{"kind":"place","pos":"c3"}', '{"kind":"place","pos":[1]}',
+                              '{"kind":"place","piece":"king","pos":[1,1]}']),
+              gg_api(tablero:api_act(gorogo, St0, Action, _), D),
+              Code = D.code ),
+            Codes).
 
-test(machine_move, [Kind, Piece, ToMove] == ["place", "henge", "b"]) :-
+test(off_board, [Kind, Code] == ["invalid", "off_board"]) :-
+    tablero:api_new(gorogo, '{}', St0, _),
+    gg_api(tablero:api_act(gorogo, St0, '{"kind":"place","pos":[5,0]}', _), D),
+    Kind = D.kind, Code = D.code.
+
+test(machine_move, [Kind, Piece, ToMove, Machine] == ["place", "henge", "b", false]) :-
     tablero:api_new(gorogo, '{"depth":1}', St0, _),
-    tablero:api_machine(gorogo, St0, _, Reply),
-    gg_json(Reply, D),
-    get_dict(action, D, A),
-    get_dict(kind, A, Kind), get_dict(piece, A, Piece),
-    get_dict(view, D, V), get_dict(to_move, V, ToMove).
+    gg_api(tablero:api_machine(gorogo, St0, _), D),
+    A = D.action,
+    Kind = A.kind, Piece = A.piece,
+    ToMove = D.view.to_move, Machine = D.view.machine_to_move.
+
+test(machine_turn, Code == "machine_turn") :-
+    tablero:api_new(gorogo, '{"depth":1}', St0, _),
+    gg_api(tablero:api_act(gorogo, St0, '{"kind":"place","pos":[2,2]}', _), D),
+    Code = D.code.
 
 :- end_tests(gorogo_protocol).

@@ -1,9 +1,14 @@
 :- module(molinolog,
-          [ point/2,                % +T, ?Point
+          [ molinolog/3,            % +JugadorNegro, +JugadorBlanco, +T
+            play_molinolog/7,       % +In, +Out, +Black, +White, +T, +Depth, -Outcome
+            minimax_depth/1,        % ?Depth
+            set_minimax_depth/1,    % +Depth
+            point/2,                % +T, ?Point
             adjacent/3,             % +T, ?Point1, ?Point2
             mill/2,                 % +T, ?Points
-            initial_state/2,        % +T, -State
-            initial_state/3,        % +T, +Options, -State
+            board_lines/4,          % +T, +Pieces, +Marked, -Lines
+            molinolog_initial/2,    % +T, -State
+            molinolog_initial/3,    % +T, +Options, -State
             position_state/6,       % +T, +Options, +Pieces, +ToMove, +InHand, -State
             state_size/2,           % +State, -T
             state_to_move/2,        % +State, -Colour
@@ -21,12 +26,10 @@
             play_move/3,            % +State0, +Move, -State
             move_steps/2,           % +Move, -Steps
             count_moves/3,          % +T, +Depth, -N
-            minimax_depth/1,        % ?Depth
-            set_minimax_depth/1,    % +Depth
             best_move/2,            % +State, -Move
             best_move/3,            % +State, +Depth, -Move
             best_move_nodes/4,      % +State, +Depth, -Move, -Nodes
-            evaluate/2,             % +State, -Score
+            state_value/2,          % +State, -Score
             state_features/3,       % +State, +Colour, -Features
             random_move/2,          % +State, -Move
             self_play/5             % +State0, +Black, +White, -Moves, -Outcome
@@ -34,24 +37,32 @@
 
 /** <module> Molinolog: nine men's morris on boards of size 1, 2 and 3
 
-Start reading here.  The rules of GAMES.md section 2 (UdelaR "Programación
-Lógica" 2019, *Juego del molino*), a machine player (minimax with alpha-beta)
-and the Tablero protocol live in four modules under prolog/molinolog/:
+Start reading here.  Consult this file and play the course's game in the
+terminal with `molinolog(humano, maquina, 2)`; minimax_depth/1 is the
+machine's search depth.  The rules of GAMES.md section 2 (UdelaR
+"Programación Lógica" 2019, *Juego del molino*), a machine player (minimax
+with alpha-beta) and the Tablero protocol live in four modules under
+prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
 
   - board.pl (molinolog_board): the points, edges and mill lines of a board,
-    and the same as bit sets (tables computed at load time);
+    the pieces as bit sets (tables computed at load time) and the board
+    drawn as text;
   - rules.pl (molinolog_rules): the state term, the steps of a turn, whole
-    turns, the end of the game and the perft count.  Its header documents
-    the state term and every rule choice GAMES.md leaves open;
-  - machine.pl (molinolog_machine): evaluate/2, best_move/3 (negamax with
-    alpha-beta), random_move/2 and self_play/5;
+    turns and the end of the game.  Its header documents the state term and
+    every rule choice GAMES.md leaves open;
+  - machine.pl (molinolog_machine): state_value/2, best_move/3 (negamax with
+    alpha-beta), random_move/2, self_play/5 and the perft count
+    count_moves/3;
   - protocol.pl (molinolog_protocol): the tablero:game_* hooks (options,
-    actions, the JSON view, refusal messages), documented in its header.
+    actions, the JSON view, refusals), documented in its header;
+  - ../molinolog_cli.pl (molinolog_cli): molinolog/3, the terminal game
+    (play_molinolog/7: the same on any streams).
 
-This module is the entry: it re-exports the game's predicates listed above
-(and no helper of the parts), so `use_module(prolog/molinolog)` gives all of
-them, and it loads the protocol.  The terminal game molinolog/3 lives in
-molinolog_cli.pl.
+This module is the entry: it re-exports the predicates listed above (and
+no helper of the parts), so `use_module(prolog/molinolog)` gives all of
+them, and it loads the protocol.  Every name it exports is Molinolog's own
+or a relation of its board and states, so it loads beside the other games
+(`swipl prolog/molinolog.pl prolog/azul.pl`).
 
 ## Board and points
 
@@ -88,11 +99,12 @@ per action.  See protocol.pl.
 :- reexport(molinolog/board,
             [ point/2,
               adjacent/3,
-              mill/2
+              mill/2,
+              board_lines/4
             ]).
 :- reexport(molinolog/rules,
-            [ initial_state/2,
-              initial_state/3,
+            [ molinolog_initial/2,
+              molinolog_initial/3,
               position_state/6,
               state_size/2,
               state_to_move/2,
@@ -108,28 +120,8 @@ per action.  See protocol.pl.
               step_refusal/3,
               legal_move/2,
               play_move/3,
-              move_steps/2,
-              count_moves/3
+              move_steps/2
             ]).
 :- reexport(molinolog/machine).
+:- reexport(molinolog_cli, [molinolog/3, play_molinolog/7]).
 :- use_module(molinolog/protocol).
-
-/* Examples (paste into swipl after use_module(prolog/molinolog)):
-
-%?- aggregate_all(count, point(2, _), N).
-%   N = 24.
-%?- aggregate_all(count, (adjacent(2, P, Q), P @< Q), N).
-%   N = 32.
-%?- findall(Q, adjacent(2, (n,2), Q), Qs).
-%   Qs = [(ne,2), (nw,2), (n,3), (n,1)].
-%?- aggregate_all(count, mill(2, _), N).
-%   N = 16.
-%?- count_moves(2, 2, N).
-%   N = 552.
-%?- initial_state(1, S0), step(S0, place((n,1)), S), state_phase(S, P).
-%   P = place.
-%?- initial_state(2, S0), foldl([T,A,B]>>play_move(A,T,B),
-%       [place((nw,1)), place((s,3)), place((n,1)), place((s,2))], S0, S),
-%       best_move(S, 2, M).
-%   M = place((ne,1), (s,3)).
-*/

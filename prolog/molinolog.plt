@@ -1,4 +1,4 @@
-/*  Tests of molinolog.pl and molinolog_cli.pl.
+/*  Tests of molinolog.pl (the modules under molinolog/) and molinolog_cli.pl.
     Run alone:  swipl -g "use_module(prolog/molinolog), load_files('prolog/molinolog.plt',[module(user)]), run_tests" -t halt
 */
 
@@ -23,7 +23,7 @@ mol_step(St, S0, S) :-
     step(S0, St, S).
 
 %   mol_with_quiet(+State0, +Quiet, -State): State0 with its turn counter set
-%   (the state term is documented in molinolog.pl).
+%   (the state term is documented in molinolog/rules.pl).
 mol_with_quiet(molinolog(R, B, W, C, H, P, _, Hist), Q,
                molinolog(R, B, W, C, H, P, Q, Hist)).
 
@@ -120,14 +120,14 @@ test(t3_radial_mills, N == 8) :-
 :- begin_tests(molinolog_placing).
 
 test(start, [Phase, C, NB, NW] == [place, b, 9, 9]) :-
-    initial_state(2, S),
+    molinolog_initial(2, S),
     state_phase(S, Phase),
     state_to_move(S, C),
     state_in_hand(S, b, NB),
     state_in_hand(S, w, NW).
 
 test(place_alternates, [C, NB, OB, Who] == [w, 8, 1, b]) :-
-    initial_state(2, S0),
+    molinolog_initial(2, S0),
     step(S0, place((n,2)), S),
     state_to_move(S, C),
     state_in_hand(S, b, NB),
@@ -135,28 +135,28 @@ test(place_alternates, [C, NB, OB, Who] == [w, 8, 1, b]) :-
     state_piece(S, (n,2), Who).
 
 test(occupied, Code == occupied) :-
-    initial_state(2, S0),
+    molinolog_initial(2, S0),
     step(S0, place((n,2)), S),
     step_refusal(S, place((n,2)), Code).
 
 test(move_while_placing, Code == wrong_phase) :-
-    initial_state(1, S0),
+    molinolog_initial(1, S0),
     step(S0, place((n,1)), S1),
     step(S1, place((s,1)), S),
     step_refusal(S, move((n,1), (ne,1)), Code).
 
-test(bad_point, Codes == [bad_point, bad_point, bad_point]) :-
-    initial_state(1, S),
+test(off_board, Codes == [off_board, off_board, off_board]) :-
+    molinolog_initial(1, S),
     findall(C, ( member(P, [(n,3), (x,1), foo]),
                  step_refusal(S, place(P), C) ), Codes).
 
 test(quiet_counts_placements, Q == 2) :-
-    initial_state(1, S0),
+    molinolog_initial(1, S0),
     mol_after(S0, [place((n,1)), place((s,1))], S),
     state_quiet(S, Q).
 
 test(moving_phase_after_all_placed, [Phase, C, HB, HW] == [move, b, 0, 0]) :-
-    initial_state(1, S0),
+    molinolog_initial(1, S0),
     mol_after(S0, [place((n,1)), place((ne,1)), place((e,1)), place((se,1)),
                    place((s,1)), place((sw,1)), place((w,1)), place((nw,1)),
                    place((n,2)), place((ne,2)), place((e,2)), place((se,2))], S),
@@ -166,7 +166,7 @@ test(moving_phase_after_all_placed, [Phase, C, HB, HW] == [move, b, 0, 0]) :-
     state_in_hand(S, w, HW).
 
 test(last_placement_is_white, [C, HB, HW] == [w, 0, 1]) :-
-    initial_state(1, S0),
+    molinolog_initial(1, S0),
     mol_after(S0, [place((n,1)), place((ne,1)), place((e,1)), place((se,1)),
                    place((s,1)), place((sw,1)), place((w,1)), place((nw,1)),
                    place((n,2)), place((ne,2)), place((e,2))], S),
@@ -364,7 +364,7 @@ test(sizes_depth1, Ns == [16, 24, 32]) :-
     findall(N, (member(T, [1, 2, 3]), count_moves(T, 1, N)), Ns).
 
 test(legal_moves_match, N == 24) :-
-    initial_state(2, S),
+    molinolog_initial(2, S),
     aggregate_all(count, legal_move(S, _), N).
 
 %   11 empty points: (ne,1) makes a mill, with 3 White pieces to take.
@@ -412,7 +412,7 @@ test(set_depth, [D == 2, cleanup(set_minimax_depth(3))]) :-
     minimax_depth(D).
 
 test(best_move_is_legal) :-
-    initial_state(2, S),
+    molinolog_initial(2, S),
     best_move(S, 2, M),
     once(legal_move(S, M)).
 
@@ -425,7 +425,7 @@ test(evaluate_favours_material, [VB, VW] == [up, down]) :-
     Pieces = [(n,1)-b, (s,1)-b, (e,2)-b, (w,2)-b, (n,2)-w, (s,2)-w, (e,1)-w],
     position_state(1, [], Pieces, b, 0-0, SB),
     position_state(1, [], Pieces, w, 0-0, SW),
-    evaluate(SB, B), evaluate(SW, W),
+    state_value(SB, B), state_value(SW, W),
     ( B > 0 -> VB = up ; VB = down ),
     ( W > 0 -> VW = up ; VW = down ).
 
@@ -434,7 +434,7 @@ test(evaluate_favours_material, [VB, VW] == [up, down]) :-
 test(features_match_definitions, [forall(between(1, 30, I)), F == G]) :-
     set_random(seed(I)),
     T is 1 + I mod 3,
-    initial_state(T, S0),
+    molinolog_initial(T, S0),
     random_between(0, 40, N),
     mol_random_walk(S0, N, S),
     random_member(C, [b, w]),
@@ -451,22 +451,22 @@ test(no_move_when_over, fail) :-
 :- begin_tests(molinolog_self_play).
 
 test(t1_depth2_ends, true(O \== none)) :-
-    initial_state(1, S),
+    molinolog_initial(1, S),
     self_play(S, minimax(2), minimax(2), _, O).
 
 test(t2_depth2_ends, true(O \== none)) :-
-    initial_state(2, S),
+    molinolog_initial(2, S),
     self_play(S, minimax(2), minimax(2), _, O).
 
 test(random_games_end, [forall(member(Seed-T, [1-1, 2-2, 3-3])), true(O \== none)]) :-
     set_random(seed(Seed)),
-    initial_state(T, S),
+    molinolog_initial(T, S),
     self_play(S, random, random, Moves, O),
     Moves \== [].
 
 test(depth2_beats_random, Wins == 4) :-
     set_random(seed(11)),
-    initial_state(2, S),
+    molinolog_initial(2, S),
     findall(x, ( member(B-W-C, [minimax(2)-random-b, random-minimax(2)-w,
                                 minimax(2)-random-b, random-minimax(2)-w]),
                  self_play(S, B, W, _, win(C, _)) ), Xs),
@@ -512,6 +512,16 @@ test(human_capture_prompt) :-
     mol_contains(Out, "debe capturar una pieza del oponente"),
     mol_contains(Out, "Jugador blanco, colocar 4 fichas").
 
+test(full_stop_may_be_left_out, O == abandoned) :-
+    open_string("(n,1)\n\n  (s,1)  \nayuda\nsalir\n", In),
+    with_output_to(string(Out),
+                   play_molinolog(In, current_output, humano, humano, 1, 1, O)),
+    forall(member(Text, ["Jugador blanco, colocar 6 fichas",
+                         "Jugador negro, colocar 5 fichas",
+                         "para mover"]),
+           mol_contains(Out, Text)),
+    \+ mol_contains(Out, "Error").
+
 test(end_of_input_is_quit, O == abandoned) :-
     open_string("", In),
     with_output_to(string(_),
@@ -543,15 +553,19 @@ test(place_then_refused, [Piece, Code, Kind] == ["b", "occupied", "refused"]) :-
     S2 == "",
     Code = D2.code, Kind = D2.kind.
 
-test(bad_point, Code == "bad_point") :-
+test(off_board, [Kind, Code] == ["invalid", "off_board"]) :-
     mol_new('{"size":1}', S0, _),
     mol_act(S0, '{"kind":"place","point":["x",1]}', _, D),
-    Code = D.code.
-
-test(bad_action, [Kind, Code] == ["invalid", "bad_action"]) :-
-    mol_new('{"size":1}', S0, _),
-    mol_act(S0, '{"kind":"jump","point":["n",1]}', _, D),
     Kind = D.kind, Code = D.code.
+
+test(bad_action, [Kind, Codes] == ["invalid", ["bad_kind", "bad_field", "bad_action"]]) :-
+    mol_new('{"size":1}', S0, _),
+    findall(C, ( member(A, [ '{"kind":"jump","point":["n",1]}',
+                             '{"kind":"place","point":["n",1],"colour":"b"}',
+                             '{"kind":"move","from":["n",1]}' ]),
+                 mol_act(S0, A, _, D), C = D.code ), Codes),
+    mol_act(S0, '{"kind":"jump","point":["n",1]}', _, D1),
+    Kind = D1.kind.
 
 test(bad_options, Codes == ["bad_option", "bad_option", "bad_option", "bad_option"]) :-
     findall(C, ( member(O, ['{"size":4}', '{"black":"robot"}', '{"depth":9}',
@@ -560,7 +574,7 @@ test(bad_options, Codes == ["bad_option", "bad_option", "bad_option", "bad_optio
 
 test(options, [B, W, Depth, Protect] == ["machine", "human", 2, true]) :-
     mol_new('{"black":"machine","white":"human","depth":2,"protect_mills":true}', _, D),
-    B = D.view.players.b, W = D.view.players.w,
+    B = D.view.seats.b, W = D.view.seats.w,
     Depth = D.view.depth, Protect = D.view.protect_mills.
 
 test(capture_step_by_step, [Phase, Es, Mill, Code, Next, LastKind, LastPoint] ==
@@ -587,15 +601,78 @@ test(machine_action, Kind == "place") :-
     mol_api(Reply, D),
     Kind = D.action.kind.
 
-test(game_over_view, [Over, Winner, Reason, Code] ==
-     [true, "b", "two_pieces", "game_over"]) :-
+test(game_over_view, [Over, Winner, Reason, Message, ToMove, By, Code] ==
+     [true, "b", "two_pieces", "Black wins (White is left with two pieces).",
+      null, "b", "game_over"]) :-
     mol_three(S0),
     step(S0, move((e,1), (ne,1)), S1),
     G = game(players(human, human), 2, none, S1),
     format(string(Text), "~q", [G]),
     mol_act(Text, '{"kind":"capture","point":["s",2]}', S2, D),
-    Over = D.view.over, Winner = D.view.winner, Reason = D.view.result_reason,
+    Over = D.view.over, Winner = D.view.result.winner, Reason = D.view.result.code,
+    Message = D.view.result.message, ToMove = D.view.to_move,
+    By = D.view.last.player,
     mol_act(S2, '{"kind":"move","from":["sw",2],"to":["s",2]}', _, D2),
     Code = D2.code.
+
+test(draw_result, [Code, Winner] == ["repetition", null]) :-
+    position_state(1, [], [(n,2)-b, (s,2)-b, (e,1)-b,
+                           (n,1)-w, (s,1)-w, (w,2)-w], b, 0-0, S0),
+    Cycle = [move((n,2), (ne,2)), move((w,2), (nw,2)),
+             move((ne,2), (n,2)), move((nw,2), (w,2))],
+    mol_after(S0, Cycle, S4),
+    mol_after(S4, Cycle, S8),
+    tablero:game_view(molinolog, game(players(human, human), 2, none, S8), V),
+    Code = V.result.code, Winner = V.result.winner.
+
+test(last_player, [P1, P2, P3] == ["b", "b", "w"]) :-
+    mol_new('{"size":1,"white":"human"}', S0, _),
+    foldl([A, Sa, Sb]>>mol_act(Sa, A, Sb, _),
+          [ '{"kind":"place","point":["n",1]}', '{"kind":"place","point":["n",2]}',
+            '{"kind":"place","point":["nw",1]}', '{"kind":"place","point":["w",2]}' ],
+          S0, S4),
+    mol_act(S4, '{"kind":"place","point":["ne",1]}', S5, D5),
+    P1 = D5.view.last.player,
+    mol_act(S5, '{"kind":"capture","point":["n",2]}', S6, D6),
+    P2 = D6.view.last.player,
+    mol_act(S6, '{"kind":"place","point":["s",1]}', _, D7),
+    P3 = D7.view.last.player.
+
+test(seats, [B, W, M0, M1] == ["human", "machine", false, true]) :-
+    mol_new('{"size":1}', S0, D0),
+    B = D0.view.seats.b, W = D0.view.seats.w, M0 = D0.view.machine_to_move,
+    mol_act(S0, '{"kind":"place","point":["n",1]}', _, D1),
+    M1 = D1.view.machine_to_move.
+
+test(machine_turn, Code == "machine_turn") :-
+    mol_new('{"size":1,"black":"machine"}', S0, _),
+    mol_act(S0, '{"kind":"place","point":["n",1]}', _, D),
+    Code = D.code.
+
+test(show, [Lines, Stars, Os] == [11, 3, 2]) :-
+    position_state(1, [], [(nw,1)-b, (n,1)-b, (s,1)-w, (s,2)-w], b, 4-4, S0),
+    step(S0, place((ne,1)), S),
+    tablero:game_show(molinolog, game(players(human, human), 2, none, S), Text),
+    split_string(Text, "\n", "", Parts),
+    length(Parts, N), Lines is N - 1,
+    aggregate_all(count, sub_string(Text, _, 1, _, "*"), Stars),
+    aggregate_all(count, sub_string(Text, _, 1, _, "O"), Os).
+
+test(score, [B, W, Phase] == [3-3-6, 2-4-6, "capture"]) :-
+    position_state(1, [], [(nw,1)-b, (n,1)-b, (s,1)-w, (s,2)-w], b, 4-4, S0),
+    step(S0, place((ne,1)), S),
+    tablero:game_score(molinolog, game(players(human, human), 2, none, S), Score),
+    B = Score.b.on_board-Score.b.in_hand-Score.b.pieces,
+    W = Score.w.on_board-Score.w.in_hand-Score.w.pieces,
+    Phase = Score.phase.
+
+test(api_show_and_score, [HasBoard, Phase] == [true, "place"]) :-
+    mol_new('{"size":1}', S0, _),
+    tablero:api_show(molinolog, S0, _, R1),
+    mol_api(R1, D1),
+    ( sub_string(D1.text, _, _, _, "+-------+") -> HasBoard = true ; HasBoard = false ),
+    tablero:api_score(molinolog, S0, _, R2),
+    mol_api(R2, D2),
+    Phase = D2.score.phase.
 
 :- end_tests(molinolog_protocol).

@@ -1,16 +1,16 @@
 :- module(molinolog_cli,
           [ molinolog/3,            % +JugadorNegro, +JugadorBlanco, +T
-            play_molinolog/7,       % +In, +Out, +Black, +White, +T, +Depth, -Outcome
-            board_lines/2           % +State, -Lines
+            play_molinolog/7        % +In, +Out, +Black, +White, +T, +Depth, -Outcome
           ]).
 
 /** <module> Molinolog in a terminal
 
-Start here to play: `swipl prolog/molinolog_cli.pl` and then
-`?- molinolog(humano, maquina, 2).`  The rules are those of molinolog.pl; this
-module only reads, prints and asks.
+Start here to play: `swipl prolog/molinolog.pl` (or this file) and then
+`molinolog(humano, maquina, 2).` at the `?-` prompt.  The rules are those of
+the modules under prolog/molinolog/; this module only reads, prints and
+asks.  prolog/molinolog.pl re-exports molinolog/3.
 
-Typed input (each ends with a full stop, as any Prolog term):
+Typed input, one Prolog term a line (the full stop may be left out):
 
     (n,2).            place a piece on (n,2), or capture the piece on (n,2)
     (n,2)-(ne,2).     move the piece on (n,2) to (ne,2)
@@ -25,7 +25,10 @@ empty point and * a piece of the mill just formed.
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
-:- use_module(molinolog).
+:- use_module(library(readutil)).
+:- use_module(molinolog/board, [board_lines/4]).
+:- use_module(molinolog/rules).
+:- use_module(molinolog/machine, [minimax_depth/1, best_move/3]).
 
 %!  molinolog(+JugadorNegro, +JugadorBlanco, +T) is det.
 %
@@ -52,13 +55,17 @@ sessions(Black, White, T) :-
 %
 %   Plays one game reading the humans' input from stream In and writing to
 %   stream Out; machines search Depth turns.  Outcome is the final outcome
-%   of molinolog:state_outcome/2, or `abandoned`.
+%   of state_outcome/2, or `abandoned`.
+%
+%   ?- open_string("", _In), with_output_to(string(_),
+%      play_molinolog(_In, current_output, maquina, maquina, 1, 2, Outcome)).
+%   Outcome = win(b, no_moves).
 play_molinolog(In, Out, Black, White, T, Depth, Outcome) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),
     must_be(between(1, 3), T),
     must_be(positive_integer, Depth),
-    initial_state(T, S0),
+    molinolog_initial(T, S0),
     format(Out, "Molinolog, tablero de tamaño ~d.~n", [T]),
     (   memberchk(humano, [Black, White])
     ->  help(Out)
@@ -117,14 +124,28 @@ human_step(S, G, Next) :-
         )
     ).
 
-%   read_input(+In, -Input): term(T), syntax(Message), help or quit.
+%   read_input(+In, -Input): the next line that is not blank, as term(T),
+%   syntax(Message), help or quit.  A missing full stop is forgiven.
 read_input(In, Input) :-
-    catch(read_term(In, Term, []), E, true),
-    (   nonvar(E)
-    ->  syntax_text(E, Text),
-        Input = syntax(Text)
-    ;   Term == end_of_file
+    read_line_to_string(In, Line0),
+    (   Line0 == end_of_file
     ->  Input = quit
+    ;   normalize_space(string(Line), Line0),
+        (   Line == ""
+        ->  read_input(In, Input)
+        ;   line_input(Line, Input)
+        )
+    ).
+
+line_input(Line, Input) :-
+    (   sub_string(Line, _, 1, 0, ".")
+    ->  Text = Line
+    ;   string_concat(Line, ".", Text)
+    ),
+    catch(term_string(Term, Text), E, true),
+    (   nonvar(E)
+    ->  syntax_text(E, Message),
+        Input = syntax(Message)
     ;   Term == salir
     ->  Input = quit
     ;   Term == ayuda
@@ -132,7 +153,7 @@ read_input(In, Input) :-
     ;   Input = term(Term)
     ).
 
-syntax_text(E, "no se entiende la entrada; escriba p. ej. (n,2). o (n,2)-(ne,2).") :-
+syntax_text(E, "no se entiende la entrada; escriba p. ej. (n,2) o (n,2)-(ne,2).") :-
     E = error(syntax_error(_), _),
     !.
 syntax_text(E, _) :-
@@ -174,7 +195,7 @@ refusal_text(in_mill, _, "esa pieza está en un molino y el oponente tiene pieza
 refusal_text(wrong_phase, S, Text) :-
     state_phase(S, Phase),
     phase_hint(Phase, Text).
-refusal_text(bad_point, S, Text) :-
+refusal_text(off_board, S, Text) :-
     state_size(S, T),
     Max is T + 1,
     format(string(Text), "ese punto no está en el tablero: la dirección es n, ne, e, se, s, sw, w o nw y la distancia de 1 a ~d.", [Max]).
@@ -182,8 +203,8 @@ refusal_text(bad_step, _, "esa jugada no existe.").
 refusal_text(game_over, _, "la partida terminó.").
 
 help(Out) :-
-    format(Out, "Escriba (n,2). para colocar o capturar en (n,2), (n,2)-(ne,2). para mover,~n", []),
-    format(Out, "ayuda. para ver esto, salir. para abandonar.  X negro, O blanco, * molino.~n", []).
+    format(Out, "Escriba (n,2) para colocar o capturar en (n,2), (n,2)-(ne,2) para mover,~n", []),
+    format(Out, "ayuda para ver esto, salir para abandonar.  X negro, O blanco, * molino.~n", []).
 
 play_again(In, Out) :-
     format(Out, "¿Jugar de nuevo? (s/n)~n", []),
@@ -195,7 +216,7 @@ play_again(In, Out) :-
     ->  fail
     ;   Input == quit
     ->  fail
-    ;   format(Out, "Responda s. o n.~n", []),
+    ;   format(Out, "Responda s o n.~n", []),
         play_again(In, Out)
     ).
 
@@ -271,123 +292,10 @@ win_why(no_moves, Loser, Text) :-
                  *          THE BOARD           *
                  *******************************/
 
-%   The board is drawn on a grid: the centre is unit (C, C) with C = T+1; the
-%   point (Dir, Dist) sits Dist units from it towards Dir; a unit is 4
-%   columns and 2 lines.
-
 draw_board(Out, S) :-
-    board_lines(S, Lines),
+    state_size(S, T),
+    findall(P-C, state_piece(S, P, C), Pieces),
+    state_mill(S, Mill),
+    board_lines(T, Pieces, Mill, Lines),
     nl(Out),
     forall(member(L, Lines), format(Out, "~s~n", [L])).
-
-%!  board_lines(+State, -Lines) is det.
-%
-%   Lines (lists of codes) draw the board of State as the terminal game
-%   shows it: X black, O white, * the pieces of a just-formed mill.
-board_lines(S, Lines) :-
-    state_size(S, T),
-    C is T + 1,
-    Cols is 8 * C,
-    Rows is 4 * C,
-    findall(Seg, edge_segment(T, Seg), Segs),
-    state_mill(S, Mill),
-    Grid = grid(S, C, Segs, Mill),
-    directions_line(C, nw-n-ne, Top),
-    directions_line(C, sw-s-se, Bottom),
-    findall(Line,
-            ( between(0, Rows, Row),
-              grid_line(Grid, Row, Cols, Line) ),
-            Body),
-    append([[Top], Body, [Bottom]], Lines).
-
-%   directions_line(+C, +Left-Middle-Right, -Line): the names of the outer
-%   ring's corners and middle, over their columns.
-directions_line(C, L-M-R, Line) :-
-    Gap1 is 4 * C - 1,
-    Gap2 is 4 * C - 2,
-    format(string(Line), "    ~w~*c~w~*c~w", [L, Gap1, 0' , M, Gap2, 0' , R]).
-
-grid_line(Grid, Row, Cols, Line) :-
-    Grid = grid(_, C, _, _),
-    findall(Ch, ( between(0, Cols, Col), cell(Grid, Row, Col, Ch) ), Chars),
-    string_chars(Cells, Chars),
-    Y is Row // 2,
-    (   Row mod 2 =:= 0,
-        Y =\= C
-    ->  Ring is abs(Y - C),
-        format(string(Line), "~t~d~3|  ~s", [Ring, Cells])
-    ;   Row mod 2 =:= 0
-    ->  format(string(Line), "~t~w~3|  ~s  e", [w, Cells])
-    ;   format(string(Line), "     ~s", [Cells])
-    ).
-
-cell(grid(S, C, Segs, Mill), Row, Col, Ch) :-
-    (   grid_point(C, Row, Col, P)
-    ->  point_char(S, Mill, P, Ch)
-    ;   member(seg(Row, C1, Row, C2), Segs),
-        Col > C1, Col < C2
-    ->  Ch = '-'
-    ;   member(seg(R1, Col, R2, Col), Segs),
-        Row > R1, Row < R2
-    ->  Ch = '|'
-    ;   Ch = ' '
-    ).
-
-point_char(S, Mill, P, Ch) :-
-    (   memberchk(P, Mill)
-    ->  Ch = '*'
-    ;   state_piece(S, P, b)
-    ->  Ch = 'X'
-    ;   state_piece(S, P, w)
-    ->  Ch = 'O'
-    ;   Ch = '+'
-    ).
-
-%   grid_point(+C, +Row, +Col, -Point): the point drawn at Row, Col.
-grid_point(C, Row, Col, (D, R)) :-
-    Row mod 2 =:= 0,
-    Col mod 4 =:= 0,
-    DX is Col // 4 - C,
-    DY is Row // 2 - C,
-    R is max(abs(DX), abs(DY)),
-    R > 0,
-    (DX =:= 0 ; DY =:= 0 ; abs(DX) =:= abs(DY)),
-    direction_offset(D, sign(DX), sign(DY)).
-
-direction_offset(D, SX, SY) :-
-    offset(D, X, Y),
-    X =:= SX,
-    Y =:= SY,
-    !.
-
-offset(n, 0, -1).
-offset(ne, 1, -1).
-offset(e, 1, 0).
-offset(se, 1, 1).
-offset(s, 0, 1).
-offset(sw, -1, 1).
-offset(w, -1, 0).
-offset(nw, -1, -1).
-
-point_cell(T, (D, R), Row, Col) :-
-    C is T + 1,
-    offset(D, X, Y),
-    Col is 4 * (C + X * R),
-    Row is 2 * (C + Y * R).
-
-%   edge_segment(+T, -seg(Row1, Col1, Row2, Col2)): an edge as a horizontal
-%   or vertical run of cells, from the smaller to the larger end.
-edge_segment(T, seg(R1, C1, R2, C2)) :-
-    adjacent(T, P, Q),
-    point_cell(T, P, RP, CP),
-    point_cell(T, Q, RQ, CQ),
-    R1 is min(RP, RQ), R2 is max(RP, RQ),
-    C1 is min(CP, CQ), C2 is max(CP, CQ).
-
-/* Examples:
-
-%?- play_molinolog(user_input, user_output, maquina, maquina, 1, 2, Outcome).
-%   (prints the game)  Outcome = win(b, no_moves).
-%?- molinolog(humano, maquina, 2).
-%   (an interactive game; type (n,2). to place on (n,2))
-*/

@@ -5,13 +5,17 @@
             api_view/4,         % +Game, +StateText, -State, -ReplyJSON
             api_machine/4,      % +Game, +StateText, -State, -ReplyJSON
             api_replay/5,       % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
-            api_text/2          % :Call, -Text
+            api_show/4,         % +Game, +StateText, -State, -ReplyJSON
+            api_score/4,        % +Game, +StateText, -State, -ReplyJSON
+            api_text/2,         % :Call, -Text
+            refuse/3,           % +Game, +Code, +Explain
+            refuse/4            % +Game, +Code, +Args, +Explain
           ]).
 
 /** <module> The one door between Python and the games
 
 Start reading here if you come from app/prolog.py.  Python never builds a game
-query of its own: it calls the five api_* predicates below with the game's name (a
+query of its own: it calls the api_* predicates below with the game's name (a
 closed set of atoms) and JSON text that Prolog parses itself, so no user text is
 ever read as Prolog code.  Every api_* predicate succeeds once, with State the
 new game state as text (to store; "" after a refusal) and a JSON reply:
@@ -26,37 +30,95 @@ the browser translates; `message` is a sentence in English.
 
 ## The game protocol
 
-A game module (go.pl, molinolog.pl, ...) plugs in by defining clauses of these
-multifile hooks, the first argument being its name:
+A game plugs in with data and a few hooks, the first argument always being
+its name.  The data (facts):
 
-    tablero:game_new(+Game, +Options:dict, -State)
+    tablero:game(Game)
+    tablero:game_option(Game, Name, Type, Default)
+    tablero:game_refusal(Game, Code, Kind, Message)
+    tablero:game_action(Game, Kind, Fields)
+    tablero:game_format(Game, Version)
+
+game_option/4 declares one option of a new game.  Type is one of
+integer(Low, High), number(Low, High), halves(Low, High) (a whole or half
+number), boolean, oneof(Atoms) (a JSON string naming one of Atoms) or
+list(Type, MinLength, MaxLength).  Default is the value when the option is
+absent, or `-` when the game computes it (from other options, the clock, ...).
+Tablero refuses an unknown option or a value of the wrong type (bad_option) for
+every game alike, and hands game_new/3 a list of Name(Value) terms for
+library(option), values converted (oneof gives the atom).
+
+game_refusal/4 declares a refusal particular to a game: its Code, its Kind
+(invalid or refused) and its Message (a format/2 template).  The refusals every
+game shares are tablero's own (refusal/3 below: off_board, occupied, game_over,
+not_your_turn, ...).  A game refuses with refuse/3,4, or throws
+refusal(Code, Explain) or refusal(Code, Args, Explain) from code that does not
+know its game's name (a rules module); either way the reply carries the
+declared kind and message.
+
+game_format/2 names the version of the game's state term (1 when not
+declared): a game that changes its state term declares the next number, and
+stored games of an older format are rebuilt from their actions (app/storage.py).
+
+game_action/3 declares the kinds of action of a game and the fields each may
+carry besides `kind` (an atom list).  Tablero refuses an action of another kind
+or with another field (bad_action), and replies with the action as accepted
+under `action`: that, and nothing a client added, is what gets stored.
+
+The hooks:
+
+    tablero:game_new(+Game, +Options:list, -State)
     tablero:game_act(+Game, +State0, +Action:dict, -State, -Explain)
     tablero:game_view(+Game, +State, -View:dict)
-    tablero:game_machine(+Game, +State, -Action:dict)       (optional)
-    tablero:game_seat(+Game, +State, -Player)                (optional)
+    tablero:game_seats(+Game, +State, -Seats:dict)
+    tablero:game_machine(+Game, +State, -Action:dict)
+    tablero:game_show(+Game, +State, -Text:string)
+    tablero:game_score(+Game, +State, -Score:dict)
 
-game_seat/3 names who holds the seat to move: human, or anything else for a
-machine (machine, greedy, ...).  api_act/5 (a person's action) refuses an action
-the rules would take on a machine's turn with the code machine_turn (after the
-other checks, so a malformed or illegal action still says what is wrong with
-it); api_machine/4 plays that turn instead.
+## The view: one vocabulary for every game
+
+game_view/3 answers a dict with at least:
+
+  - `to_move`: the player to move (a string: "b", "w", "0".."3"), or null;
+  - `over`: true or false;
+  - `last`: null, or the last action as a dict with `player` (who played it)
+    and `kind`;
+  - `result`: null while playing, else a dict with `code` (a stable string a
+    page translates), `winner` (the winning player, null for a draw or a
+    shared victory) and `message` (an English sentence).
+
+Tablero adds `seats` (game_seats/3: player -> "human", "machine", ...) and
+`machine_to_move` (true when the game is not over and the player to move sits
+in a seat that is not "human").  api_act/5 (a person's action) refuses an
+action on a machine's turn with machine_turn (after the other checks, so a
+malformed or illegal action still says what is wrong with it); api_machine/4
+plays that turn instead.
 
 State is any ground Prolog term; it is stored as text (term_string/2), so a
 stored game comes back exactly.  Explain is a list of Query-Answer pairs of
-strings: the rule predicates that decided the action, for the Prolog panel.  A
-hook refuses with throw(tablero(Kind, Code, Message)) where Kind is invalid or
-refused; game_view/3 returns a dict with at least `to_move` and `over`.
+strings: the rule predicates that decided the action, for the Prolog panel.
+game_show/3 draws the game as text (the REPL's print(game)); game_score/3 is
+the score as it stands (Go's area count mid-game, the scores of Azul, ...).
 */
 
 :- use_module(library(http/json)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(library(yall)).
 
 :- multifile
     game/1,
+    game_option/4,
+    game_refusal/4,
+    game_action/3,
+    game_format/2,
     game_new/3,
     game_act/5,
     game_view/3,
+    game_seats/3,
     game_machine/3,
-    game_seat/3.
+    game_show/3,
+    game_score/3.
 
 %!  game(?Game) is nondet.
 %
@@ -64,138 +126,340 @@ refused; game_view/3 returns a dict with at least `to_move` and `over`.
 
 %!  api_games(-GamesJSON) is det.
 %
-%   GamesJSON is a JSON list of the games that have plugged in.
+%   GamesJSON is a JSON list of the games that have plugged in, each with
+%   its declared options and its state format: [{"game":G, "options":[{"name":N,
+%   "type":T, "default":D}, ...], "format":F}, ...].
 api_games(JSON) :-
-    findall(G, game(G), Gs),
+    findall(_{game:G, options:Os, format:F},
+            ( game(G),
+              findall(O, option_json(G, O), Os),
+              ( game_format(G, F) -> true ; F = 1 ) ),
+            Gs),
     json_text(Gs, JSON).
+
+option_json(Game, _{name:Name, type:TypeS, default:D}) :-
+    game_option(Game, Name, Type, Default),
+    format(string(TypeS), "~q", [Type]),
+    (   Default == (-) -> D = null ; value_json(Default, D) ).
+
+value_json(V, J) :-
+    (   is_list(V) -> maplist(value_json, V, J)
+    ;   V == true -> J = true
+    ;   V == false -> J = false
+    ;   atom(V) -> atom_string(V, J)
+    ;   J = V
+    ).
 
 %!  api_new(+Game, +OptionsJSON, -StateText, -ReplyJSON) is det.
 %
 %   A new game of Game with the options in OptionsJSON.
 api_new(Game, OptionsJSON, Text, Reply) :-
-    guarded(( known_game(Game),
-              json_dict(OptionsJSON, Options),
+    guarded(Game,
+            ( json_dict(OptionsJSON, Dict),
+              game_options(Game, Dict, Options),
               game_new(Game, Options, State)
-            ), Game, State, [], Text, Reply).
+            ), State, [], Text, Reply).
 
 %!  api_act(+Game, +StateText, +ActionJSON, -NewStateText, -ReplyJSON) is det.
 %
 %   The game after the action in ActionJSON, or why the action was refused.
 api_act(Game, StateText, ActionJSON, Text, Reply) :-
-    guarded(( known_game(Game),
-              state_text(State0, StateText),
+    guarded(Game,
+            ( state_text(State0, StateText),
               json_dict(ActionJSON, Action),
-              act(Game, State0, Action, State, Explain),
-              human_seat(Game, State0)
-            ), Game, State, Explain, Text, Reply).
+              act(Game, State0, Action, State, Explain)
+            ), State, Explain, human_acted(Game), Text, Reply).
 
 %!  api_view(+Game, +StateText, -StateText, -ReplyJSON) is det.
 %
 %   The view of a stored game.
 api_view(Game, StateText, Text, Reply) :-
-    guarded(( known_game(Game),
-              state_text(State, StateText)
-            ), Game, State, [], Text, Reply).
+    guarded(Game, state_text(State, StateText), State, [], Text, Reply).
 
 %!  api_machine(+Game, +StateText, -NewStateText, -ReplyJSON) is det.
 %
 %   The machine player chooses an action for the player to move and plays it;
 %   the reply has the chosen action under `action`.
 api_machine(Game, StateText, Text, Reply) :-
-    guarded(( known_game(Game),
-              state_text(State0, StateText),
+    guarded(Game,
+            ( state_text(State0, StateText),
               (   game_machine(Game, State0, Action)
               ->  true
-              ;   throw(tablero(refused, no_machine_move, "The machine has no move to play here"))
+              ;   refuse(Game, no_machine_move, [])
               ),
-              act(Game, State0, Action, State, Explain0),
-              Explain = ["action"-Action|Explain0]
-            ), Game, State, Explain, Text, Reply).
+              act(Game, State0, Action, State, Explain)
+            ), State, Explain, Text, Reply).
 
 %!  api_replay(+Game, +OptionsJSON, +ActionsJSON, -StateText, -ReplyJSON) is det.
 %
 %   Replays a stored game: a new game with the options, then every action of
-%   the JSON list in order.  Used to undo (replay all but the last action).
+%   the JSON list in order.
 api_replay(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
-    guarded(( known_game(Game),
-              json_dict(OptionsJSON, Options),
+    guarded(Game,
+            ( json_dict(OptionsJSON, Dict),
+              game_options(Game, Dict, Options),
               json_dict(ActionsJSON, Actions),
-              must_be_list(Actions),
+              (   is_list(Actions) -> true ; refuse(Game, bad_action, []) ),
               game_new(Game, Options, State0),
               foldl(replay_(Game), Actions, State0, State)
-            ), Game, State, [], Text, Reply).
+            ), State, [], Text, Reply).
 
-human_seat(Game, State) :-
-    (   game_seat(Game, State, Player),
-        Player \== human, Player \== "human"
-    ->  throw(tablero(refused, machine_turn,
-                      "It is the machine's turn: ask the machine to play"))
-    ;   true
-    ).
+%!  api_show(+Game, +StateText, -StateText, -ReplyJSON) is det.
+%
+%   The reply has the game drawn as text under `text` (game_show/3).
+api_show(Game, StateText, Text, Reply) :-
+    guarded(Game,
+            ( state_text(State, StateText),
+              game_show(Game, State, Shown)
+            ), State, ["text"-Shown], Text, Reply).
+
+%!  api_score(+Game, +StateText, -StateText, -ReplyJSON) is det.
+%
+%   The reply has the score as it stands under `score` (game_score/3).
+api_score(Game, StateText, Text, Reply) :-
+    guarded(Game,
+            ( state_text(State, StateText),
+              (   game_score(Game, State, Score)
+              ->  true
+              ;   refuse(Game, no_score, [])
+              )
+            ), State, ["score"-Score], Text, Reply).
 
 replay_(Game, Action, S0, S) :-
     act(Game, S0, Action, S, _).
 
-act(Game, State0, Action, State, Explain) :-
-    (   is_dict(Action)
-    ->  true
-    ;   throw(tablero(invalid, bad_action, "An action must be a JSON object"))
-    ),
+act(Game, State0, Action, State, ["action"-Action|Explain]) :-
+    (   is_dict(Action) -> true ; refuse(Game, bad_action, []) ),
+    action_fields(Game, Action),
     (   game_act(Game, State0, Action, State, Explain)
     ->  true
-    ;   throw(tablero(refused, illegal, "The rules do not allow this action"))
+    ;   refuse(Game, illegal, [])
     ).
 
-%   guarded(:Goal, +Game, ?State, ?Explain, -Text, -JSON): run Goal, which
-%   binds State and Explain, and reply with the view; a thrown tablero/3,4
-%   becomes an error reply; any other error is re-thrown for Python.
-guarded(Goal, Game, State, Explain, Text, JSON) :-
-    catch(( Goal,
-            game_view(Game, State, View),
+%   action_fields(+Game, +Action): Action's kind and fields are declared by
+%   game_action/3 (a game that declares none is not checked).
+action_fields(Game, Action) :-
+    (   \+ game_action(Game, _, _)
+    ->  true
+    ;   get_dict(kind, Action, KindS), string(KindS),
+        atom_string(Kind, KindS),
+        game_action(Game, Kind, Fields)
+    ->  dict_pairs(Action, _, Pairs),
+        forall(member(Key-_, Pairs),
+               (   ( Key == kind ; memberchk(Key, Fields) )
+               ->  true
+               ;   refuse(Game, bad_field, [Kind, Key], [])
+               ))
+    ;   findall(K, game_action(Game, K, _), Kinds),
+        atomic_list_concat(Kinds, ', ', KindsText),
+        refuse(Game, bad_kind, [KindsText], [])
+    ).
+
+%   human_acted(+Game, +View): the player who made the last action (the
+%   view's last.player) sits in a person's seat.
+human_acted(Game, View) :-
+    (   is_dict(View.last),
+        machine_seat(View.seats, View.last.player)
+    ->  refuse(Game, machine_turn, [])
+    ;   true
+    ).
+
+%   machine_seat(+Seats, +Player): Player sits in a seat that is not a person's.
+machine_seat(Seats, Player) :-
+    atom_string(P, Player),
+    get_dict(P, Seats, Seat),
+    \+ memberchk(Seat, [human, "human"]).
+
+                 /*******************************
+                 *           OPTIONS            *
+                 *******************************/
+
+%!  game_options(+Game, +Dict, -Options:list) is det.
+%
+%   Options is the list of Name(Value) terms of the option dict Dict, checked
+%   against Game's game_option/4 declarations, with the declared defaults of
+%   the options Dict leaves out.  Throws a bad_option refusal.
+game_options(Game, Dict, Options) :-
+    (   is_dict(Dict) -> true ; refuse(Game, bad_option, ["options must be a JSON object"], []) ),
+    dict_pairs(Dict, _, Pairs),
+    maplist(given_option(Game), Pairs, Given),
+    findall(Opt,
+            ( game_option(Game, Name, _, Default),
+              Default \== (-),
+              \+ get_dict(Name, Dict, _),
+              Opt =.. [Name, Default] ),
+            Defaults),
+    append(Given, Defaults, Options).
+
+given_option(Game, Name-JSON, Opt) :-
+    (   game_option(Game, Name, Type, _)
+    ->  true
+    ;   findall(N, game_option(Game, N, _, _), Known),
+        atomic_list_concat(Known, ', ', KnownText),
+        format(string(M), "Unknown option ~w (known: ~w)", [Name, KnownText]),
+        refuse(Game, bad_option, [M], [])
+    ),
+    (   option_type(Type, JSON, Value)
+    ->  Opt =.. [Name, Value]
+    ;   type_text(Type, Text),
+        format(string(M), "Option ~w must be ~w", [Name, Text]),
+        refuse(Game, bad_option, [M], [])
+    ).
+
+%   option_type(+Type, +JSON, -Value): JSON is a value of Type, which is Value.
+option_type(integer(L, H), V, V) :-
+    integer(V), V >= L, V =< H.
+option_type(number(L, H), V, V) :-
+    number(V), V >= L, V =< H.
+option_type(halves(L, H), V, V) :-
+    number(V), V >= L, V =< H,
+    V * 2 =:= truncate(V * 2).
+option_type(boolean, V, V) :-
+    ( V == true ; V == false ).
+option_type(oneof(Atoms), V, A) :-
+    string(V),
+    atom_string(A, V),
+    memberchk(A, Atoms).
+option_type(list(Type, Min, Max), V, Values) :-
+    is_list(V),
+    length(V, N), N >= Min, N =< Max,
+    maplist(option_type(Type), V, Values).
+
+type_text(integer(L, H), T) :-
+    format(string(T), "an integer from ~w to ~w", [L, H]).
+type_text(number(L, H), T) :-
+    format(string(T), "a number from ~w to ~w", [L, H]).
+type_text(halves(L, H), T) :-
+    format(string(T), "a whole or half number from ~w to ~w", [L, H]).
+type_text(boolean, "true or false").
+type_text(oneof(Atoms), T) :-
+    atomic_list_concat(Atoms, '", "', Text),
+    format(string(T), "one of \"~w\"", [Text]).
+type_text(list(Type, Min, Max), T) :-
+    type_text(Type, Each),
+    format(string(T), "a list of ~w to ~w items, each ~w", [Min, Max, Each]).
+
+                 /*******************************
+                 *           REFUSALS           *
+                 *******************************/
+
+%!  refuse(+Game, +Code, +Explain) is det.
+%!  refuse(+Game, +Code, +Args, +Explain) is det.
+%
+%   Throws the refusal Code of Game: tablero(Kind, Code, Message, Explain)
+%   with the kind and message (formatted with Args) that Game's
+%   game_refusal/4 or tablero's refusal/3 declare.
+refuse(Game, Code, Explain) :-
+    refuse(Game, Code, [], Explain).
+refuse(Game, Code, Args, Explain) :-
+    (   atom(Game), game_refusal(Game, Code, Kind, Template)
+    ->  true
+    ;   refusal(Code, Kind, Template)
+    ->  true
+    ;   domain_error(tablero_refusal, Code)
+    ),
+    format(string(Message), Template, Args),
+    throw(tablero(Kind, Code, Message, Explain)).
+
+%   refusal(?Code, ?Kind, ?Message): the refusals every game shares.
+refusal(unknown_game,    invalid, "No such game").
+refusal(bad_json,        invalid, "The request is not valid JSON").
+refusal(bad_state,       invalid, "The stored game state cannot be read").
+refusal(bad_option,      invalid, "~w").
+refusal(bad_action,      invalid, "That is not an action of this game").
+refusal(bad_kind,        invalid, "An action's kind must be one of: ~w").
+refusal(bad_field,       invalid, "An action of kind ~w has no field ~w").
+refusal(off_board,       invalid, "That point is not on the board").
+refusal(game_over,       refused, "The game is over").
+refusal(not_your_turn,   refused, "It is not your turn").
+refusal(occupied,        refused, "That point is already occupied").
+refusal(illegal,         refused, "The rules do not allow this action").
+refusal(machine_turn,    refused, "It is the machine's turn: ask the machine to play").
+refusal(no_machine_move, refused, "The machine has no move to play here").
+refusal(no_score,        invalid, "This game has no score to show").
+
+                 /*******************************
+                 *           REPLIES            *
+                 *******************************/
+
+%   guarded(+Game, :Goal, ?State, ?Explain, -Text, -JSON): run Goal, which
+%   binds State and Explain, and reply with the view; a refusal becomes an
+%   error reply; any other error is re-thrown for Python.  guarded/7 also
+%   calls Check with the view before replying.
+guarded(Game, Goal, State, Explain, Text, JSON) :-
+    guarded(Game, Goal, State, Explain, [_]>>true, Text, JSON).
+
+guarded(Game, Goal, State, Explain, Check, Text, JSON) :-
+    catch(( known_game(Game),
+            Goal,
+            full_view(Game, State, View),
+            call(Check, View),
             state_text(State, Text),
             explain_json(Explain, Ex, Extra),
             put_dict(Extra, _{ok:true, view:View, explain:Ex}, Dict)
           ),
           Refusal,
-          ( refusal_dict(Refusal, Dict), Text = "" )),
+          ( refusal_dict(Game, Refusal, Dict), Text = "" )),
     json_text(Dict, JSON).
 
-%   explain_json(+Explain, -List, -Extra): the panel's Query-Answer pairs; a
-%   machine's chosen action travels as "action"-Dict and goes to Extra.
-explain_json(Explain, Ex, Extra) :-
-    (   selectchk("action"-Action, Explain, Rest)
-    ->  Extra = _{action:Action}
-    ;   Rest = Explain, Extra = _{}
+%   full_view(+Game, +State, -View): the game's view with the seats and
+%   whether a machine is to move.
+full_view(Game, State, View) :-
+    game_view(Game, State, View0),
+    game_seats(Game, State, Seats),
+    (   View0.over == false,
+        View0.to_move \== null,
+        machine_seat(Seats, View0.to_move)
+    ->  M = true
+    ;   M = false
     ),
+    put_dict(_{seats:Seats, machine_to_move:M}, View0, View).
+
+%   explain_json(+Explain, -List, -Extra): the panel's Query-Answer pairs; a
+%   machine's chosen action ("action"-Dict), a text board ("text"-String) and
+%   a score ("score"-Dict) travel in Explain and go to Extra.
+explain_json(Explain, Ex, Extra) :-
+    partition(extra_pair, Explain, ExtraPairs, Rest),
+    maplist([K-V, Key-V]>>atom_string(Key, K), ExtraPairs, KeyPairs),
+    dict_pairs(Extra, _, KeyPairs),
     maplist(pair_json, Rest, Ex).
+
+extra_pair(Key-_) :-
+    memberchk(Key, ["action", "text", "score"]).
 
 pair_json(Q-A, _{query:Q, answer:A}).
 
-refusal_dict(tablero(Kind, Code, Message), Dict) :-
+refusal_dict(_, tablero(Kind, Code, Message), Dict) :-
     !,
-    refusal_dict(tablero(Kind, Code, Message, []), Dict).
-refusal_dict(tablero(Kind, Code, Message, Explain),
+    refusal_dict(_, tablero(Kind, Code, Message, []), Dict).
+refusal_dict(_, tablero(Kind, Code, Message, Explain),
              _{ok:false, kind:Kind, code:Code, message:Message, explain:Ex}) :-
     !,
     maplist(pair_json, Explain, Ex).
-refusal_dict(Error, _) :-
+refusal_dict(Game, refusal(Code, Explain), Dict) :-
+    !,
+    refusal_dict(Game, refusal(Code, [], Explain), Dict).
+refusal_dict(Game, refusal(Code, Args, Explain), Dict) :-
+    !,
+    catch(refuse(Game, Code, Args, Explain), Refusal, true),
+    refusal_dict(Game, Refusal, Dict).
+refusal_dict(_, Error, _) :-
     throw(Error).
 
 known_game(Game) :-
     (   atom(Game), game(Game)
     ->  true
-    ;   throw(tablero(invalid, unknown_game, "No such game"))
+    ;   refuse(Game, unknown_game, [])
     ).
 
+%   json_dict(+Text, -Dict): JSON text as a dict (strings as strings).  Only
+%   a syntax error is bad JSON: a time limit or a resource error is passed on.
 json_dict(Text, Dict) :-
-    catch(atom_json_dict(Text, Dict, [value_string_as(string)]), _,
-          throw(tablero(invalid, bad_json, "The request is not valid JSON"))).
-
-must_be_list(L) :-
-    (   is_list(L)
-    ->  true
-    ;   throw(tablero(invalid, bad_action, "Expected a JSON list of actions"))
-    ).
+    catch(atom_json_dict(Text, Dict, [value_string_as(string)]), E,
+          ( E = error(syntax_error(_), _)
+          ->  refuse(-, bad_json, [])
+          ;   throw(E)
+          )).
 
 %   json_text(+Term, -Text): Term (dicts, lists, strings, numbers, atoms)
 %   as compact JSON.  Built as a list of pieces joined once, which is several
@@ -249,7 +513,7 @@ state_text(State, Text) :-
     ;   catch(term_string(State, Text), _, fail),
         ground(State)
     ->  true
-    ;   throw(tablero(invalid, bad_state, "The stored game state cannot be read"))
+    ;   refuse(-, bad_state, [])
     ).
 
 %!  api_text(:Call, -Text) is det.

@@ -9,9 +9,49 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the API; resolve to the reply's JSON, or reject with an ApiError. */
-export async function api(method, path, body) {
+// ---- seats held by this browser ---------------------------------------------------
+// localStorage "tablero.seats": {gameId: {seat: secret}}.  A secret proves to the server
+// that this browser holds a seat (sent as Authorization: Bearer).
+
+const SEATS_KEY = "tablero.seats";
+
+function readSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS_KEY)) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The secrets this browser holds for a game: {seat: secret}. */
+export function heldSeats(id) {
+  return readSeats()[id] ?? {};
+}
+
+/** Keep the secrets of a reply ({seat: secret}) for a game. */
+export function keepSeats(id, secrets) {
+  if (!secrets || !Object.keys(secrets).length) return;
+  const all = readSeats();
+  all[id] = { ...(all[id] ?? {}), ...secrets };
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+/** Every secret this browser holds, in any game. */
+export function allSecrets() {
+  return [...new Set(Object.values(readSeats()).flatMap((seats) => Object.values(seats)))];
+}
+
+/** The secret to send for a game: the one for `seat` if held, else any. */
+export function secretFor(id, seat = null) {
+  const seats = heldSeats(id);
+  return seats[seat] ?? Object.values(seats)[0] ?? null;
+}
+
+/** Call the API; resolve to the reply's JSON, or reject with an ApiError.  secret: sent as
+ *  Authorization: Bearer. */
+export async function api(method, path, body, secret = null) {
   const init = { method, headers: { Accept: "application/json" } };
+  if (secret) init.headers.Authorization = `Bearer ${secret}`;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -4,10 +4,12 @@
 // answer; it judges no rule.  A human turn is two clicks: a colour in a factory or the
 // centre (the selection lives only here), then a pattern line or the floor of the player
 // to move; the action goes to the server, which takes it or says why not.  `legal` only
-// highlights what is worth clicking.  Machine seats play through POST /machine, one turn
-// every PAUSE_MS while "autoplay" is on (Play / Pause / Step; on by itself after a human
-// turn).  One request at a time; every request carries the version it was made against,
-// and a 409 stale/conflict reloads the game.
+// highlights what is worth clicking.  Machine seats play through game-session.js's machine
+// loop (POST /machine, one turn every PAUSE_MS) while `autoplay` is on: Play / Pause /
+// Step; on by itself after a human turn, off when every seat is a machine.  One request
+// at a time; every request carries the revision it was made against, and a 409
+// stale/conflict reloads the game.  Players are "0".."3" in the JSON and "Player 1".."4"
+// on the page.
 
 import "./azul-i18n.js";
 import { GameSession } from "./game-session.js";
@@ -16,18 +18,18 @@ import { PrologPanel } from "./prolog-panel.js";
 
 const PAUSE_MS = 700;
 const KINDS = ["human", "greedy", "random", "lookahead"];
-const FLOOR_POINTS = [-1, -1, -2, -2, -2, -3, -3];
 const SEATS = 4;
 
 const $ = (selector) => document.querySelector(selector);
 
 const state = {
-  game: null, // the last reply: {id, version, options, casual, view}
+  game: null, // the last reply but its explain: {id, options, casual, view, ...}
   busy: false,
   selection: null, // {source, colour}: the human's first click
   pending: null, // the line or "floor" awaiting the server's answer
-  autoplay: false, // machine seats play by themselves, one turn every PAUSE_MS
-  timer: null,
+  autoplay: false, // machine seats play by themselves (the session's loop), one turn every PAUSE_MS
+  timer: null, // the session's machine timer
+  epoch: 0, // the session's count of loads and new games
   message: null, // {key, vars, kind} or {error, kind}; null: a hint from the view
 };
 
@@ -44,6 +46,8 @@ function node(tag, className, text) {
 
 const colourName = (colour) => t(`colour.${colour}`);
 const kindName = (kind) => t(`kind.${kind}`);
+/** A player's number in words: "0".."3" in the JSON, 1..4 on the page. */
+const playerNumber = (player) => Number(player) + 1;
 
 function fromText(source) {
   return source === "centre" ? t("azul.from.centre") : t("azul.from.factory", { n: source });
@@ -63,21 +67,25 @@ function targetText(line) {
 /** The words of an action; with `count`, "3 red" instead of "red". */
 function actionWords(action, player, count = null) {
   return {
-    player,
+    player: playerNumber(player),
     colour: count === null ? colourName(action.colour) : tilesText(count, action.colour),
     from: fromText(action.source),
     target: targetText(action.line),
   };
 }
 
-// ---- what the view says about seats ----------------------------------------
+// ---- what the view says about seats (view.seats, view.machine_to_move) ------
 
 const toMove = (view) => Number(view.to_move);
-const isMachine = (view, i) => view.players[i].kind !== "human";
-const machineToMove = (view) => !view.over && isMachine(view, toMove(view));
-const humanToMove = (view) => !view.over && !isMachine(view, toMove(view));
-const anyMachine = (view) => view.players.some((p) => p.kind !== "human");
-const allMachines = (view) => view.players.every((p) => p.kind !== "human");
+const seatKind = (view, i) => view.seats[String(i)];
+const machineToMove = (view) => view.machine_to_move;
+const humanToMove = (view) => !view.over && !view.machine_to_move;
+const isMachine = (view, i) => session.isMachine(view, String(i));
+const anyMachine = (view) => view.players.some((_, i) => isMachine(view, i));
+const allMachines = (view) => view.players.every((_, i) => isMachine(view, i));
+const winners = (view) => view.result?.winners ?? [];
+/** How many actions the game holds (the reply's `plies`; `version` in older replies). */
+const actionsPlayed = (game) => game.plies ?? game.version;
 
 function sameSource(a, b) {
   return String(a) === String(b);
@@ -174,15 +182,16 @@ function boardEl(view, player, i) {
   board.dataset.player = i;
   const active = !view.over && toMove(view) === i;
   const last = view.last && Number(view.last.player) === i ? view.last : null;
+  const won = winners(view).includes(String(i));
   board.classList.toggle("azul-is-to-move", active);
-  board.classList.toggle("azul-is-winner", view.winners.includes(String(i)));
+  board.classList.toggle("azul-is-winner", won);
 
   const head = node("header", "azul-board-head");
-  const name = node("h2", "azul-board-name", t("azul.player", { n: i }));
-  name.append(" ", node("span", "azul-kind", kindName(player.kind)));
+  const name = node("h2", "azul-board-name", t("azul.player", { n: playerNumber(i) }));
+  name.append(" ", node("span", "azul-kind", kindName(seatKind(view, i))));
   head.append(name);
   if (active) head.append(node("span", "azul-badge azul-badge-turn", t("azul.to_move")));
-  if (view.winners.includes(String(i))) head.append(node("span", "azul-badge azul-badge-winner", t("azul.winner")));
+  if (won) head.append(node("span", "azul-badge azul-badge-winner", t("azul.winner")));
   if (player.has_first_token) {
     const token = tileEl("first");
     token.classList.add("azul-held-token");
@@ -208,7 +217,7 @@ function boardEl(view, player, i) {
   const body = node("div", "azul-board-body");
   const lines = node("div", "azul-lines");
   lines.setAttribute("role", "group");
-  lines.setAttribute("aria-label", t("azul.lines", { n: i }));
+  lines.setAttribute("aria-label", t("azul.lines", { n: playerNumber(i) }));
   player.lines.forEach((tiles, k) => {
     const line = node("button", "azul-line");
     line.type = "button";
@@ -225,7 +234,7 @@ function boardEl(view, player, i) {
 
   const wall = node("div", "azul-wall");
   wall.setAttribute("role", "img");
-  wall.setAttribute("aria-label", t("azul.wall", { n: i }));
+  wall.setAttribute("aria-label", t("azul.wall", { n: playerNumber(i) }));
   view.wall_pattern.forEach((row, r) => row.forEach((colour, c) => {
     const placed = player.wall[r][c];
     const cell = node("span", placed ? "azul-tile azul-cell azul-is-placed" : "azul-tile azul-cell");
@@ -239,15 +248,17 @@ function boardEl(view, player, i) {
   const floor = node("button", "azul-floor");
   floor.type = "button";
   floor.dataset.line = "floor";
-  floor.title = t("azul.floor_title");
+  const penalties = view.floor_penalties;
+  const floorTitle = t("azul.floor_title", { points: penalties.map(pointsText).join(" ") });
+  floor.title = floorTitle;
   floor.append(node("span", "azul-floor-label", t("azul.floor")));
-  FLOOR_POINTS.forEach((points, s) => {
+  penalties.forEach((points, s) => {
     const slot = node("span", "azul-floor-slot");
-    slot.append(node("span", "azul-floor-points", String(points).replace("-", "−")));
+    slot.append(node("span", "azul-floor-points", pointsText(points)));
     slot.append(player.floor[s] ? tileEl(player.floor[s]) : node("span", "azul-slot"));
     floor.append(slot);
   });
-  floor.setAttribute("aria-label", `${t("azul.floor_title")}: ${player.floor.length}/7`);
+  floor.setAttribute("aria-label", `${floorTitle}: ${player.floor.length}/${penalties.length}`);
   floor.classList.toggle("azul-can-place", canPlace("floor"));
   floor.classList.toggle("azul-is-last", lastLine === "floor");
   floor.classList.toggle("azul-is-pending", active && state.pending === "floor");
@@ -255,10 +266,13 @@ function boardEl(view, player, i) {
   return board;
 }
 
+/** −1 for -1: floor points with a true minus sign. */
+const pointsText = (points) => String(points).replace("-", "−");
+
 function renderSettings(view) {
   $("#settings").textContent = view ? t("azul.settings", {
     seed: view.seed,
-    players: view.players.map((p) => kindName(p.kind)).join(" · "),
+    players: view.players.map((_, i) => kindName(seatKind(view, i))).join(" · "),
   }) : "";
 }
 
@@ -292,10 +306,11 @@ function renderResult(view) {
   }
   table.append(caption, head);
   view.players.forEach((player, i) => {
+    const won = winners(view).includes(String(i));
     const row = node("tr");
-    row.classList.toggle("azul-is-winner", view.winners.includes(String(i)));
-    const who = node("td", "", `${t("azul.player", { n: i })} (${kindName(player.kind)})`);
-    if (view.winners.includes(String(i))) who.prepend("★ ");
+    row.classList.toggle("azul-is-winner", won);
+    const who = node("td", "", `${t("azul.player", { n: playerNumber(i) })} (${kindName(seatKind(view, i))})`);
+    if (won) who.prepend("★ ");
     const bonus = node("td", "", `+${player.bonus.points}`);
     bonus.append(node("div", "azul-bonus-detail", t("azul.bonus_detail", player.bonus)));
     row.append(who, bonus, node("td", "azul-final-score", String(player.score)));
@@ -309,15 +324,15 @@ function renderButtons(view) {
   $("#play").disabled = !live || !anyMachine(view) || state.autoplay;
   $("#pause").disabled = !live || !state.autoplay;
   $("#step").disabled = !live || !machineToMove(view);
-  $("#undo").disabled = !state.game?.casual || state.game.version === 0;
+  $("#undo").disabled = !state.game?.casual || actionsPlayed(state.game) === 0;
   $("#cancel").hidden = !state.game;
 }
 
 function hint() {
   const view = state.game?.view;
   if (!view || view.over) return null;
-  const n = toMove(view);
-  const kind = kindName(view.players[n].kind);
+  const n = playerNumber(view.to_move);
+  const kind = kindName(seatKind(view, view.to_move));
   if (machineToMove(view)) {
     if (state.autoplay) return { key: "azul.machine_thinking", vars: { n, kind }, kind: "info" };
     return { key: allMachines(view) ? "azul.watch" : "azul.machine_turn", vars: { n, kind }, kind: "info" };
@@ -335,24 +350,22 @@ function hint() {
 // ---- talking to the server -------------------------------------------------
 
 function take(reply) {
-  const { id, version, options, casual, view } = reply;
-  state.game = { id, version, options, casual, view };
+  const { explain, action, ...game } = reply;
+  state.game = game;
+  const { view } = game;
   state.selection = null;
   state.pending = null;
   if (view.over) state.autoplay = false;
   render();
-  schedule();
 }
 
 /** Send one request for the current game; refusals go to #message and the panel. */
 async function send(path, body, label) {
-  if (state.busy || !state.game) return null;
-  clearTimeout(state.timer);
-  state.timer = null;
   const reply = await session.post(path, body, label);
   if (!reply) return null;
   state.message = null;
   take(reply);
+  session.next();
   return reply;
 }
 
@@ -368,41 +381,34 @@ function place(line) {
     t("prolog.action.take", actionWords(action, player, reply?.view.last?.tiles ?? null)));
 }
 
-function machineTurn() {
+/** Take back one turn; against the machine, back to the last human turn. */
+function undo() {
   const view = state.game.view;
-  const player = view.to_move;
-  const kind = kindName(view.players[player].kind);
-  send("machine", {}, (reply) => reply
-    ? t("prolog.action.machine", { ...actionWords(reply.action, player, reply.view.last?.tiles ?? null), kind })
-    : t("prolog.action.machine_asked", { player }));
-}
-
-/** Machine seats play by themselves, one turn every PAUSE_MS, while autoplay is on. */
-function schedule() {
-  clearTimeout(state.timer);
-  state.timer = null;
-  const view = state.game?.view;
-  if (!state.autoplay || !view || !machineToMove(view) || state.busy) return;
-  state.timer = setTimeout(() => {
-    state.timer = null;
-    if (state.autoplay) machineTurn();
-  }, PAUSE_MS);
+  state.autoplay = false;
+  if (allMachines(view)) send("undo", {}, () => t("prolog.action.undo"));
+  else session.undo((reply) => take(reply));
 }
 
 const session = new GameSession("azul", state, {
   panel,
   render,
   showForm,
+  epochs: true,
   fallback: hint, // no message: what to do now, read from the view
   loaded(reply, message) {
-    state.autoplay = !allMachines(reply.view);
+    // A game opened here starts paused when every seat is a machine (watch mode); a newer
+    // revision of the same game (another page's move, from the event stream) keeps the
+    // page's Play or Pause.
+    if (reply.id !== state.game?.id) state.autoplay = !allMachines(reply.view);
     state.message = message;
     take(reply);
+    session.next();
   },
   created(reply) {
     state.autoplay = !allMachines(reply.view);
     state.message = null;
     take(reply);
+    session.next();
   },
   refused(error, { path, reload }) {
     state.pending = null;
@@ -411,11 +417,24 @@ const session = new GameSession("azul", state, {
     render();
     say({ error, kind: "error" });
   },
+  machine: {
+    pause: PAUSE_MS,
+    autoplay: () => state.autoplay,
+    label(mover, reply) {
+      if (!reply) return t("prolog.action.machine_asked", { player: playerNumber(mover) });
+      const kind = kindName(seatKind(reply.view, mover));
+      return t("prolog.action.machine", {
+        ...actionWords(reply.action, mover, reply.view.last?.tiles ?? null),
+        kind,
+      });
+    },
+    took(reply) {
+      take(reply);
+    },
+  },
 });
 const say = (message) => session.say(message);
 const renderMessage = () => session.renderMessage();
-const load = (id, message) => session.load(id, message);
-const idFromPath = () => session.idFromPath();
 
 // ---- clicks ----------------------------------------------------------------
 
@@ -428,7 +447,8 @@ function onPick(event) {
     return;
   }
   if (machineToMove(view)) {
-    say({ key: "azul.machine_turn", vars: { n: toMove(view), kind: kindName(view.players[toMove(view)].kind) }, kind: "info" });
+    const vars = { n: playerNumber(view.to_move), kind: kindName(seatKind(view, view.to_move)) };
+    say({ key: "azul.machine_turn", vars, kind: "info" });
     return;
   }
   const source = button.dataset.source === "centre" ? "centre" : Number(button.dataset.source);
@@ -453,7 +473,7 @@ function onPlace(event) {
     return;
   }
   if (Number(board.dataset.player) !== toMove(view)) {
-    say({ key: "azul.own_board", vars: { n: toMove(view) }, kind: "error" });
+    say({ key: "azul.own_board", vars: { n: playerNumber(view.to_move) }, kind: "error" });
     return;
   }
   const line = target.dataset.line === "floor" ? "floor" : Number(target.dataset.line);
@@ -484,7 +504,7 @@ function buildSeats() {
 
 function translateSeats() {
   document.querySelectorAll("#seats label").forEach((label, i) => {
-    label.querySelector(".azul-seat-name").textContent = t("azul.player", { n: i });
+    label.querySelector(".azul-seat-name").textContent = t("azul.player", { n: i + 1 });
     for (const option of label.querySelectorAll("option")) option.textContent = kindName(option.value);
   });
 }
@@ -533,44 +553,31 @@ function start() {
     state.autoplay = true;
     state.message = null;
     render();
-    schedule();
+    session.next();
   });
   $("#pause").addEventListener("click", () => {
     state.autoplay = false;
     clearTimeout(state.timer);
-    state.timer = null;
     render();
   });
   $("#step").addEventListener("click", () => {
     if (state.busy || !state.game || !machineToMove(state.game.view)) return;
     state.autoplay = false;
-    machineTurn();
+    session.step();
   });
   $("#undo").addEventListener("click", () => {
-    state.autoplay = false;
-    send("undo", {}, () => t("prolog.action.undo"));
+    if (state.busy || !state.game) return;
+    undo();
   });
   session.wireForm(formOptions, route);
   route();
 }
 
 function route() {
-  clearTimeout(state.timer);
-  state.timer = null;
-  const id = idFromPath();
-  if (id) {
-    $("#new-game-form").hidden = true;
-    state.game = null;
-    render();
-    say({ key: "azul.loading", kind: "info" });
-    load(id);
-  } else {
-    state.game = null;
-    panel.clear();
-    render();
-    showForm();
-    say(null);
-  }
+  session.route(() => {
+    state.selection = null;
+    state.autoplay = false;
+  });
 }
 
 start();

@@ -1,27 +1,52 @@
 // board-grid.js: a square grid board drawn in SVG (Go 9x9 to 19x19, GoRoGo 5x5, ...).
 //
 // The board format, written down once: `board` is an array of rows from the top, each a
-// string or an array of one-character cells: "b" a black stone, "w" a white stone,
-// anything else ("-") empty.  Positions are [row, col], 0-based from the top-left, the
-// same as the rules' [R, C].
+// string or an array of one-character cells: "b" a black stone, "w" a white stone, "-"
+// or "." empty; any other cell is a piece of the page's own (see drawPiece), else empty.
+// Positions are [row, col], 0-based from the top-left, the same as the rules' [R, C].
 //
-// The component draws what it is given and reports clicks; it never judges a rule:
+// The component draws what it is given and reports clicks; it never judges a rule, and a
+// page never edits its DOM (Shudan's way: what to draw comes in as data and options):
 //
 //   const grid = new GridBoard(element, { coordinates: true, label: "Go board" });
 //   grid.on("click", (event, [row, col]) => ...);
-//   grid.render({ board, last: [r, c] | null, owner: rows | null, hover: "b" | "w" | null });
+//   grid.render({ board, last: [r, c] | null, owner: rows | null, hover: "b" | "w" | null,
+//                 marks: [...] | null, label });
 //
-// DOM for tests and styling: <svg class="grid-board" data-size=N>, one
-// <g class="grid-point" data-row data-col data-cell="-|b|w"> per point; a stone is
-// <circle class="stone black" data-stone="b">; the last move's point has class
-// grid-is-last; owner shading is <rect class="grid-owner" data-owner="b|w"> per point.
-// Colours are CSS custom properties (--grid-*) in tablero.css.
+// Constructor options (all optional):
+//   coordinates: true        draw the labels around the board;
+//   coordLabels: {col(c, size), row(r, size)}   their text; by default GTP's, columns
+//                            A-T without I and rows numbered from the bottom (GoRoGo
+//                            gives String(c) and String(r): 0-4 from the top-left);
+//   starPoints: true | false | [[r, c], ...]   the hoshi (true: the usual ones);
+//   drawPiece(cell, {radius, unit})   an SVG node for a cell other than "b", "w" and empty
+//                            (GoRoGo's Henge, "h"), drawn where a stone goes; null: empty;
+//   label: the board's aria-label (render's `label` replaces it).
+//
+// Render arguments: `hover` is the piece a click would ask for ("b", "w" or a page's own
+// kind: the ghost on an empty point under the pointer gets data-hover's CSS; null: none).
+// `marks` is a list of {pos: [row, col], point, shape, class, data}, redrawn every render
+// (a mark that stays the same keeps its node, so its CSS animation runs once): `point`
+// names classes for the point's <g> (e.g. a legal point); `shape` "spot" draws a small
+// dot under the pieces, "stone" a stone-sized circle over them (e.g. a captured stone
+// fading away), as <circle class="grid-mark grid-mark-<shape> <class>" data-<key>=value
+// for each key of `data`>.  setPending(row, col, kind) shows the ghost of `kind` ("b",
+// "w" or the page's) awaiting the server's answer, with class grid-pending-<kind>.
+//
+// DOM for tests and styling: <svg class="grid-board" data-size=N data-hover>, one
+// <g class="grid-point" data-row data-col data-cell="-|b|w|<page cell>"> per point; a
+// stone is <circle class="stone black grid-piece" data-stone="b">, a page's piece its
+// drawPiece node with class grid-piece; the last move's point has class grid-is-last;
+// owner shading is <rect class="grid-owner" data-owner="b|w"> per point.  Colours are
+// CSS custom properties (--grid-*) in tablero.css.
 
 const NS = "http://www.w3.org/2000/svg";
 const UNIT = 100; // one cell, in viewBox units
 const STONE_RADIUS = 0.47 * UNIT;
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"; // GTP: no I
 const STONES = { b: "black", w: "white" };
+const EMPTY = new Set(["-", ".", " ", ""]);
+const SHAPES = { spot: 0.11 * UNIT, stone: STONE_RADIUS };
 let instances = 0;
 
 /** GTP's column letter for col (A-T, no I). */
@@ -56,8 +81,13 @@ function el(name, attrs = {}, parent = null) {
 }
 
 function cellAt(board, row, col) {
-  const cell = board[row]?.[col];
-  return cell in STONES ? cell : "-";
+  const cell = board[row]?.[col] ?? "-";
+  return EMPTY.has(cell) ? "-" : cell;
+}
+
+/** The classes of a space-separated string, none for null. */
+function classList(names) {
+  return names ? names.split(/\s+/).filter(Boolean) : [];
 }
 
 export class GridBoard {
@@ -68,6 +98,7 @@ export class GridBoard {
     this.size = 0;
     this.id = `grid${++instances}`;
     this.cursor = null;
+    this.pending = null;
   }
 
   /** Listen to "click": fn(event, [row, col]). */
@@ -79,8 +110,9 @@ export class GridBoard {
     for (const fn of this.handlers[event]) fn(event, payload);
   }
 
-  /** Draw the board state {board, last, owner, hover}; rebuilds only what changed. */
-  render({ board, last = null, owner = null, hover = null, label = null }) {
+  /** Draw the board state {board, last, owner, hover, marks, label}; rebuilds only what
+   *  changed. */
+  render({ board, last = null, owner = null, hover = null, marks = null, label = null }) {
     if (board.length !== this.size) this.build(board.length);
     if (label) this.svg.setAttribute("aria-label", label);
     for (let row = 0; row < this.size; row++) {
@@ -88,22 +120,25 @@ export class GridBoard {
     }
     this.setLast(last);
     this.setOwner(owner);
+    this.setMarks(marks ?? []);
     this.svg.dataset.hover = hover ?? "";
     this.clearPending();
   }
 
-  /** Show a stone awaiting the server's answer at [row, col]; the next render clears it. */
-  setPending(row, col, colour) {
+  /** Show the ghost of `kind` ("b", "w", ...) awaiting the server's answer at [row, col];
+   *  the next render clears it. */
+  setPending(row, col, kind) {
     this.clearPending();
     const point = this.point(row, col);
     if (!point || point.dataset.cell !== "-") return;
-    point.classList.add("grid-pending", `grid-pending-${colour}`);
-    this.pending = point;
+    const classes = ["grid-pending", `grid-pending-${kind}`];
+    point.classList.add(...classes);
+    this.pending = { point, classes };
   }
 
   clearPending() {
     if (!this.pending) return;
-    this.pending.classList.remove("grid-pending", "grid-pending-b", "grid-pending-w");
+    this.pending.point.classList.remove(...this.pending.classes);
     this.pending = null;
   }
 
@@ -116,6 +151,8 @@ export class GridBoard {
     this.pending = null;
     this.lastPoint = null;
     this.ownerKey = null;
+    this.marks = new Map(); // key -> {point, node}: the shapes drawn for marks
+    this.markClasses = new Map(); // point <g> -> Set of the classes marks gave it
     const pad = this.options.coordinates ? 1.1 : 0.6;
     const span = (size - 1 + 2 * pad) * UNIT;
     const svg = el("svg", {
@@ -184,10 +221,13 @@ export class GridBoard {
     const g = el("g", { class: "grid-coords", "aria-hidden": "true" }, svg);
     const near = -(pad - 0.42) * UNIT;
     const far = (size - 1) * UNIT - near;
+    const labels = this.options.coordLabels ?? {};
+    const colLabel = labels.col ?? ((c) => columnLetter(c));
+    const rowLabel = labels.row ?? ((r, n) => String(n - r));
     for (let i = 0; i < size; i++) {
       const at = i * UNIT;
-      const letter = columnLetter(i);
-      const number = String(size - i);
+      const letter = String(colLabel(i, size));
+      const number = String(rowLabel(i, size));
       el("text", { x: at, y: near }, g).textContent = letter;
       el("text", { x: at, y: far }, g).textContent = letter;
       el("text", { x: near, y: at }, g).textContent = number;
@@ -198,16 +238,63 @@ export class GridBoard {
   setCell(row, col, cell) {
     const g = this.point(row, col);
     if (g.dataset.cell === cell) return;
-    g.dataset.cell = cell;
-    g.querySelector(".stone")?.remove();
-    if (cell === "-") return;
-    const stone = el("circle", {
-      class: `stone ${STONES[cell]}`,
-      r: STONE_RADIUS,
-      fill: `url(#${this.id}-${STONES[cell]})`,
-      "data-stone": cell,
-    });
-    g.insertBefore(stone, g.querySelector(".grid-ghost").nextSibling);
+    g.querySelector(".grid-piece")?.remove();
+    const piece = this.piece(cell);
+    g.dataset.cell = piece ? cell : "-";
+    if (piece) g.insertBefore(piece, g.querySelector(".grid-ghost").nextSibling);
+  }
+
+  /** The node of a cell's piece: a stone, the page's drawPiece, or null (empty). */
+  piece(cell) {
+    if (cell in STONES) {
+      return el("circle", {
+        class: `stone ${STONES[cell]} grid-piece`,
+        r: STONE_RADIUS,
+        fill: `url(#${this.id}-${STONES[cell]})`,
+        "data-stone": cell,
+      });
+    }
+    if (cell === "-" || !this.options.drawPiece) return null;
+    const node = this.options.drawPiece(cell, { radius: STONE_RADIUS, unit: UNIT });
+    node?.classList.add("grid-piece");
+    return node ?? null;
+  }
+
+  /** Draw `marks` (see the header): keep the shapes that stay, remove and add the rest. */
+  setMarks(marks) {
+    const wanted = new Map();
+    const classes = new Map();
+    for (const mark of marks) {
+      const point = this.point(...mark.pos);
+      if (!point) continue;
+      if (!classes.has(point)) classes.set(point, new Set());
+      for (const name of classList(mark.point)) classes.get(point).add(name);
+      if (mark.shape in SHAPES) {
+        const key = JSON.stringify([mark.pos, mark.shape, mark.class ?? "", mark.data ?? {}]);
+        wanted.set(key, { point, mark });
+      }
+    }
+    for (const [point, had] of this.markClasses) {
+      for (const name of had) if (!classes.get(point)?.has(name)) point.classList.remove(name);
+    }
+    for (const [point, names] of classes) point.classList.add(...names);
+    this.markClasses = classes;
+    for (const [key, drawn] of this.marks) {
+      if (!wanted.has(key)) {
+        drawn.node.remove();
+        this.marks.delete(key);
+      }
+    }
+    for (const [key, { point, mark }] of wanted) {
+      if (this.marks.has(key)) continue;
+      const attrs = { class: ["grid-mark", `grid-mark-${mark.shape}`, ...classList(mark.class)].join(" "),
+                      r: SHAPES[mark.shape] };
+      for (const [name, value] of Object.entries(mark.data ?? {})) attrs[`data-${name}`] = value;
+      const node = el("circle", attrs);
+      if (mark.shape === "spot") point.insertBefore(node, point.querySelector(".grid-hit").nextSibling);
+      else point.appendChild(node);
+      this.marks.set(key, { point, node });
+    }
   }
 
   setLast(last) {

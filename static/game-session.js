@@ -1,17 +1,20 @@
 // game-session.js: the plumbing every game page shares.  A page keeps its own `state`
-// ({game, busy, message, timer, epoch, ...}) and draws it; the session reads the game's id
-// from the path, loads (GET /api/games/<id>) and creates games (POST /api/games, then
-// pushState/replaceState), posts an action, a machine step or an undo with the version it
-// was made against, reloads the game on a 409 stale/conflict, feeds the Prolog panel the
-// `explain` of replies and refusals, shows messages in #message, and (for pages whose
-// machine seats play by themselves) runs the machine's turns with a pause.
+// ({game: the last reply, busy, message, timer, epoch, ...}) and draws it; the session
+// reads the game's id from the path, loads (GET /api/games/<id>) and creates games (POST
+// /api/games, then pushState/replaceState), keeps the seat secrets the server hands out
+// (api.js) and sends them, posts an action, a machine step or an undo with the revision it
+// was made against, reloads the game on a 409 stale/conflict, follows the game's live
+// changes (GET /api/games/<id>/events) so another player's move appears by itself, takes
+// a seat from an invitation link, shows undo requests to answer, feeds the Prolog panel
+// the `explain` of replies and refusals, shows messages in #message, and runs the machine
+// seats' turns with a pause (view.machine_to_move; only in a page that holds a seat).
 //
 //   const session = new GameSession("go", state, { panel, render, showForm, loaded, created });
 //
 // With `epochs: true` every load and new game bumps state.epoch and a late answer to an
 // older request is dropped; the machine loop needs it.
 
-import { api } from "./api.js";
+import { api, keepSeats, secretFor } from "./api.js";
 import { errorText, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -26,8 +29,9 @@ export class GameSession {
    *     next; otherwise the page says why);
    *   createFailed(error): after a new game was refused and said;
    *   errorText(error): a refusal in words; fallback(): the message when none is set;
-   *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view)} for pages
-   *     whose machine seats play by themselves (see next()).
+   *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view), autoplay()}
+   *     for pages whose machine seats play by themselves (see next(); autoplay() false
+   *     pauses them, step() plays one step).
    */
   constructor(game, state, options) {
     this.game = game;
@@ -83,17 +87,21 @@ export class GameSession {
     return this.epochs && epoch !== this.state.epoch;
   }
 
-  /** Load a game; another game's id goes to that game's page. */
+  /** Load a game (taking the seat of an invitation in the URL's #invite=seat.token first);
+   *  another game's id goes to that game's page.  Then follow its live changes. */
   async load(id, message = null) {
     const epoch = this.bump();
     try {
-      const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+      await this.claimInvitation(id);
+      const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, secretFor(id));
       if (this.late(epoch)) return;
       if (reply.game !== this.game) {
         location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
         return;
       }
       this.loaded(reply, message);
+      this.showSeats();
+      this.follow(id);
     } catch (error) {
       if (this.late(epoch)) return;
       this.state.game = null;
@@ -113,6 +121,7 @@ export class GameSession {
     try {
       const reply = await api("POST", "/api/games", { game: this.game, options });
       if (this.late(epoch)) return false;
+      keepSeats(reply.id, reply.secrets);
       const url = `/${this.game}/${encodeURIComponent(reply.id)}`;
       if (this.idFromPath()) history.pushState(null, "", url);
       else history.replaceState(null, "", url);
@@ -120,6 +129,8 @@ export class GameSession {
       this.panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
       state.busy = false;
       this.created(reply);
+      this.showSeats();
+      this.follow(reply.id);
       return true;
     } catch (error) {
       this.say({ error, kind: "error" });
@@ -130,27 +141,28 @@ export class GameSession {
     }
   }
 
-  /** POST to the current game with its version (one request at a time); the reply, or
+  /** POST to the current game with its revision (one request at a time); the reply, or
    *  null when refused (said, and in the Prolog panel; a stale page reloads the game).
    *  label(reply | null) names the request in the panel. */
   async post(path, body, label) {
     const state = this.state;
     if (state.busy || !state.game) return null;
     state.busy = true;
-    const { id, version } = state.game;
+    const { id, revision } = state.game;
+    const seat = body.action?.player ?? state.game.view?.to_move;
     const epoch = state.epoch;
     try {
       const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
         ...body,
-        version,
-      });
+        revision,
+      }, secretFor(id, seat));
       if (this.late(epoch)) return null;
       this.panel.add({ label: () => label(reply), explain: reply.explain });
       return reply;
     } catch (error) {
       if (this.late(epoch)) return null;
       this.panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
-      const reload = error.code === "stale" || error.code === "conflict";
+      const reload = ["stale", "conflict", "machine_busy", "not_machine_turn"].includes(error.code);
       this.refused(error, { path, reload });
       if (reload) {
         state.busy = false;
@@ -159,27 +171,35 @@ export class GameSession {
       return null;
     } finally {
       if (!this.late(epoch)) state.busy = false;
+      this.applyPending();
     }
   }
 
   // ---- machine seats that play by themselves (pages with epochs) --------------
 
+  /** Whether `player` sits in a seat that is not a person's (view.seats, from Prolog). */
   isMachine(view, player) {
-    return view.players[player] === "machine";
+    return view.seats[player] !== "human";
   }
 
   /** What comes after a new position: machine.over(view), or the machine's next step
-   *  after machine.pause ms. */
+   *  after machine.pause ms (unless machine.autoplay() says the page is paused). */
   next() {
     const state = this.state;
     clearTimeout(state.timer);
     const view = state.game?.view;
     if (!view) return;
     if (view.over) this.machine.over?.(view);
-    else if (this.isMachine(view, view.to_move)) {
+    else if (view.machine_to_move && this.drives() && (this.machine.autoplay?.() ?? true)) {
       const epoch = state.epoch;
       state.timer = setTimeout(() => this.machineStep(epoch), this.machine.pause);
     }
+  }
+
+  /** Play one machine step now (a paused page's Step button). */
+  step() {
+    clearTimeout(this.state.timer);
+    return this.machineStep(this.state.epoch);
   }
 
   async machineStep(epoch) {
@@ -190,7 +210,7 @@ export class GameSession {
       return;
     }
     const view = state.game.view;
-    if (view.over || !this.isMachine(view, view.to_move)) return;
+    if (!view.machine_to_move) return;
     const mover = view.to_move;
     const reply = await this.post("machine", {}, (r) => this.machine.label(mover, r));
     if (!reply) return;
@@ -199,13 +219,26 @@ export class GameSession {
     this.next();
   }
 
+  /** Whether this page asks the machine to play: it holds a seat of the game, or the game
+   *  has no person's seat at all (a watcher's page waits for the players' pages). */
+  drives() {
+    const game = this.state.game;
+    return Boolean(game) && (game.you?.length > 0 || !Object.keys(game.holders ?? {}).length);
+  }
+
   /** Take back one step; against the machine, on until a human is to play.  take(reply)
-   *  keeps each reply. */
+   *  keeps each reply.  Between two people it asks the other (202: an undo request). */
   async undo(take) {
     clearTimeout(this.state.timer);
     const label = () => t("prolog.action.undo");
     let reply = await this.post("undo", {}, label);
-    while (reply && reply.version > 0 && this.isMachine(reply.view, reply.view.to_move)) {
+    if (reply?.undo_request) {
+      take(reply);
+      this.say({ key: "undo.asked", kind: "info" });
+      this.showUndoRequest();
+      return;
+    }
+    while (reply && reply.plies > 0 && reply.view.machine_to_move) {
       take(reply);
       reply = await this.post("undo", {}, label);
     }
@@ -214,6 +247,175 @@ export class GameSession {
       take(reply);
     }
     this.next();
+  }
+
+  // ---- live: the game's changes as they happen -----------------------------------
+
+  /** Read the game's event stream (GET /api/games/<id>/events, Server-Sent Events read
+   *  with fetch so the seat's secret goes along); every newer revision redraws the page as
+   *  a load would.  Reconnects after a second, sending the revision last seen. */
+  follow(id) {
+    this.unfollow();
+    const controller = new AbortController();
+    this.stream = controller;
+    const run = async () => {
+      while (!controller.signal.aborted) {
+        try {
+          const headers = { Accept: "text/event-stream" };
+          const secret = secretFor(id);
+          if (secret) headers.Authorization = `Bearer ${secret}`;
+          if (this.state.game?.id === id) headers["Last-Event-ID"] = String(this.state.game.revision);
+          const response = await fetch(`/api/games/${encodeURIComponent(id)}/events`, {
+            headers, signal: controller.signal,
+          });
+          if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = "";
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += value;
+            let end;
+            while ((end = buffer.indexOf("\n\n")) >= 0) {
+              this.onEvent(id, buffer.slice(0, end));
+              buffer = buffer.slice(end + 2);
+            }
+          }
+        } catch {
+          if (controller.signal.aborted) return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
+    run();
+  }
+
+  unfollow() {
+    this.stream?.abort();
+    this.stream = null;
+  }
+
+  onEvent(id, block) {
+    const data = block.split("\n").filter((line) => line.startsWith("data:"))
+      .map((line) => line.slice(5).trimStart()).join("\n");
+    if (!data) return;
+    const reply = JSON.parse(data);
+    if (reply.id !== id || this.state.game?.id !== id) return;
+    this.pending = reply;
+    this.applyPending();
+  }
+
+  /** A change another page made: drawn at once, or when this page's request is answered. */
+  applyPending() {
+    const reply = this.pending;
+    const game = this.state.game;
+    if (!reply || this.state.busy || !game || reply.id !== game.id) return;
+    this.pending = null;
+    if (reply.revision <= game.revision) return;
+    this.bump();
+    this.loaded({ ...reply, actions: undefined }, null);
+    this.showSeats();
+  }
+
+  // ---- seats: invitations, undo requests, whose turn in the tab's title -----------
+
+  /** #invite=<seat>.<token> in the URL: take that seat and keep its secret. */
+  async claimInvitation(id) {
+    const match = /^#invite=([^.]+)\.(.+)$/.exec(location.hash);
+    if (!match) return;
+    history.replaceState(null, "", location.pathname);
+    const [, seat, invitation] = match;
+    try {
+      const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}`,
+        { invitation });
+      keepSeats(id, reply.secrets);
+      this.state.message = { key: "seat.taken", vars: { seat }, kind: "info" };
+    } catch (error) {
+      this.state.message = { error, kind: "error" };
+    }
+  }
+
+  /** The seats line under the board: who you are, invitations, an undo request to answer;
+   *  and the tab's title says when it is your turn. */
+  showSeats() {
+    const game = this.state.game;
+    let box = document.querySelector(".tb-seats");
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "tb-seats";
+      $("#message").after(box);
+    }
+    box.replaceChildren();
+    if (!this.baseTitle) this.baseTitle = document.title;
+    if (!game) {
+      document.title = this.baseTitle;
+      return;
+    }
+    const you = game.you ?? [];
+    const yourTurn = !game.view.over && you.includes(game.view.to_move) && Object.keys(game.holders ?? {}).length > 1;
+    document.title = yourTurn ? `${t("seat.your_turn")} · ${this.baseTitle}` : this.baseTitle;
+    const line = document.createElement("span");
+    line.className = "tb-seats-line";
+    const holders = game.holders ?? {};
+    if (!you.length && Object.keys(holders).length) line.textContent = t("seat.watching");
+    else if (you.length) line.textContent = t("seat.you", { seats: you.join(", ") });
+    box.append(line);
+    for (const seat of you) {
+      if (you.length < 2) break;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "tb-button tb-invite";
+      button.dataset.seat = seat;
+      button.textContent = t("seat.invite", { seat });
+      button.addEventListener("click", () => this.invite(seat));
+      box.append(button);
+    }
+    this.showUndoRequest();
+  }
+
+  /** Invite someone to one of your seats: the link is shown to copy. */
+  async invite(seat) {
+    const { id } = this.state.game;
+    try {
+      const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/invite`,
+        {}, secretFor(id, seat));
+      const url = new URL(reply.invitations[seat], location.href).href;
+      const box = document.querySelector(".tb-seats");
+      const field = document.createElement("input");
+      field.className = "tb-invite-link";
+      field.readOnly = true;
+      field.value = url;
+      box.append(field);
+      field.select();
+      navigator.clipboard?.writeText(url).catch(() => {});
+    } catch (error) {
+      this.say({ error, kind: "error" });
+    }
+  }
+
+  /** The opponent asks to take back a move: Accept / Decline. */
+  showUndoRequest() {
+    const game = this.state.game;
+    document.querySelector(".tb-undo-request")?.remove();
+    if (!game?.undo_request || (game.you ?? []).includes(game.undo_request) || !(game.you ?? []).length) return;
+    const box = document.createElement("div");
+    box.className = "tb-undo-request";
+    const text = document.createElement("span");
+    text.textContent = t("undo.requested", { seat: game.undo_request });
+    box.append(text);
+    for (const accept of [true, false]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `tb-button${accept ? " tb-primary" : ""}`;
+      button.textContent = t(accept ? "undo.accept" : "undo.decline");
+      button.addEventListener("click", async () => {
+        const reply = await this.post("undo", { accept }, () => t("prolog.action.undo"));
+        if (reply) this.loaded(reply, null);
+        this.showSeats();
+      });
+      box.append(button);
+    }
+    document.querySelector(".tb-seats").append(box);
   }
 
   // ---- the page's frame --------------------------------------------------------
@@ -228,7 +430,9 @@ export class GameSession {
       this.load(id);
     } else {
       this.bump();
+      this.unfollow();
       state.game = null;
+      this.showSeats();
       reset();
       this.panel.clear();
       this.render();

@@ -1,10 +1,12 @@
 // go.js: the Go page (/go and /go/<id>).  Start reading at start() at the bottom.
 //
 // The page keeps the server's last reply and draws the board from its view after every
-// answer; it judges no rule.  Every action sends the version it was played against; a
+// answer; it judges no rule.  Every action sends the revision it was played against; a
 // 409 "stale" or "conflict" reloads the game.  One request at a time: a click while one
-// is in flight is ignored.  A colour the game gives to the machine (view.players) plays by
-// itself: the page waits a moment and asks POST /machine (GameSession's machine loop).
+// is in flight is ignored.  A colour the game gives to the machine (view.seats) plays by
+// itself: when view.machine_to_move the page waits a moment and asks POST /machine
+// (GameSession's machine loop).  The result is view.result: {code, winner, reason,
+// tie_break, score}, never parsed from its code.
 
 import { GridBoard, vertexName } from "./board-grid.js";
 import { GameSession } from "./game-session.js";
@@ -14,7 +16,7 @@ import { PrologPanel } from "./prolog-panel.js";
 const $ = (selector) => document.querySelector(selector);
 
 const state = {
-  game: null, // the last reply: {id, version, options, casual, view}
+  game: null, // the last reply but its explain: {id, revision, plies, options, casual, view, ...}
   busy: false,
   message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
   timer: 0, // the machine's next request
@@ -36,7 +38,7 @@ function isMachine(view, player) {
 
 /** The machine is to play (the page waits for it). */
 function machineTurn(view) {
-  return Boolean(view && !view.over && isMachine(view, view.to_move));
+  return Boolean(view?.machine_to_move);
 }
 
 // ---- drawing ---------------------------------------------------------------
@@ -47,11 +49,11 @@ function render() {
   const formSize = Number($("#size").value);
   const board = view?.board ?? Array(formSize).fill("-".repeat(formSize));
   const size = board.length;
-  const shaded = view?.over && view.score && !/\+R$/.test(view.result);
+  const score = view?.result?.score;
   grid.render({
     board,
     last: view?.last?.kind === "move" ? view.last.pos : null,
-    owner: shaded ? view.score.owner : null,
+    owner: score ? score.owner : null,
     hover: view?.over || machineTurn(view) ? null : view?.to_move ?? "b",
     label: t("go.board", { size }),
   });
@@ -69,7 +71,7 @@ function render() {
   $("#pass").disabled = !view || view.over || machineTurn(view);
   $("#resign").disabled = !view || view.over || machineTurn(view);
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.version === 0 || allMachines;
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
   $("#cancel").hidden = !game;
   $("#buttons").hidden = !game;
   const hint = $("#form-hint");
@@ -90,8 +92,8 @@ function renderSettings(view) {
     komi: formatNumber(komi),
   });
   const players = t("go.players", {
-    b: t(`go.seat.${view.players.b}`),
-    w: t(`go.seat.${view.players.w}`),
+    b: t(`go.seat.${view.seats.b}`),
+    w: t(`go.seat.${view.seats.w}`),
   });
   const lines = [rules, players].map((text) => {
     const line = document.createElement("div");
@@ -101,14 +103,14 @@ function renderSettings(view) {
   $("#settings").replaceChildren(...lines);
 }
 
+/** The result in words: {code, winner, reason: "resign"|"count", tie_break, score}. */
 function resultText(result) {
-  if (result === "Draw") return t("go.result.draw");
-  const match = /^([BW])\+(R|[\d.]+)$/.exec(result);
-  if (!match) return result;
-  const winner = playerName(match[1].toLowerCase());
-  if (match[2] === "R") return t("go.result.resign", { winner });
-  if (Number(match[2]) === 0) return t("go.result.tie_white");
-  return t("go.result.points", { winner, points: formatNumber(match[2]) });
+  if (result.winner === null) return t("go.result.draw");
+  const winner = playerName(result.winner);
+  if (result.reason === "resign") return t("go.result.resign", { winner });
+  if (result.tie_break) return t("go.result.tie_white");
+  const points = Math.abs(result.score.b - result.score.w);
+  return t("go.result.points", { winner, points: formatNumber(points) });
 }
 
 function renderResult(view) {
@@ -118,19 +120,20 @@ function renderResult(view) {
     box.replaceChildren();
     return;
   }
+  const { result } = view;
   const words = document.createElement("strong");
-  words.textContent = resultText(view.result);
+  words.textContent = resultText(result);
   const code = document.createElement("code");
   code.className = "go-result-code";
-  code.textContent = view.result;
+  code.textContent = result.code;
   box.replaceChildren(words, " ", code);
-  if (view.score && !/\+R$/.test(view.result)) {
+  if (result.score) {
     const score = document.createElement("div");
     score.className = "go-score";
-    score.textContent = t(view.score.komi ? "go.score_komi" : "go.score", {
-      b: formatNumber(view.score.b),
-      w: formatNumber(view.score.w),
-      komi: formatNumber(view.score.komi),
+    score.textContent = t(result.score.komi ? "go.score_komi" : "go.score", {
+      b: formatNumber(result.score.b),
+      w: formatNumber(result.score.w),
+      komi: formatNumber(result.score.komi),
     });
     box.append(score);
   }
@@ -147,8 +150,8 @@ function statusMessage(view) {
 // ---- talking to the server -------------------------------------------------
 
 function take(reply) {
-  const { id, version, options, casual, view } = reply;
-  state.game = { id, version, options, casual, view };
+  const { explain, actions, ...game } = reply;
+  state.game = game;
   render();
 }
 

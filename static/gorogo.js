@@ -1,17 +1,17 @@
 // gorogo.js: the GoRoGo page (/gorogo and /gorogo/<id>).  Start reading at start() at the
 // bottom.
 //
-// The board is board-grid.js's 5×5 grid, fed with the view's rows in lower case ("b", "w";
-// a Henge "h" is empty to the grid).  decorate() then adds what the grid does not know:
-// the Henge pieces (data-cell="h", so the grid's hover ghost skips them), the shading of
-// view.legal for the chosen piece, and row/column labels 0-4 as the rules and the Prolog
-// panel write them (jogada(Piece, Row, Col)) instead of Go's A-E / 5-1.
+// The board is board-grid.js's 5×5 grid, given as data and options what it draws: the
+// view's rows in lower case ("b", "w", and "h" a Henge, which drawPiece draws), row and
+// column labels 0-4 as the rules and the Prolog panel write them (jogada(Piece, Row,
+// Col)) instead of Go's A-E / 5-1, and marks: a spot on each point of view.legal for the
+// chosen piece, and the pieces the last placement captured, flashing away.
 //
 // The page judges no rule: a click sends {kind: "place", piece, pos} (without a piece in
 // the opening, where the rules place the surplus Henge) and Prolog accepts or says why
-// not; view.legal only shades.  When a machine is to play, the page waits a moment and asks
-// POST /machine, saying "thinking…" meanwhile.  One request at a time; every action
-// carries the version it was played against, and a 409 stale/conflict reloads the game.
+// not; view.legal only shades.  When a machine is to play (view.machine_to_move), the
+// session (game-session.js) waits a moment and asks POST /machine, and the page says
+// "thinking…" meanwhile.  One request at a time; a 409 stale/conflict reloads the game.
 
 import { GridBoard } from "./board-grid.js";
 import { GameSession } from "./game-session.js";
@@ -20,13 +20,16 @@ import { errorText, getLang, hasText, onLangChange, setupLangToggle, t } from ".
 import { PrologPanel } from "./prolog-panel.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const UNIT = 100; // board-grid.js's distance between neighbouring points, in SVG units
-const STONE = 47; // board-grid.js's stone radius
 const MACHINE_PAUSE = 600; // ms before the machine is asked to play
 const VANISH = 1300; // ms for a captured stone to flash away
 
 const $ = (selector) => document.querySelector(selector);
-const grid = new GridBoard($("#board"), { coordinates: true, starPoints: false });
+const grid = new GridBoard($("#board"), {
+  coordinates: true,
+  starPoints: false,
+  coordLabels: { col: (col) => String(col), row: (row) => String(row) },
+  drawPiece: (cell, { radius }) => (cell === "h" ? hengeNode(radius) : null),
+});
 const panel = new PrologPanel($("#prolog-panel"));
 
 const state = {
@@ -36,7 +39,8 @@ const state = {
   message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
   timer: 0, // the machine's next request
   epoch: 0, // bumped by every load and new game, so a late answer is dropped
-  decorated: null, // the grid's <svg> that decorate() has set up
+  vanishing: [], // the pieces the last placement captured, while they flash: {pos, player}
+  vanishTimer: 0,
 };
 
 const other = (player) => (player === "b" ? "w" : "b");
@@ -46,8 +50,9 @@ function isMachine(view, player) {
   return session.isMachine(view, player);
 }
 
+/** A person is to place (the session's machine loop plays the machine's turns). */
 function humanTurn(view) {
-  return Boolean(view) && !view.over && !isMachine(view, view.to_move);
+  return Boolean(view) && !view.over && !view.machine_to_move;
 }
 
 function opening(view) {
@@ -108,46 +113,55 @@ function stepText(player, piece, pos, machine) {
 function lastText(view) {
   const last = view?.last;
   if (!last) return "";
-  const text = placementText(last.by, last.piece, last.pos, isMachine(view, last.by));
+  const text = placementText(last.player, last.piece, last.pos, isMachine(view, last.player));
   return last.captured.length ? t("gorogo.last.captured", { text, n: last.captured.length }) : text;
 }
 
 function hintText(view) {
   if (!view || view.over) return "";
-  if (isMachine(view, view.to_move)) return t("gorogo.hint.thinking", { player: playerName(view.to_move) });
+  if (view.machine_to_move) return t("gorogo.hint.thinking", { player: playerName(view.to_move) });
   if (opening(view)) return t("gorogo.hint.opening");
   return t(`gorogo.hint.${state.piece}`);
 }
 
 // ---- the board ---------------------------------------------------------------
 
-/** A Henge: a disc half black, half white, with an amber H in the middle. */
-function hengeNode() {
+/** A Henge of `radius`: a disc half black, half white, with an amber H in the middle. */
+function hengeNode(radius) {
   const g = svgNode("g", { class: "gorogo-henge", "data-stone": "h" });
-  const half = `M0,${-STONE} A${STONE},${STONE} 0 0 0 0,${STONE} Z`;
+  const half = `M0,${-radius} A${radius},${radius} 0 0 0 0,${radius} Z`;
   g.append(
     svgNode("path", { class: "gorogo-henge-dark", d: half, transform: "rotate(45)" }),
     svgNode("path", { class: "gorogo-henge-light", d: half, transform: "rotate(225)" }),
-    svgNode("circle", { class: "gorogo-henge-rim", r: STONE }),
-    svgNode("circle", { class: "gorogo-henge-badge", r: 19 }),
+    svgNode("circle", { class: "gorogo-henge-rim", r: radius }),
+    svgNode("circle", { class: "gorogo-henge-badge", r: 0.4 * radius }),
     svgNode("text", { class: "gorogo-henge-letter", y: 1 }, "H"),
   );
   return g;
 }
 
-/** Once per grid <svg>: labels 0-4 and a legal-point spot under every point's ghost. */
-function setUpGrid(svg) {
-  const last = 4 * UNIT;
-  for (const text of svg.querySelectorAll(".grid-coords text")) {
-    const x = Number(text.getAttribute("x"));
-    const y = Number(text.getAttribute("y"));
-    const column = y < 0 || y > last; // above or below the board: a column's label
-    text.textContent = String(Math.round((column ? x : y) / UNIT));
+/** The grid's ghost and pending piece for `piece` by `player`: a Henge is "h". */
+function ghostKind(piece, player) {
+  return piece === "henge" ? "h" : player;
+}
+
+/** The marks on the grid: view.legal for the chosen piece, and the captured pieces. */
+function boardMarks(view, human) {
+  const marks = [];
+  if (human) {
+    for (const pos of view.legal[pieceToPlace(view)]) {
+      marks.push({ pos, point: "gorogo-legal", shape: "spot", class: "gorogo-spot" });
+    }
   }
-  for (const point of svg.querySelectorAll(".grid-point")) {
-    point.insertBefore(svgNode("circle", { class: "gorogo-spot", r: 11 }), point.querySelector(".grid-ghost"));
+  for (const { pos, player } of state.vanishing) {
+    marks.push({
+      pos,
+      shape: "stone",
+      class: `gorogo-vanish gorogo-vanish-${player}`,
+      data: { captured: pos.join(",") },
+    });
   }
-  state.decorated = svg;
+  return marks;
 }
 
 function renderBoard() {
@@ -157,61 +171,25 @@ function renderBoard() {
   grid.render({
     board,
     last: view?.last?.pos ?? null,
-    hover: human ? view.to_move : null,
+    hover: human ? ghostKind(pieceToPlace(view), view.to_move) : null,
+    marks: view ? boardMarks(view, human) : [],
     label: t("gorogo.board"),
   });
-  decorate(view, board, human);
-}
-
-function decorate(view, board, human) {
-  const svg = grid.svg;
-  if (state.decorated !== svg) setUpGrid(svg);
-  const piece = pieceToPlace(view);
-  svg.dataset.gorogoPiece = piece;
-  const legal = new Set(human ? view.legal[piece].map(([r, c]) => `${r},${c}`) : []);
-  for (const point of svg.querySelectorAll(".grid-point")) {
-    const { row, col } = point.dataset;
-    const henge = board[row][col] === "h";
-    const drawn = point.querySelector(".gorogo-henge");
-    if (henge) {
-      point.dataset.cell = "h";
-      if (!drawn) point.insertBefore(hengeNode(), point.querySelector(".grid-ghost").nextSibling);
-    } else {
-      drawn?.remove();
-    }
-    point.classList.toggle("gorogo-legal", legal.has(`${row},${col}`));
-    point.classList.remove("gorogo-pending-henge");
-  }
 }
 
 /** The pieces the last placement captured flash, then fade away where they stood. */
 function flashCaptured(view) {
+  clearTimeout(state.vanishTimer);
   const last = view.last;
-  if (!last?.captured.length || reducedMotion()) return;
-  const colour = other(last.by);
-  for (const [row, col] of last.captured) {
-    const point = grid.point(row, col);
-    if (!point) continue;
-    const ghost = svgNode("circle", {
-      class: `gorogo-vanish gorogo-vanish-${colour}`,
-      r: STONE,
-      "data-captured": `${row},${col}`,
-    });
-    point.append(ghost);
-    setTimeout(() => ghost.remove(), VANISH);
-  }
-}
-
-function setPending(view, row, col, piece) {
-  grid.setPending(row, col, view.to_move);
-  if (piece === "henge") grid.point(row, col)?.classList.add("gorogo-pending-henge");
-}
-
-function clearPending() {
-  grid.clearPending();
-  for (const point of grid.svg?.querySelectorAll(".gorogo-pending-henge") ?? []) {
-    point.classList.remove("gorogo-pending-henge");
-  }
+  state.vanishing = last && !reducedMotion()
+    ? last.captured.map((pos) => ({ pos, player: other(last.player) }))
+    : [];
+  if (!state.vanishing.length) return;
+  renderBoard();
+  state.vanishTimer = setTimeout(() => {
+    state.vanishing = [];
+    renderBoard();
+  }, VANISH);
 }
 
 // ---- the rest of the page ----------------------------------------------------
@@ -243,25 +221,29 @@ function renderSeat(view, player) {
   $(`#who-${player}`).textContent = view ? `(${whoText(view, player)})` : "";
   const seat = document.querySelector(`.gorogo-seat[data-player="${player}"]`);
   seat.classList.toggle("gorogo-is-to-move", Boolean(view && !view.over && view.to_move === player));
-  seat.classList.toggle("gorogo-is-winner", Boolean(view?.over && view.winner === player));
+  seat.classList.toggle("gorogo-is-winner", Boolean(view?.over && view.result.winner === player));
 }
 
 function renderToggle(view) {
   const human = humanTurn(view);
-  const henges = view ? view.in_hand[view.to_move].henge : 0;
-  if (!opening(view) && henges === 0) state.piece = "regular";
+  const playing = Boolean(view) && !view.over;
+  const hand = playing ? view.in_hand[view.to_move] : { regular: 0, henge: 0 };
+  if (playing && !opening(view)) {
+    if (hand.henge === 0) state.piece = "regular";
+    else if (hand.regular === 0) state.piece = "henge";
+  }
   const piece = pieceToPlace(view);
   const toggle = $("#piece-toggle");
-  toggle.hidden = !view || view.over;
-  toggle.dataset.player = view?.to_move ?? "b";
+  toggle.hidden = !playing;
+  toggle.dataset.player = playing ? view.to_move : "b";
   const regular = $("#piece-regular");
   const henge = $("#piece-henge");
-  regular.disabled = !human || opening(view);
-  henge.disabled = !human || opening(view) || henges === 0;
+  regular.disabled = !human || opening(view) || hand.regular === 0;
+  henge.disabled = !human || opening(view) || hand.henge === 0;
   regular.setAttribute("aria-pressed", String(piece === "regular"));
   henge.setAttribute("aria-pressed", String(piece === "henge"));
   $("#piece-henge-text").textContent = t(opening(view) ? "gorogo.piece.surplus" : "gorogo.piece.henge");
-  for (const chipEl of toggle.querySelectorAll(".gorogo-chip")) chipEl.dataset.player = view?.to_move ?? "b";
+  for (const chipEl of toggle.querySelectorAll(".gorogo-chip")) chipEl.dataset.player = toggle.dataset.player;
 }
 
 function renderResult(view) {
@@ -269,7 +251,7 @@ function renderResult(view) {
   box.hidden = !view?.over;
   if (!view?.over) return;
   $("#result-text").textContent = view.status[getLang()]; // Prolog's words for the outcome
-  $("#result-code").textContent = view.result;
+  $("#result-code").textContent = view.result.margin;
   $("#result-score").textContent = t("gorogo.result.score", view.captures);
 }
 
@@ -292,7 +274,7 @@ function render() {
   status.hidden = Boolean(view?.over); // the result box says it then
   const hint = $("#hint");
   hint.textContent = hintText(view);
-  hint.classList.toggle("gorogo-is-thinking", Boolean(view && !view.over && isMachine(view, view.to_move)));
+  hint.classList.toggle("gorogo-is-thinking", Boolean(view?.machine_to_move));
   $(".gorogo-players").hidden = !view;
   for (const player of ["b", "w"]) renderSeat(view, player);
   renderToggle(view);
@@ -312,7 +294,8 @@ function render() {
 function take(reply, fresh = false) {
   const { id, version, options, casual, view } = reply;
   state.game = { id, version, options, casual, view };
-  for (const ghost of document.querySelectorAll(".gorogo-vanish")) ghost.remove(); // a new stone may go there
+  clearTimeout(state.vanishTimer);
+  state.vanishing = []; // a new piece may stand where one vanished
   render();
   if (fresh) flashCaptured(view);
 }
@@ -347,7 +330,7 @@ const session = new GameSession("gorogo", state, {
     next();
   },
   refused(error, { reload }) {
-    clearPending();
+    grid.clearPending();
     if (!reload) say({ error, kind: "error" });
   },
   machine: {
@@ -374,14 +357,14 @@ function onBoardClick(_event, [row, col]) {
     say({ error: { code: "game_over" }, kind: "error" });
     return;
   }
-  if (isMachine(view, view.to_move)) {
+  if (view.machine_to_move) {
     say({ key: "gorogo.wait", kind: "info" });
     return;
   }
   if (state.busy) return; // one request at a time
   const action = { kind: "place", pos: [row, col] };
   if (!opening(view)) action.piece = state.piece; // the opening's piece is the rules' choice
-  setPending(view, row, col, pieceToPlace(view));
+  grid.setPending(row, col, ghostKind(pieceToPlace(view), view.to_move));
   play(action);
 }
 
@@ -403,7 +386,8 @@ function showForm() {
   if (options) {
     $("#black").value = options.black ?? "human";
     $("#white").value = options.white ?? "machine";
-    $("#depth").value = String(Math.min(options.depth ?? state.game.view.depth, 6));
+    $("#depth").value = String(options.depth ?? state.game.view.depth);
+    if (!$("#depth").value) $("#depth").value = "4"; // a depth the form no longer offers
   }
   const form = $("#new-game-form");
   form.hidden = false;

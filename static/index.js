@@ -1,6 +1,7 @@
-// index.js: the list of Tablero's games and of the saved ones (GET /api/games).
+// index.js: the list of Tablero's games (GET /api/games) and of this browser's own saved
+// games (POST /api/games/mine with the seat secrets it keeps).
 
-import { api } from "./api.js";
+import { allSecrets, api } from "./api.js";
 import { getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
@@ -52,7 +53,7 @@ function renderRecent() {
     const li = node("li", { "data-game": game.game, "data-id": game.id });
     const href = `/${game.game}/${encodeURIComponent(game.id)}`;
     li.append(node("a", { href }, `${gameName(game.game)} · ${game.id}`));
-    const actions = t(game.version === 1 ? "index.version_one" : "index.version", { n: game.version });
+    const actions = t(game.plies === 1 ? "index.version_one" : "index.version", { n: game.plies });
     const meta = `${actions} · ${t("index.updated", {
       when: when.format(new Date(game.updated * 1000)),
     })}`;
@@ -71,7 +72,9 @@ async function start() {
   onLangChange(render);
   render();
   try {
-    listing = await api("GET", "/api/games");
+    const { available } = await api("GET", "/api/games");
+    const { games } = await api("POST", "/api/games/mine", { secrets: allSecrets() });
+    listing = { available, recent: games };
   } catch {
     failed = true;
   }

@@ -4,10 +4,11 @@
 // The board is drawn from the server's view: view.points placed by their (direction, ring),
 // view.edges as lines.  The page judges no rule: a click becomes one action (place, capture,
 // or move after a first click that only selects a piece here) and Prolog accepts it or says
-// why not; view.legal only highlights.  When a machine is to play, the page asks
-// POST /machine for one step at a time, with a pause, and shows each step (the piece slides
-// or appears, the captured piece fades).  One request at a time; every action carries the
-// version it was played against, and a 409 stale/conflict reloads the game.
+// why not; view.legal only highlights.  When a machine is to play (view.machine_to_move),
+// game-session.js asks POST /machine for one step at a time, with a pause, and the page
+// shows each step (the piece slides or appears, the captured piece fades).  One request at
+// a time; every action carries the revision it was played against, and a 409
+// stale/conflict reloads the game.
 
 import { GameSession } from "./game-session.js";
 import "./molinolog-i18n.js";
@@ -29,7 +30,7 @@ const svg = $("#board");
 const panel = new PrologPanel($("#prolog-panel"));
 
 const state = {
-  game: null, // the last reply: {id, version, options, casual, view}
+  game: null, // the last reply but its explain: {id, revision, plies, options, casual, view, ...}
   busy: false,
   selected: null, // "n,2": the piece picked to move (known to this page only)
   pending: null, // "n,2": a placement awaiting the server's answer
@@ -46,12 +47,13 @@ const pointOf = (key) => [key.split(",")[0], Number(key.split(",")[1])];
 const pointName = ([dir, ring]) => `(${dir},${ring})`;
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** Whether `player` sits in a machine's seat (view.seats, through the session). */
 function isMachine(view, player) {
   return session.isMachine(view, player);
 }
 
 function humanTurn(view) {
-  return !view.over && !isMachine(view, view.to_move);
+  return !view.over && !view.machine_to_move;
 }
 
 function node(name, attrs = {}, text) {
@@ -202,7 +204,7 @@ function points(view, geo) {
     if (piece) {
       g.append(node("circle", { class: `molinolog-piece molinolog-piece-${piece}`, r: PIECE }));
     } else {
-      g.append(node("circle", { class: `molinolog-ghost molinolog-piece-${view.to_move}`, r: PIECE }));
+      g.append(node("circle", { class: `molinolog-ghost molinolog-piece-${view.to_move ?? ""}`, r: PIECE }));
     }
     group.append(g);
   }
@@ -291,7 +293,7 @@ function render() {
   renderSettings(view);
   const game = state.game;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.version === 0 || allMachines;
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
   $("#cancel").hidden = !game;
   renderMessage();
   if ($("#end-dialog").open) fillEnd(view);
@@ -299,7 +301,7 @@ function render() {
 
 function hintText(view) {
   if (view.over) return "";
-  if (isMachine(view, view.to_move)) {
+  if (view.machine_to_move) {
     return t("molinolog.hint.thinking", { player: t(`molinolog.player.${view.to_move}`) });
   }
   if (view.phase === "move") return t(state.selected ? "molinolog.hint.selected" : "molinolog.hint.select");
@@ -321,11 +323,12 @@ function renderSettings(view) {
 
 function fillEnd(view) {
   if (!view?.over) return;
-  const loser = view.winner ? other(view.winner) : null;
-  $("#end-title").textContent = view.winner
-    ? t("molinolog.end.win", { player: t(`molinolog.colour.${view.winner}`) })
+  const { code, winner } = view.result;
+  const loser = winner ? other(winner) : null;
+  $("#end-title").textContent = winner
+    ? t("molinolog.end.win", { player: t(`molinolog.colour.${winner}`) })
     : t("molinolog.end.draw");
-  $("#end-reason").textContent = t(`molinolog.reason.${view.result_reason}`, {
+  $("#end-reason").textContent = t(`molinolog.reason.${code}`, {
     loser: loser ? t(`molinolog.colour.${loser}`) : "",
   });
 }
@@ -338,24 +341,36 @@ function showEnd() {
 
 // ---- talking to the server ---------------------------------------------------
 
-/** The last turn after a load or an undo: the view's last step, with the place or move
- *  before it when that step is a capture and the game's list of actions is at hand. */
+const ACTION_KEYS = ["kind", "point", "from", "to"];
+const sameAction = (a, b) => JSON.stringify(a, ACTION_KEYS) === JSON.stringify(b, ACTION_KEYS);
+
+/** The last turn after a load, a live update or an undo: the view's last step (and who
+ *  played it), with the place or move before it when that step is a capture (from the
+ *  game's list of actions, or the open turn already on the board). */
 function trailFromView(view, actions) {
-  if (!view.last) return null;
-  const player = view.phase === "capture" ? view.to_move : other(view.to_move);
-  const steps = view.last.kind === "capture" && actions?.length >= 2 ? actions.slice(-2) : [view.last];
-  return { player, actions: steps, closed: true };
+  const last = view.last;
+  if (!last) return null;
+  const { player: _, ...step } = last;
+  const open = state.trail && !state.trail.closed && state.trail.player === last.player;
+  let steps = [step];
+  if (last.kind === "capture" && actions?.length >= 2) steps = actions.slice(-2);
+  else if (last.kind === "capture" && open) steps = [...state.trail.actions, step];
+  return { player: last.player, actions: steps, closed: view.phase !== "capture" };
 }
 
 /** Keep a reply; `mover` played `action` to get there (none after a load or an undo). */
 function take(reply, mover = null, action = null) {
-  const { id, version, options, casual, view } = reply;
-  state.game = { id, version, options, casual, view };
+  const { explain, actions, ...game } = reply;
+  const { view } = game;
+  state.game = game;
   state.selected = null;
   state.pending = null;
   if (action) {
-    if (state.trail?.player !== mover || state.trail.closed) state.trail = { player: mover, actions: [] };
-    state.trail.actions.push(action);
+    const known = state.trail?.player === mover && sameAction(state.trail.actions.at(-1), action);
+    if (!known && (state.trail?.player !== mover || state.trail.closed)) {
+      state.trail = { player: mover, actions: [] };
+    }
+    if (!known) state.trail.actions.push(action);
     state.trail.closed = view.phase !== "capture";
   } else {
     state.trail = trailFromView(view, reply.actions);
@@ -430,7 +445,7 @@ function onPoint(key, piece) {
     say({ error: { code: "game_over" }, kind: "error" });
     return;
   }
-  if (isMachine(view, view.to_move)) {
+  if (view.machine_to_move) {
     say({ key: "molinolog.wait", kind: "info" });
     return;
   }

@@ -5,27 +5,45 @@ from __future__ import annotations
 
 import pytest
 
-from app.azul import AzulGame, simulate, view_text
+from app.azul import AzulGame, simulate
 from app.prolog import bridge
+
+
+SECRETS: dict[str, str] = {}  # game id -> the secret of the human seats new_game holds
 
 
 def new_game(client, players=("human", "human"), seed=11):
     options = {"players": list(players), "seed": seed}
     resp = client.post("/api/games", json={"game": "azul", "options": options})
     assert resp.status_code == 201, resp.json
+    SECRETS[resp.json["id"]] = next(iter(resp.json["secrets"].values()), None)
     return resp.json
 
 
+def auth(game_id) -> dict:
+    """The Authorization header of the seats new_game holds in the game (none for bots only)."""
+    secret = SECRETS.get(game_id)
+    return {"Authorization": f"Bearer {secret}"} if secret else {}
+
+
 def act(client, game_id, action, **extra):
-    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra})
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra},
+                       headers=auth(game_id))
 
 
 def take(source, colour, line):
     return {"kind": "take", "source": source, "colour": colour, "line": line}
 
 
+def revision(client, game_id) -> int:
+    return client.get(f"/api/games/{game_id}").json["revision"]
+
+
 def shown(client, game_id):
-    return client.get(f"/api/games/{game_id}").json
+    """The saved game but its revision (a count of changes that an undo raises too)."""
+    record = client.get(f"/api/games/{game_id}", headers=auth(game_id)).json
+    record.pop("revision")
+    return record
 
 
 def tile_count(view) -> int:
@@ -60,7 +78,7 @@ def test_seed_is_kept_in_the_options(client):
     resp = client.post("/api/games", json={"game": "azul", "options": {}})
     assert resp.status_code == 201
     assert resp.json["options"]["seed"] == resp.json["view"]["seed"]
-    assert [p["kind"] for p in resp.json["view"]["players"]] == ["human", "greedy"]
+    assert [resp.json["view"]["seats"][p] for p in ("0", "1")] == ["human", "greedy"]
 
 
 @pytest.mark.parametrize(
@@ -88,7 +106,7 @@ def test_a_human_take(client):
     factory = view["factories"][0]
     colour = factory[0]
     n = factory.count(colour)
-    resp = act(client, g["id"], take(0, colour, 5), version=g["version"])
+    resp = act(client, g["id"], take(0, colour, 5), revision=g["revision"])
     assert resp.status_code == 200, resp.json
     after = resp.json["view"]
     assert after["players"][p]["lines"][4] == [colour] * n
@@ -98,7 +116,7 @@ def test_a_human_take(client):
     assert after["to_move"] == str(1 - p)
     assert after["last"]["player"] == str(p) and after["last"]["tiles"] == n
     assert after["last"]["action"] == take(0, colour, 5)
-    assert resp.json["version"] == 1
+    assert resp.json["plies"] == 1
     assert any("take_turn" in e["query"] for e in resp.json["explain"])
 
 
@@ -187,7 +205,7 @@ def setup_game_over(client, gid):
         (("human", "human"), lambda c, g: take(9, "blue", 1), 400, "bad_source"),
         (("human", "human"), lambda c, g: take(0, "green", 1), 400, "bad_colour"),
         (("human", "human"), lambda c, g: take(0, "blue", 6), 400, "bad_line"),
-        (("human", "human"), lambda c, g: {"kind": "pass"}, 400, "bad_action"),
+        (("human", "human"), lambda c, g: {"kind": "pass"}, 400, "bad_kind"),
     ],
 )
 def test_refusals_change_nothing(client, players, setup, status, code):
@@ -216,20 +234,20 @@ def test_machine_plays_bot_seats_only(client):
         view = act(client, gid, a).json["view"]
     assert view["to_move"] == "1"
     legal = view["legal"]
-    resp = client.post(f"/api/games/{gid}/machine", json={"version": shown(client, gid)["version"]})
+    resp = client.post(f"/api/games/{gid}/machine", json={"revision": revision(client, gid)})
     assert resp.status_code == 200, resp.json
     assert resp.json["action"] in legal
     assert resp.json["view"]["last"]["player"] == "1"
     assert resp.json["view"]["to_move"] == "0"
     before = shown(client, gid)
     resp = client.post(f"/api/games/{gid}/machine", json={})
-    assert resp.status_code == 409 and resp.json["error"]["code"] == "no_machine_move"
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "not_machine_turn"
     assert shown(client, gid) == before
 
 
-def test_stale_version_is_refused(client):
+def test_stale_revision_is_refused(client):
     g = new_game(client)
-    resp = act(client, g["id"], g["view"]["legal"][0], version=g["version"] + 3)
+    resp = act(client, g["id"], g["view"]["legal"][0], revision=g["revision"] + 3)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
 
 
@@ -250,7 +268,7 @@ def test_bot_game_matches_play_azul_and_conserves_tiles(client):
     assert tile_count(view) == 100
     turns = 0
     while not view["over"]:
-        resp = client.post(f"/api/games/{gid}/machine", json={"version": turns})
+        resp = client.post(f"/api/games/{gid}/machine", json={"revision": turns})
         assert resp.status_code == 200, resp.json
         view = resp.json["view"]
         turns += 1
@@ -258,9 +276,9 @@ def test_bot_game_matches_play_azul_and_conserves_tiles(client):
         assert shown(client, gid)["view"] == view
     scores, winners = final_scores_in_prolog(players, seed)
     assert [p["score"] for p in view["players"]] == scores
-    assert view["winners"] == [str(w) for w in winners]
+    assert view["result"]["winners"] == [str(w) for w in winners]
     assert all(p["bonus"] is not None for p in view["players"])
-    assert view["legal"] == [] and view["winner"] is not None and view["result"]
+    assert view["legal"] == [] and view["result"]["winners"] and view["result"]["code"]
 
 
 def test_undo_restores_the_previous_view(client):
@@ -268,18 +286,18 @@ def test_undo_restores_the_previous_view(client):
     gid = g["id"]
     for _ in range(3):
         view = shown(client, gid)["view"]
-        if view["players"][int(view["to_move"])]["kind"] == "human":
+        if view["seats"][view["to_move"]] == "human":
             act(client, gid, view["legal"][-1])
         else:
             client.post(f"/api/games/{gid}/machine", json={})
     before = shown(client, gid)
     view = before["view"]
-    if view["players"][int(view["to_move"])]["kind"] == "human":
+    if view["seats"][view["to_move"]] == "human":
         assert act(client, gid, view["legal"][0]).status_code == 200
     else:
         assert client.post(f"/api/games/{gid}/machine", json={}).status_code == 200
     assert shown(client, gid)["view"] != before["view"]
-    resp = client.post(f"/api/games/{gid}/undo", json={})
+    resp = client.post(f"/api/games/{gid}/undo", json={}, headers=auth(gid))
     assert resp.status_code == 200
     assert resp.json["view"] == before["view"]
     assert shown(client, gid) == before
@@ -287,12 +305,13 @@ def test_undo_restores_the_previous_view(client):
 
 def test_facade_simulate_and_text():
     players, seed = ["greedy", "greedy"], 42
-    view = simulate(players, seed)
+    game = simulate(players, seed)
+    view = game.view
     assert view["over"] is True and view["seed"] == seed
     scores, winners = final_scores_in_prolog(players, seed)
     assert [p["score"] for p in view["players"]] == scores
-    assert view["winners"] == [str(w) for w in winners]
-    text = view_text(view)
+    assert view["result"]["winners"] == [str(w) for w in winners]
+    text = str(game)
     assert text.startswith("Azul, seed 42") and "Game over" in text
 
 

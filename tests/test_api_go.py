@@ -1,18 +1,32 @@
-"""The JSON API with Go: every route, every bad input, and that a refusal changes nothing."""
+"""The JSON API with Go: every route, every bad input, and that a refusal changes nothing.
+
+A new game's creator holds its human seats: the secret the creation answers is kept
+here (SECRETS) and sent with every action (Authorization: Bearer).
+"""
 
 from __future__ import annotations
 
 import pytest
 
+SECRETS: dict[str, str] = {}  # game id -> the secret of the seats its creator holds
+
 
 def new_game(client, **options):
     resp = client.post("/api/games", json={"game": "go", "options": {"size": 9, **options}})
     assert resp.status_code == 201, resp.json
+    for secret in resp.json["secrets"].values():
+        SECRETS[resp.json["id"]] = secret
     return resp.json
 
 
+def auth(game_id):
+    """The Authorization header of the seats this test holds in the game."""
+    return {"Authorization": f"Bearer {SECRETS[game_id]}"} if game_id in SECRETS else {}
+
+
 def act(client, game_id, action, **extra):
-    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra})
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra},
+                       headers=auth(game_id))
 
 
 def move(client, game_id, r, c):
@@ -22,7 +36,7 @@ def move(client, game_id, r, c):
 def test_create_and_show(client):
     g = new_game(client)
     assert g["view"]["board"] == ["-" * 9] * 9
-    assert g["view"]["to_move"] == "b" and g["version"] == 0
+    assert g["view"]["to_move"] == "b" and g["plies"] == 0
     shown = client.get(f"/api/games/{g['id']}").json
     assert shown["view"] == g["view"] and shown["actions"] == []
 
@@ -37,7 +51,7 @@ def test_capture_in_the_corner(client):
     assert view["captures"] == {"b": 1, "w": 0}
     assert resp.json["explain"][0]["query"] == 'goMove(Board, "b", [1,0], RBoard)'
     assert resp.json["explain"][0]["answer"].startswith("true: 1 stone")
-    assert resp.json["version"] == 3
+    assert resp.json["plies"] == 3
 
 
 def test_vertex_coordinates(client):
@@ -56,9 +70,11 @@ def test_vertex_coordinates(client):
         ([], {"kind": "move", "pos": [9, 0]}, 400, "off_board"),
         ([], {"kind": "move", "pos": [-1, 0]}, 400, "off_board"),
         ([], {"kind": "move", "vertex": "Z99"}, 400, "off_board"),
-        ([], {"kind": "move", "pos": ["a", 0]}, 400, "bad_pos"),
-        ([], {"kind": "move"}, 400, "bad_pos"),
-        ([], {"kind": "fly"}, 400, "bad_action"),
+        ([], {"kind": "move", "pos": ["a", 0]}, 400, "bad_action"),
+        ([], {"kind": "move"}, 400, "bad_action"),
+        ([], {"kind": "move", "vertex": "hello"}, 400, "bad_action"),
+        ([], {"kind": "fly"}, 400, "bad_kind"),
+        ([], {"kind": "pass", "colour": "b"}, 400, "bad_field"),
         ([], {"kind": "move", "pos": [0, 0], "player": "w"}, 409, "not_your_turn"),
         ([], {"kind": "move", "pos": [0, 0], "player": "x"}, 400, "bad_action"),
     ],
@@ -98,8 +114,10 @@ def test_two_passes_end_with_score(client):
     act(client, gid, {"kind": "pass"})
     resp = act(client, gid, {"kind": "pass"})
     view = resp.json["view"]
-    assert view["over"] is True and view["result"] == "B+81"
-    assert view["score"]["owner"] == ["b" * 9] * 9
+    assert view["over"] is True and view["result"]["code"] == "B+81"
+    assert view["result"]["winner"] == "b" and view["result"]["tie_break"] is False
+    assert view["result"]["score"]["owner"] == ["b" * 9] * 9
+    assert view["to_move"] is None
     assert resp.json["explain"][0]["query"] == "terminarJuego(Board, PuntosW, PuntosB)"
     late = move(client, gid, 0, 0)
     assert late.status_code == 409 and late.json["error"]["code"] == "game_over"
@@ -108,7 +126,8 @@ def test_two_passes_end_with_score(client):
 def test_resign_and_komi(client):
     gid = new_game(client, preset="chinese")["id"]
     view = act(client, gid, {"kind": "resign"}).json["view"]
-    assert view["over"] and view["result"] == "W+R"
+    assert view["over"] and view["result"]["code"] == "W+R"
+    assert view["result"]["winner"] == "w" and view["result"]["score"] is None
     score = client.get(f"/api/games/{gid}/score").json["score"]
     assert score["komi"] == 7.5 and score["w"] == 7.5 and score["b"] == 0
 
@@ -125,8 +144,8 @@ def test_undo(client):
     move(client, gid, 0, 1)
     move(client, gid, 0, 0)
     move(client, gid, 1, 0)                                 # captures
-    resp = client.post(f"/api/games/{gid}/undo", json={})
-    assert resp.status_code == 200 and resp.json["version"] == 2
+    resp = client.post(f"/api/games/{gid}/undo", json={}, headers=auth(gid))
+    assert resp.status_code == 200 and resp.json["plies"] == 2
     assert resp.json["view"]["board"][0][:2] == "wb" and resp.json["view"]["captures"]["b"] == 0
     shown = client.get(f"/api/games/{gid}").json
     assert len(shown["actions"]) == 2 and shown["view"] == resp.json["view"]
@@ -134,20 +153,21 @@ def test_undo(client):
 
 def test_undo_refusals(client):
     gid = new_game(client)["id"]
-    resp = client.post(f"/api/games/{gid}/undo")
+    resp = client.post(f"/api/games/{gid}/undo", headers=auth(gid))
     assert resp.status_code == 409 and resp.json["error"]["code"] == "nothing_to_undo"
     ranked = client.post("/api/games", json={"game": "go", "options": {"size": 9}, "casual": False})
+    SECRETS[ranked.json["id"]] = ranked.json["secrets"]["b"]
     move(client, ranked.json["id"], 0, 0)
-    resp = client.post(f"/api/games/{ranked.json['id']}/undo")
+    resp = client.post(f"/api/games/{ranked.json['id']}/undo", headers=auth(ranked.json["id"]))
     assert resp.status_code == 409 and resp.json["error"]["code"] == "not_casual"
 
 
 def test_stale_version_is_refused(client):
     gid = new_game(client)["id"]
-    assert act(client, gid, {"kind": "move", "pos": [0, 0]}, version=0).status_code == 200
-    resp = act(client, gid, {"kind": "move", "pos": [1, 1]}, version=0)
+    assert act(client, gid, {"kind": "move", "pos": [0, 0]}, revision=0).status_code == 200
+    resp = act(client, gid, {"kind": "move", "pos": [1, 1]}, revision=0)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
-    assert client.get(f"/api/games/{gid}").json["version"] == 1
+    assert client.get(f"/api/games/{gid}").json["plies"] == 1
 
 
 @pytest.mark.parametrize(
@@ -155,7 +175,7 @@ def test_stale_version_is_refused(client):
     [
         ({"game": "chess"}, "unknown_game"),
         ({"game": "go", "options": {"size": 7}}, "unsupported_size"),
-        ({"game": "go", "options": {"size": "19"}}, "unsupported_size"),
+        ({"game": "go", "options": {"size": "19"}}, "bad_option"),
         ({"game": "go", "options": {"preset": "korean"}}, "bad_option"),
         ({"game": "go", "options": {"komi": 7.25}}, "bad_option"),
         ({"game": "go", "options": {"komi": "x"}}, "bad_option"),
@@ -180,7 +200,7 @@ def test_injection_is_data(client):
     gid = new_game(client)["id"]
     evil = {"kind": "move\", halt, \"", "pos": [0, 0]}
     resp = act(client, gid, evil)
-    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_action"
+    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_kind"
     resp = client.post("/api/games", json={"game": "go), halt, (x", "options": {}})
     assert resp.status_code == 400
     assert move(client, gid, 0, 0).status_code == 200       # Prolog is still there
@@ -188,22 +208,22 @@ def test_injection_is_data(client):
 
 def test_the_machine_plays_white(client):
     g = new_game(client, white="machine")
-    assert g["view"]["players"] == {"b": "human", "w": "machine"}
+    assert g["view"]["seats"] == {"b": "human", "w": "machine"}
     gid = g["id"]
     assert move(client, gid, 4, 4).status_code == 200
-    resp = client.post(f"/api/games/{gid}/machine", json={"version": 1})
+    resp = client.post(f"/api/games/{gid}/machine", json={"revision": 1})
     assert resp.status_code == 200, resp.json
     action, view = resp.json["action"], resp.json["view"]
     assert action["kind"] == "move" and view["last"]["player"] == "w"
     r, c = action["pos"]
     assert (r, c) != (4, 4) and view["board"][r][c] == "w"
-    assert view["to_move"] == "b" and resp.json["version"] == 2
-    assert view["players"] == {"b": "human", "w": "machine"}    # kept in the stored state
-    assert client.get(f"/api/games/{gid}").json["view"]["players"]["w"] == "machine"
+    assert view["to_move"] == "b" and resp.json["plies"] == 2
+    assert view["seats"] == {"b": "human", "w": "machine"}    # kept in the stored state
+    assert client.get(f"/api/games/{gid}").json["view"]["seats"]["w"] == "machine"
 
 
 def test_players_default_to_human_and_bad_ones_are_refused(client):
-    assert new_game(client)["view"]["players"] == {"b": "human", "w": "human"}
+    assert new_game(client)["view"]["seats"] == {"b": "human", "w": "human"}
     resp = client.post("/api/games", json={"game": "go", "options": {"size": 9, "black": "robot"}})
     assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_option"
 
@@ -219,7 +239,7 @@ def test_unknown_ids_and_routes(client):
 
 def test_list_and_openapi(client):
     gid = new_game(client)["id"]
-    listing = client.get("/api/games").json
+    listing = client.get("/api/games", headers=auth(gid)).json
     assert "go" in listing["available"] and listing["recent"][0]["id"] == gid
     spec = client.get("/api/openapi.json").json
     assert spec["openapi"].startswith("3.")

@@ -1,6 +1,9 @@
 """The JSON API with GoRoGo: options, the opening Henge, captures (a Henge counting as the
 mover's colour included), refusals that change nothing, the machine, machine-against-machine
-games to the end, and the REPL facade."""
+games to the end, and the REPL facade.
+
+A new game's creator holds its human seats: the secret the creation answers is kept
+here (SECRETS) and sent with every action (Authorization: Bearer)."""
 
 from __future__ import annotations
 
@@ -11,16 +14,30 @@ import pytest
 from app.games import Refused
 from app.gorogo import GorogoGame
 
+SECRETS: dict[str, str] = {}  # game id -> the secret of the seats its creator holds
+
 
 def new_game(client, **options):
     options = {"black": "human", "white": "human", **options}
     resp = client.post("/api/games", json={"game": "gorogo", "options": options})
     assert resp.status_code == 201, resp.json
+    for secret in resp.json["secrets"].values():
+        SECRETS[resp.json["id"]] = secret
     return resp.json
 
 
+def auth(game_id):
+    """The Authorization header of the seats this test holds in the game."""
+    return {"Authorization": f"Bearer {SECRETS[game_id]}"} if game_id in SECRETS else {}
+
+
 def act(client, game_id, action, **extra):
-    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra})
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra},
+                       headers=auth(game_id))
+
+
+def machine(client, game_id, **extra):
+    return client.post(f"/api/games/{game_id}/machine", json=extra, headers=auth(game_id))
 
 
 def place(client, game_id, row, col, piece=None):
@@ -66,9 +83,9 @@ def test_new_game_view(client):
     assert view["legal"] == {"regular": [], "henge": ALL_POINTS}
     assert view["status"] == {"en": "White: place the surplus Henge anywhere",
                               "es": "Blanco: coloca la Henge sobrante donde quieras"}
-    assert view["over"] is False and view["winner"] is None and view["result"] is None
-    assert view["result_reason"] is None
-    assert view["players"] == {"b": "human", "w": "human"} and view["depth"] == 4
+    assert view["over"] is False and view["result"] is None
+    assert view["seats"] == {"b": "human", "w": "human"} and view["depth"] == 4
+    assert view["machine_to_move"] is False and "players" not in view
     assert shown(client, g["id"])["view"] == view
 
 
@@ -76,11 +93,12 @@ def test_default_options(client):
     resp = client.post("/api/games", json={"game": "gorogo"})
     assert resp.status_code == 201
     view = resp.json["view"]
-    assert view["players"] == {"b": "human", "w": "machine"} and view["depth"] == 4
+    assert view["seats"] == {"b": "human", "w": "machine"} and view["depth"] == 4
+    assert view["machine_to_move"] is True
 
 
 @pytest.mark.parametrize("options", [
-    {"depth": 0}, {"depth": 9}, {"depth": "4"}, {"depth": 2.5}, {"depth": None},
+    {"depth": 0}, {"depth": 6}, {"depth": 9}, {"depth": "4"}, {"depth": 2.5}, {"depth": None},
     {"black": "robot"}, {"white": "maquina"}, {"black": 1}, {"size": 5},
 ])
 def test_bad_options(client, options):
@@ -95,13 +113,14 @@ def test_bad_options(client, options):
 def test_opening_henge_by_white(client, piece):
     gid = new_game(client)["id"]
     resp = place(client, gid, 2, 2, piece)
-    assert resp.status_code == 200 and resp.json["version"] == 1
+    assert resp.status_code == 200 and resp.json["plies"] == 1
     view = resp.json["view"]
     assert view["board"] == [".....", ".....", "..H..", ".....", "....."]
     assert view["to_move"] == "b" and view["phase"] == "play"
     # The surplus Henge is in nobody's hand.
     assert view["in_hand"] == {"b": {"regular": 10, "henge": 2}, "w": {"regular": 10, "henge": 2}}
-    assert view["last"] == {"by": "w", "piece": "henge", "pos": [2, 2], "captured": []}
+    assert view["last"] == {"player": "w", "kind": "place", "piece": "henge", "pos": [2, 2],
+                            "captured": []}
     assert [2, 2] not in view["legal"]["regular"] and len(view["legal"]["regular"]) == 24
     assert view["status"]["en"] == "Black to place: 10 regular and 2 Henge in hand"
     assert resp.json["explain"] == [{"query": "jogada(3, 2, 2)", "answer": "true"},
@@ -113,7 +132,8 @@ def test_placements_alternate_and_count_down(client):
     view = play_all(client, gid, [(0, 0), (1, 1), (3, 3), (4, 0, "henge")])
     assert view["board"] == ["H....", ".B...", ".....", "...W.", "H...."]
     assert view["in_hand"] == {"b": {"regular": 9, "henge": 1}, "w": {"regular": 9, "henge": 2}}
-    assert view["last"] == {"by": "b", "piece": "henge", "pos": [4, 0], "captured": []}
+    assert view["last"] == {"player": "b", "kind": "place", "piece": "henge", "pos": [4, 0],
+                            "captured": []}
     assert view["to_move"] == "w"
     assert [a["pos"] for a in shown(client, gid)["actions"]] == [[0, 0], [1, 1], [3, 3], [4, 0]]
 
@@ -126,7 +146,8 @@ def test_capture_flow(client):
     view = resp.json["view"]
     assert view["board"] == [".W...", "W....", "..B..", ".....", "....H"]
     assert view["captures"] == {"b": 0, "w": 1}
-    assert view["last"] == {"by": "w", "piece": "regular", "pos": [1, 0], "captured": [[0, 0]]}
+    assert view["last"] == {"player": "w", "kind": "place", "piece": "regular", "pos": [1, 0],
+                            "captured": [[0, 0]]}
     assert resp.json["explain"][1] == {"query": "updateTable(Board, 2)",
                                        "answer": "true: captures 1 at [[0,0]]"}
     assert [0, 0] not in view["legal"]["regular"]       # suicide for Black now
@@ -161,12 +182,13 @@ def test_a_henge_counts_as_the_movers_colour(client):
     (CAPTURE_ONE, {"kind": "place", "piece": "regular", "pos": [0, 0]}, 409, "suicide"),
     ([(2, 2), (0, 0, "henge"), (1, 1), (0, 4, "henge"), (1, 3)],
      {"kind": "place", "piece": "henge", "pos": [4, 4]}, 409, "no_henge_left"),
-    ([(2, 2)], {"kind": "place", "pos": [5, 0]}, 400, "bad_pos"),
-    ([(2, 2)], {"kind": "place", "pos": [0, -1]}, 400, "bad_pos"),
-    ([(2, 2)], {"kind": "place", "pos": "c3"}, 400, "bad_pos"),
-    ([(2, 2)], {"kind": "place", "pos": [1]}, 400, "bad_pos"),
+    ([(2, 2)], {"kind": "place", "pos": [5, 0]}, 400, "off_board"),
+    ([(2, 2)], {"kind": "place", "pos": [0, -1]}, 400, "off_board"),
+    ([(2, 2)], {"kind": "place", "pos": "c3"}, 400, "bad_action"),
+    ([(2, 2)], {"kind": "place", "pos": [1]}, 400, "bad_action"),
     ([(2, 2)], {"kind": "place", "piece": "king", "pos": [1, 1]}, 400, "bad_action"),
-    ([(2, 2)], {"kind": "move", "pos": [1, 1]}, 400, "bad_action"),
+    ([(2, 2)], {"kind": "move", "pos": [1, 1]}, 400, "bad_kind"),
+    ([(2, 2)], {"kind": "place", "pos": [1, 1], "colour": "b"}, 400, "bad_field"),
 ])
 def test_refusals_change_nothing(client, setup, action, status, code):
     gid = new_game(client)["id"]
@@ -185,17 +207,17 @@ def test_refusals_change_nothing(client, setup, action, status, code):
 def test_stale_version(client):
     gid = new_game(client)["id"]
     assert place(client, gid, 2, 2).status_code == 200
-    resp = act(client, gid, {"kind": "place", "pos": [0, 0]}, version=0)
+    resp = act(client, gid, {"kind": "place", "pos": [0, 0]}, revision=0)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
-    resp = client.post(f"/api/games/{gid}/machine", json={"version": 0})
+    resp = machine(client, gid, revision=0)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
-    assert shown(client, gid)["version"] == 1
+    assert shown(client, gid)["plies"] == 1
 
 
 def test_undo_gives_back_a_capture(client):
     gid = new_game(client)["id"]
     play_all(client, gid, CAPTURE_ONE)
-    view = client.post(f"/api/games/{gid}/undo", json={}).json["view"]
+    view = client.post(f"/api/games/{gid}/undo", json={}, headers=auth(gid)).json["view"]
     assert cell(view, 0, 0) == "B" and view["captures"] == {"b": 0, "w": 0}
     assert view["to_move"] == "w" and view["in_hand"]["w"]["regular"] == 9
 
@@ -205,20 +227,22 @@ def test_undo_gives_back_a_capture(client):
 def test_machine_plays_legal_moves(client):
     gid = new_game(client, white="machine", depth=2)["id"]
     view = shown(client, gid)["view"]
-    for version in range(1, 9):
+    for plies in range(1, 9):
         if view["to_move"] == "b":
+            assert view["machine_to_move"] is False
             row, col = view["legal"]["regular"][-1]
             resp = place(client, gid, row, col, "regular")
         else:
-            resp = client.post(f"/api/games/{gid}/machine", json={"version": version - 1})
+            assert view["machine_to_move"] is True
+            resp = machine(client, gid, revision=shown(client, gid)["revision"])
             assert resp.status_code == 200, resp.json
             action = resp.json["action"]
             assert action["kind"] == "place" and action["piece"] in ("regular", "henge")
             assert action["pos"] in view["legal"][action["piece"]]
             assert resp.json["view"]["last"]["pos"] == action["pos"]
-            assert resp.json["view"]["last"]["by"] == "w"
+            assert resp.json["view"]["last"]["player"] == "w"
             assert shown(client, gid)["actions"][-1] == action
-        assert resp.status_code == 200 and resp.json["version"] == version
+        assert resp.status_code == 200 and resp.json["plies"] == plies
         view = resp.json["view"]
     assert view["to_move"] == "w" and view["phase"] == "play"
 
@@ -227,28 +251,31 @@ def test_machine_plays_legal_moves(client):
 def test_machine_against_machine_ends(client, depth):
     gid = new_game(client, black="machine", white="machine", depth=depth)["id"]
     for calls in range(1, 30):
-        resp = client.post(f"/api/games/{gid}/machine")
+        resp = machine(client, gid)
         assert resp.status_code == 200, resp.json
         view = resp.json["view"]
         if view["over"]:
             break
-    assert view["over"] is True and view["winner"] in ("b", "w")
+    result = view["result"]
+    assert view["over"] is True and result["winner"] in ("b", "w") and view["to_move"] is None
     assert view["legal"] == {"regular": [], "henge": []}
-    match = re.fullmatch(r"([BW])\+(\d+|F)", view["result"])
-    assert match and match[1].lower() == view["winner"]
+    assert view["machine_to_move"] is False
+    match = re.fullmatch(r"([BW])\+(\d+|F)", result["margin"])
+    assert match and match[1].lower() == result["winner"]
+    assert result["message"] == view["status"]["en"]
     b, w = view["captures"]["b"], view["captures"]["w"]
-    if view["result_reason"] == "captures":
+    if result["code"] == "captures":
         assert calls == 25 and int(match[2]) == abs(b - w)
-        assert view["winner"] == ("b" if b > w else "w")
+        assert result["winner"] == ("b" if b > w else "w")
         assert all(hand == {"regular": 0, "henge": 0} for hand in view["in_hand"].values())
     else:
-        assert view["result_reason"] == "no_legal_move" and match[2] == "F"
+        assert result["code"] == "no_legal_move" and match[2] == "F"
     before = shown(client, gid)
     resp = place(client, gid, 2, 2)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "game_over"
-    resp = client.post(f"/api/games/{gid}/machine")
-    assert resp.status_code == 409 and resp.json["error"]["code"] == "no_machine_move"
-    assert shown(client, gid) == before and before["version"] == calls
+    resp = machine(client, gid)
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "not_machine_turn"
+    assert shown(client, gid) == before and before["plies"] == calls
 
 
 # ---- the REPL facade -----------------------------------------------------------------
@@ -280,7 +307,11 @@ def test_facade_machine_to_the_end():
     g = GorogoGame(black="machine", white="machine", depth=1)
     played = g.play_machines()
     assert len(played) == len(g.actions) and g.over
-    assert g.winner in ("b", "w") and re.fullmatch(r"[BW]\+(\d+|F)", g.result)
+    assert g.winner in ("b", "w") and re.fullmatch(r"[BW]\+(\d+|F)", g.result["margin"])
+    assert g.result["winner"] == g.winner and g.result["code"] in ("captures", "no_legal_move")
+    score = g.score()
+    assert score["captures"] == g.captures and score["in_hand"] == g.in_hand
+    assert score["leader"] == ("b" if g.captures["b"] > g.captures["w"] else "w")
     h = GorogoGame(depth=2)                 # human Black, machine White
     assert h.play_machines()[0]["piece"] == "henge" and h.to_move == "b"
     h.place(*h.legal["regular"][0])

@@ -1,6 +1,9 @@
 """The JSON API with Molinolog: options, place / move / capture, refusals that change
 nothing, the machine, a machine-against-machine game, the REPL facade, and the move
-counts of molinolog.pl's count_moves/3 checked against an independent Python model."""
+counts of molinolog.pl's count_moves/3 checked against an independent Python model.
+
+A new game's creator holds its human seats: the secret the creation answers is kept
+here (SECRETS) and sent with every action (Authorization: Bearer)."""
 
 from __future__ import annotations
 
@@ -13,16 +16,30 @@ from app.games import Refused
 from app.molinolog import MolinologGame
 from app.prolog import bridge
 
+SECRETS: dict[str, str] = {}  # game id -> the secret of the seats its creator holds
+
 
 def new_game(client, **options):
     options = {"size": 1, "black": "human", "white": "human", **options}
     resp = client.post("/api/games", json={"game": "molinolog", "options": options})
     assert resp.status_code == 201, resp.json
+    for secret in resp.json["secrets"].values():
+        SECRETS[resp.json["id"]] = secret
     return resp.json
 
 
+def auth(game_id):
+    """The Authorization header of the seats this test holds in the game."""
+    return {"Authorization": f"Bearer {SECRETS[game_id]}"} if game_id in SECRETS else {}
+
+
 def act(client, game_id, action, **extra):
-    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra})
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, **extra},
+                       headers=auth(game_id))
+
+
+def machine(client, game_id, **extra):
+    return client.post(f"/api/games/{game_id}/machine", json=extra, headers=auth(game_id))
 
 
 def place(client, game_id, d, r):
@@ -72,9 +89,10 @@ def test_create_each_size(client, size, points, edges, mills):
     assert view["status"] == {"es": f"Jugador negro, colocar {n} fichas",
                               "en": f"Black to place {n} pieces"}
     assert view["to_move"] == "b" and view["phase"] == "place" and view["over"] is False
-    assert view["winner"] is None and view["result"] is None and view["mill"] == []
+    assert view["result"] is None and view["mill"] == []
     assert len(view["legal"]) == points and view["last"] is None
-    assert view["players"] == {"b": "human", "w": "human"} and view["depth"] == 3
+    assert view["seats"] == {"b": "human", "w": "human"} and view["depth"] == 3
+    assert view["machine_to_move"] is False
     assert shown(client, g["id"])["view"] == view
     count = bridge().query(f"aggregate_all(count, molinolog:mill({size}, _), N)")[0]["N"]
     assert count == mills
@@ -84,7 +102,7 @@ def test_default_options(client):
     resp = client.post("/api/games", json={"game": "molinolog"})
     view = resp.json["view"]
     assert resp.status_code == 201 and view["size"] == 2 and view["protect_mills"] is False
-    assert view["players"] == {"b": "human", "w": "machine"}
+    assert view["seats"] == {"b": "human", "w": "machine"}
 
 
 @pytest.mark.parametrize("options", [
@@ -106,10 +124,10 @@ def test_place_alternates(client):
     view = place(client, gid, "n", 1).json["view"]
     assert pieces(view) == {("n", 1): "b"} and view["to_move"] == "w"
     assert view["in_hand"] == {"b": 5, "w": 6} and view["on_board"] == {"b": 1, "w": 0}
-    assert view["last"] == {"kind": "place", "point": ["n", 1]}
+    assert view["last"] == {"kind": "place", "point": ["n", 1], "player": "b"}
     assert view["status"]["es"] == "Jugador blanco, colocar 6 fichas"
     resp = place(client, gid, "s", 2)
-    assert resp.json["version"] == 2 and pieces(resp.json["view"])[("s", 2)] == "w"
+    assert resp.json["plies"] == 2 and pieces(resp.json["view"])[("s", 2)] == "w"
     assert shown(client, gid)["actions"] == [{"kind": "place", "point": ["n", 1]},
                                              {"kind": "place", "point": ["s", 2]}]
 
@@ -118,11 +136,12 @@ def test_place_alternates(client):
     ([("n", 1)], {"kind": "place", "point": ["n", 1]}, 409, "occupied"),
     ([("n", 1)], {"kind": "move", "from": ["n", 1], "to": ["ne", 1]}, 409, "wrong_phase"),
     ([("n", 1)], {"kind": "capture", "point": ["n", 1]}, 409, "wrong_phase"),
-    ([], {"kind": "place", "point": ["n", 3]}, 400, "bad_point"),
-    ([], {"kind": "place", "point": ["north", 1]}, 400, "bad_point"),
-    ([], {"kind": "place", "point": "n1"}, 400, "bad_point"),
+    ([], {"kind": "place", "point": ["n", 3]}, 400, "off_board"),
+    ([], {"kind": "place", "point": ["north", 1]}, 400, "off_board"),
+    ([], {"kind": "place", "point": "n1"}, 400, "off_board"),
     ([], {"kind": "place"}, 400, "bad_action"),
-    ([], {"kind": "fly", "point": ["n", 1]}, 400, "bad_action"),
+    ([], {"kind": "fly", "point": ["n", 1]}, 400, "bad_kind"),
+    ([], {"kind": "place", "point": ["n", 1], "colour": "b"}, 400, "bad_field"),
     ([("n", 1), ("s", 1), ("ne", 1), ("s", 2), ("nw", 1)],
      {"kind": "place", "point": ["e", 1]}, 409, "must_capture"),
     ([("n", 1), ("s", 1), ("ne", 1), ("s", 2), ("nw", 1)],
@@ -153,7 +172,17 @@ def test_mill_then_capture(client):
     view = resp.json["view"]
     assert ("s", 2) not in pieces(view) and view["on_board"] == {"b": 3, "w": 1}
     assert view["phase"] == "place" and view["to_move"] == "w" and view["mill"] == []
-    assert view["last"] == {"kind": "capture", "point": ["s", 2]}
+    assert view["last"] == {"kind": "capture", "point": ["s", 2], "player": "b"}
+
+
+def test_score(client):
+    gid = new_game(client)["id"]
+    play_all(client, gid, [("n", 1), ("s", 1), ("ne", 1), ("s", 2), ("nw", 1)])
+    resp = client.get(f"/api/games/{gid}/score")
+    assert resp.status_code == 200
+    assert resp.json["score"] == {"b": {"on_board": 3, "in_hand": 3, "pieces": 6},
+                                  "w": {"on_board": 2, "in_hand": 4, "pieces": 6},
+                                  "phase": "capture"}
 
 
 def test_moving_phase(client):
@@ -167,17 +196,17 @@ def test_moving_phase(client):
         (("sw", 1), ("s", 1), "not_your_piece"),
         (("s", 1), ("e", 1), "occupied"),
         (("ne", 1), ("sw", 1), "not_adjacent"),
-        (("s", 1), ("s", 3), "bad_point"),
+        (("s", 1), ("s", 3), "off_board"),
     ]:
         resp = move(client, gid, frm, to)
-        status = 400 if code == "bad_point" else 409
+        status = 400 if code == "off_board" else 409
         assert resp.status_code == status and resp.json["error"]["code"] == code, (frm, to)
     assert place(client, gid, "n", 1).json["error"]["code"] == "wrong_phase"
     assert shown(client, gid) == before
     view = move(client, gid, ("s", 1), ("se", 1)).json["view"]
     assert view["phase"] == "capture" and view["to_move"] == "b"
     assert sorted(map(tuple, view["mill"])) == [("e", 1), ("ne", 1), ("se", 1)]
-    assert view["last"] == {"kind": "move", "from": ["s", 1], "to": ["se", 1]}
+    assert view["last"] == {"kind": "move", "from": ["s", 1], "to": ["se", 1], "player": "b"}
     assert move(client, gid, ("ne", 2), ("n", 2)).json["error"]["code"] == "must_capture"
     view = capture(client, gid, "w", 1).json["view"]
     assert view["on_board"] == {"b": 6, "w": 5} and view["status"]["en"] == "White to move"
@@ -200,9 +229,9 @@ def test_protect_mills(client):
 def test_stale_version(client):
     gid = new_game(client)["id"]
     assert place(client, gid, "n", 1).status_code == 200
-    resp = act(client, gid, {"kind": "place", "point": ["s", 1]}, version=0)
+    resp = act(client, gid, {"kind": "place", "point": ["s", 1]}, revision=0)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
-    resp = client.post(f"/api/games/{gid}/machine", json={"version": 0})
+    resp = machine(client, gid, revision=0)
     assert resp.status_code == 409 and resp.json["error"]["code"] == "stale"
 
 
@@ -210,7 +239,7 @@ def test_undo_takes_back_a_capture(client):
     gid = new_game(client)["id"]
     play_all(client, gid, [("n", 1), ("s", 1), ("ne", 1), ("s", 2), ("nw", 1)])
     capture(client, gid, "s", 2)
-    view = client.post(f"/api/games/{gid}/undo", json={}).json["view"]
+    view = client.post(f"/api/games/{gid}/undo", json={}, headers=auth(gid)).json["view"]
     assert view["phase"] == "capture" and view["on_board"]["w"] == 2
 
 
@@ -220,45 +249,53 @@ def test_machine_plays_a_legal_step(client):
     g = new_game(client, size=2, white="machine", depth=2)
     gid = g["id"]
     view = place(client, gid, "n", 2).json["view"]
-    resp = client.post(f"/api/games/{gid}/machine", json={"version": 1})
+    assert view["machine_to_move"] is True
+    resp = machine(client, gid, revision=1)
     assert resp.status_code == 200
-    assert resp.json["action"] in view["legal"] and resp.json["version"] == 2
-    assert resp.json["view"]["last"] == resp.json["action"]
+    assert resp.json["action"] in view["legal"] and resp.json["plies"] == 2
+    assert resp.json["view"]["last"] == {**resp.json["action"], "player": "w"}
     assert resp.json["view"]["to_move"] == "b"
     assert shown(client, gid)["actions"][-1] == resp.json["action"]
 
 
 def test_machine_captures_after_its_mill(client):
-    gid = new_game(client, white="human", depth=1)["id"]
-    # White has (s,1) (sw,1); Black leaves (se,1) open: asked to play White's turn, the machine
-    # closes and then captures.  (A human seat is set up by /actions; /machine plays any seat.)
-    play_all(client, gid, [("n", 1), ("s", 1), ("n", 2), ("sw", 1), ("w", 2)])
-    first = client.post(f"/api/games/{gid}/machine").json
-    assert first["action"] == {"kind": "place", "point": ["se", 1]}
+    gid = new_game(client, white="machine", depth=1)["id"]
+    # Black leaves White the line (sw,1) (w,1) (nw,1) open: after Black's fourth placement
+    # the machine closes it, then captures, one step per call.
+    for d, r in [("n", 1), ("ne", 1), ("se", 1)]:
+        assert place(client, gid, d, r).status_code == 200
+        assert machine(client, gid).json["view"]["phase"] == "place"
+    assert place(client, gid, "s", 1).status_code == 200
+    first = machine(client, gid).json
+    assert first["action"] == {"kind": "place", "point": ["w", 1]}
     assert first["view"]["phase"] == "capture" and first["view"]["to_move"] == "w"
-    second = client.post(f"/api/games/{gid}/machine").json
+    assert first["view"]["machine_to_move"] is True
+    second = machine(client, gid).json
     assert second["action"]["kind"] == "capture"
-    assert second["view"]["on_board"]["b"] == 2 and second["view"]["to_move"] == "b"
+    assert second["view"]["on_board"]["b"] == 3 and second["view"]["to_move"] == "b"
+    assert second["view"]["last"] == {**second["action"], "player": "w"}
 
 
 @pytest.mark.parametrize("depth", [1, 2])
 def test_machine_against_machine_ends(client, depth):
     gid = new_game(client, black="machine", white="machine", depth=depth)["id"]
     for calls in range(1, 600):
-        resp = client.post(f"/api/games/{gid}/machine")
+        resp = machine(client, gid)
         assert resp.status_code == 200, resp.json
         view = resp.json["view"]
         if view["over"]:
             break
-    assert view["over"] is True and view["legal"] == []
-    assert (view["result"], view["result_reason"]) in {
+    assert view["over"] is True and view["legal"] == [] and view["to_move"] is None
+    result = view["result"]
+    assert (result["winner"] or "draw", result["code"]) in {
         ("b", "two_pieces"), ("w", "two_pieces"), ("b", "no_moves"), ("w", "no_moves"),
         ("draw", "repetition"), ("draw", "fifty_moves")}
-    assert view["winner"] == (None if view["result"] == "draw" else view["result"])
-    resp = client.post(f"/api/games/{gid}/machine")
-    assert resp.status_code == 409 and resp.json["error"]["code"] == "no_machine_move"
+    assert result["message"] == view["status"]["en"] + "."
+    assert view["machine_to_move"] is False
+    resp = machine(client, gid)
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "not_machine_turn"
     assert place(client, gid, "n", 1).json["error"]["code"] == "game_over"
-    assert shown(client, gid)["version"] == calls
+    assert shown(client, gid)["plies"] == calls
 
 
 # ---- the REPL facade -----------------------------------------------------------------
@@ -273,7 +310,9 @@ def test_facade():
     text = str(g)
     assert text.count("*") == 3 and text.count("O") == 2 and "nw" in text
     g.capture("s", 2)
-    assert g.view["on_board"] == {"b": 3, "w": 1} and g.winner is None
+    assert g.view["on_board"] == {"b": 3, "w": 1} and g.winner is None and g.result is None
+    assert g.score() == {"b": {"on_board": 3, "in_hand": 3, "pieces": 6},
+                         "w": {"on_board": 1, "in_hand": 4, "pieces": 5}, "phase": "place"}
     m = MolinologGame(size=1, black="human", white="machine", depth=1)
     m.place(("n", 1))
     step = m.machine()

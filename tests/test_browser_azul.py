@@ -3,6 +3,8 @@ words, watch mode's Step, bots answering a human, and resuming a saved game."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 
 import pytest
 
@@ -10,9 +12,25 @@ from .conftest import call
 
 pytestmark = pytest.mark.browser
 
+SECRETS: dict[str, dict] = {}  # game id -> {seat: secret} of the games made by new_game
+
+
 def new_game(server, players, seed=11):
-    return call(server, "POST", "/api/games",
+    """A game made through the API; the secrets of its human seats are kept in SECRETS, for
+    take() and for hold() to give to a page."""
+    game = call(server, "POST", "/api/games",
                 {"game": "azul", "options": {"players": players, "seed": seed}})
+    SECRETS[game["id"]] = game["secrets"]
+    return game
+
+
+def hold(page, game_id):
+    """The page's browser holds the human seats of a game made by new_game (as the browser
+    that made it would): its secrets go into localStorage before any page script runs."""
+    seats = json.dumps({game_id: SECRETS[game_id]})
+    page.context.add_init_script(
+        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
+        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
 
 
 def shown(server, game_id):
@@ -21,7 +39,13 @@ def shown(server, game_id):
 
 def take(server, game_id, source, colour, line):
     action = {"kind": "take", "source": source, "colour": colour, "line": line}
-    return call(server, "POST", f"/api/games/{game_id}/actions", {"action": action})
+    secret = next(iter(SECRETS[game_id].values()))
+    request = urllib.request.Request(
+        f"{server.url}/api/games/{game_id}/actions", data=json.dumps({"action": action}).encode(),
+        method="POST", headers={"Content-Type": "application/json",
+                                "Authorization": f"Bearer {secret}"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        return json.load(resp)
 
 
 def tile(source, colour):
@@ -39,6 +63,7 @@ def test_a_human_turn_by_clicks(server, page):
     factory = view["factories"][0]
     colour = factory[0]
     n = factory.count(colour)
+    hold(page, g["id"])
     page.goto(f"{server.url}/azul/{g['id']}")
     page.locator(tile(0, colour)).first.click()
     assert page.locator(".azul-tile.azul-is-selected").count() == n
@@ -52,7 +77,7 @@ def test_a_human_turn_by_clicks(server, page):
     centre = page.locator("#centre .azul-tile[data-source]")
     assert sorted(centre.nth(i).get_attribute("data-colour") for i in range(centre.count())) == rest
     after = shown(server, g["id"])
-    assert after["version"] == 1 and after["view"]["players"][int(p)]["lines"][3] == [colour] * n
+    assert after["plies"] == 1 and after["view"]["players"][int(p)]["lines"][3] == [colour] * n
     assert "Last: player" in page.inner_text("#last")
 
 
@@ -67,6 +92,7 @@ def test_a_refusal_is_explained_and_changes_nothing(server, page):
     before = shown(server, gid)
     source, wrong = next((i, c) for i, f in enumerate(before["view"]["factories"])
                          for c in f if c != colour)
+    hold(page, gid)
     page.goto(f"{server.url}/azul/{gid}")
     page.locator(tile(source, wrong)).first.click()
     page.click(line(p, 5))
@@ -92,7 +118,7 @@ def test_watch_mode_steps_one_turn(server, page):
     page.wait_for_selector("#last:not(:empty)")
     page.wait_for_timeout(1200)  # no more than one turn: watch mode is paused
     record = shown(server, gid)
-    assert record["version"] == 1
+    assert record["plies"] == 1
     mover = record["view"]["last"]["player"]
     assert page.locator(f'.azul-board[data-player="{mover}"] .azul-is-last').count() == 1
     page.click("#play")
@@ -101,15 +127,16 @@ def test_watch_mode_steps_one_turn(server, page):
         timeout=10_000)
     page.click("#pause")
     page.wait_for_timeout(1000)
-    version = shown(server, gid)["version"]
+    version = shown(server, gid)["plies"]
     assert version >= 3
     page.wait_for_timeout(1000)
-    assert shown(server, gid)["version"] == version
+    assert shown(server, gid)["plies"] == version
 
 
 def test_bots_answer_and_reload_resumes(server, page):
     g = new_game(server, ["human", "greedy"], seed=3)
     gid = g["id"]
+    hold(page, gid)
     page.goto(f"{server.url}/azul/{gid}")
     view = g["view"]
     if view["to_move"] == "1":  # the machine starts by itself

@@ -7,7 +7,9 @@ browser from conftest.py; every test gets a fresh browser context.  Screenshots 
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -24,15 +26,39 @@ PAGE_TIMEOUT_MS = 10_000
 SHOTS = Path("/tmp")
 
 
+SECRETS: dict[str, dict] = {}  # game id -> {seat: secret} of the games made by new_game
+
+
+def call_as(server, game_id, method, path, body):
+    """call() with the secret of the seats new_game holds in the game (Authorization: Bearer)."""
+    secret = next(iter(SECRETS[game_id].values()))
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Content-Type": "application/json",
+                                              "Authorization": f"Bearer {secret}"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        return json.load(resp)
+
+
 def new_game(server, size=9, preset="documents", moves=()):
-    """A game made through the API, with `moves` ([r, c] or "pass") played; returns its id."""
+    """A game made through the API, with `moves` ([r, c] or "pass") played; returns its id.
+    Its seats' secrets are kept in SECRETS, for hold() to give to a page."""
     game = call(server, "POST", "/api/games", {"game": "go", "options": {"size": size, "preset": preset}})
-    version = game["version"]
+    SECRETS[game["id"]] = game["secrets"]
+    revision = game["revision"]
     for move in moves:
         action = {"kind": "pass"} if move == "pass" else {"kind": "move", "pos": list(move)}
-        version = call(server, "POST", f"/api/games/{game['id']}/actions",
-                       {"action": action, "version": version})["version"]
+        revision = call_as(server, game["id"], "POST", f"/api/games/{game['id']}/actions",
+                           {"action": action, "revision": revision})["revision"]
     return game["id"]
+
+
+def hold(page, game_id):
+    """The page's browser holds the seats of a game made by new_game (as the browser that
+    made it would): its secrets go into localStorage before any page script runs."""
+    seats = json.dumps({game_id: SECRETS[game_id]})
+    page.context.add_init_script(
+        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
+        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
 
 
 def point(row, col):
@@ -50,6 +76,7 @@ def play(page, row, col, colour):
 
 
 def open_game(page, game_id):
+    hold(page, game_id)
     page.goto(f"/go/{game_id}")
     expect(page.locator("svg.grid-board")).to_be_visible()
     expect(page.locator("#to-move")).not_to_have_text("")
@@ -190,10 +217,11 @@ def test_reload_resumes_the_game(page, server):
 
 def test_a_stale_page_reloads_the_game(page, server):
     game_id = new_game(server)
+    page.route("**/events", lambda route: route.abort())  # no live news: the page stays stale
     open_game(page, game_id)
-    call(server, "POST", f"/api/games/{game_id}/actions",
-         {"action": {"kind": "move", "pos": [4, 4]}, "version": 0})
-    page.click(point(2, 2))  # sent with version 0: the server says stale
+    call_as(server, game_id, "POST", f"/api/games/{game_id}/actions",
+            {"action": {"kind": "move", "pos": [4, 4]}, "revision": 0})
+    page.click(point(2, 2))  # sent with revision 0: the server says stale
     expect(stone(page, 4, 4)).to_have_class(re.compile(r"\bblack\b"))
     expect(stone(page, 2, 2)).to_have_count(0)
     expect(page.locator("#message")).to_contain_text("moved on")
@@ -267,6 +295,7 @@ def test_phone_sized_screen(browser, server):
 
 def test_index_lists_games_and_saved_games(page, server):
     game_id = new_game(server, moves=[[2, 2]])
+    hold(page, game_id)
     page.goto("/")
     expect(page.locator('#games [data-game="go"] a[href="/go"]')).to_be_visible()
     link = page.locator(f'#recent a[href="/go/{game_id}"]')

@@ -147,7 +147,7 @@ def test_the_result_at_the_end(server, page):
         page.locator("#board .gorogo-legal").first.click()
     page.wait_for_selector("#result", state="visible")
     view = call(server, "GET", f"/api/games/{g['id']}")["view"]
-    assert page.inner_text("#result-code") == view["result"]
+    assert page.inner_text("#result-code") == view["result"]["margin"]
     assert page.inner_text("#result-text") == view["status"]["en"]
     assert re.fullmatch(r"(Black|White) wins.*", view["status"]["en"]) and page.is_hidden("#status")
     b, w = view["captures"]["b"], view["captures"]["w"]

@@ -4,7 +4,9 @@ playing again, reloading a saved game, and Spanish."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 
@@ -23,6 +25,26 @@ ALMOST_OVER = [
     ("move", ("n", 1), ("ne", 1)), ("move", ("s", 1), ("s", 2)), ("capture", "nw", 2),
     ("move", ("e", 2), ("ne", 2)),
 ]
+
+
+def call_as(server, secrets, path, body):
+    """A POST to the live server with the secret of the seats a game's creator holds."""
+    secret = next(iter(secrets.values()))
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                     method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "Authorization": f"Bearer {secret}"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        return json.load(resp)
+
+
+def hold(page, game_id, secrets):
+    """The page's browser holds the seats of a game made through the API (as the browser
+    that made it would): the secrets go into localStorage before any page script runs."""
+    seats = json.dumps({game_id: secrets})
+    page.context.add_init_script(
+        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
+        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
 
 
 def action(kind, *where):
@@ -95,7 +117,9 @@ def test_move_by_clicks_to_the_end_dialog(server, page):
     g = call(server, "POST", "/api/games",
              {"game": "molinolog", "options": {"size": 1, "black": "human", "white": "human"}})
     for kind, *where in ALMOST_OVER:
-        call(server, "POST", f"/api/games/{g['id']}/actions", {"action": action(kind, *where)})
+        call_as(server, g["secrets"], f"/api/games/{g['id']}/actions",
+                {"action": action(kind, *where)})
+    hold(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/molinolog/{g['id']}")
     expect_text(page, "#status", "Black to move")
 

@@ -203,7 +203,9 @@ def test_gnugo_self_play(self_play_games, game):
     )
     expected = f"B+{margin}" if margin > 0 else f"W+{-margin}"  # a tie reads W+0 (documents)
     assert ours.result == expected
-    assert (ours.view["score"]["b"], ours.view["score"]["w"]) == (points_b, points_w)
+    score = ours.view["result"]["score"]
+    assert (score["b"], score["w"]) == (points_b, points_w)
+    assert ours.score()["owner"] == score["owner"]
 
 
 def test_enough_gnugo_games():

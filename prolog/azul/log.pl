@@ -1,21 +1,35 @@
 :- module(azul_log,
-          [ game_log//2             % +State0, +Events
+          [ game_log//2,            % +State0, +Events
+            table_lines/3,          % +Lang, +State, -Lines
+            colour_letter/3,        % ?Lang, ?Colour, ?Letter
+            player_name/3,          % +Lang, +Player, -Name
+            kind_name/3             % +Lang, ?Kind, ?Name
           ]).
 
-/** <module> Azul: the readable log of a simulated game
+/** <module> Azul: the game as text (the simulation's log, the table)
 
-game_log//2 turns the first state of a game and the events of all its turns
-(see take_turn/4 in prolog/azul/rules.pl) into a list of lines (strings): the
-setup, every turn (who took what from where to which line), each round's wall
-tiling with its points, the bonuses, the final scores and the winner.  Pure:
-prolog/azul.pl writes the lines to a file.
+Start reading at prolog/azul.pl (the entry module).  Two pure texts, as lists
+of lines (strings):
 
-Players are numbered from 0 (as in the web view); pattern lines, wall rows and
-wall columns from 1 (as on the board).
+  - game_log//2: the readable log of a game from its first state and the
+    events of all its turns (see take_turn/4 in prolog/azul/rules.pl): the
+    setup, every turn (who took what from where to which line), each round's
+    wall tiling with its points, the bonuses, the final scores and the winner.
+    English; prolog/azul.pl writes it to a file.
+  - table_lines/3: the table as it stands (factories, centre, and every
+    player's pattern lines, wall and floor), in English (`en`: the REPL's
+    print, tablero:game_show/3) or Spanish (`es`: the terminal game of
+    prolog/azul_cli.pl).
+
+The English texts number players and factories from 0, as the JSON view, the
+Python REPL and the log's readers (who compare it with the view) do; the
+Spanish texts are for people at the terminal and number them from 1.
+Pattern lines, wall rows and wall columns count from 1 (as on the board).
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(board).
 
 %!  game_log(+State0, +Events)// is det.
 %
@@ -138,7 +152,215 @@ winner_line(Ws, Scores) -->
     },
     line("Shared victory: players ~w with ~w points and as many complete rows.", [Who, S]).
 
-%?- use_module(prolog/azul/rules), initial_state([greedy, random], 3, S0),
-%   phrase(game_log(S0, []), [_, Players, Starts|_]).
-%@ Players = "Players: 0 greedy, 1 random",
-%@ Starts = "Player 1 starts (drawn with the seed).".
+                 /*******************************
+                 *           THE TABLE          *
+                 *******************************/
+
+%!  table_lines(+Lang, +State, -Lines) is det.
+%
+%   Lines draw State (see prolog/azul/rules.pl) in language Lang (`en` or
+%   `es`): a heading, the factories, the centre, then every player's pattern
+%   lines beside the wall (a placed tile in upper case, an empty cell as the
+%   lower-case letter of its printed colour) and the floor with its penalty.
+%   The player to move is marked with `>`.  Colours are letters
+%   (colour_letter/3); `1` is the first-player token.
+%
+%   ?- azul_rules:initial_state([human, greedy], 3, _S),
+%      azul_log:table_lines(en, _S, [Heading, Factories|_]).
+%   Heading = "Azul, seed 3, round 1: player 1 to move; bag 80, lid 0",
+%   Factories = "Factories  0:BBYK  1:YRKW  2:YRRW  3:BBYY  4:BRKW".
+table_lines(Lang, State, Lines) :-
+    State = azul(Seed, _, Round, _, ToMove, Players, Table, _, Phase),
+    Table = table(Fs, Centre, Token, Bag, Lid),
+    counts_total(Bag, NB),
+    counts_total(Lid, NL),
+    (   Phase == playing
+    ->  number_name(Lang, ToMove, Mover),
+        words(Lang, to_move(Mover), State0)
+    ;   words(Lang, over, State0)
+    ),
+    words(Lang, heading(Seed, Round, State0, NB, NL), Heading),
+    factories_text(Lang, Fs, FsText),
+    words(Lang, factories(FsText), FactoriesLine),
+    (   Token == centre -> Items = [first|Centre] ; Items = Centre ),
+    tiles_text(Lang, Items, CentreText),
+    words(Lang, centre(CentreText), CentreLine),
+    wall_pattern(Pattern),
+    findall(PlayerLines,
+            ( nth0(I, Players, Player),
+              (   Phase == playing, I == ToMove -> Mark = '>' ; Mark = ' ' ),
+              player_lines(Lang, Pattern, Token, Phase, Mark, I, Player, PlayerLines) ),
+            PlayersLines),
+    append([[Heading, FactoriesLine, CentreLine]|PlayersLines], Lines0),
+    (   Phase = over(_, _, Winners)
+    ->  nth0(0, Winners, W),
+        nth0(W, Players, player(_, Score, _, _, _)),
+        maplist(number_name(Lang), Winners, Names),
+        (   Names = [N]
+        ->  words(Lang, game_over(N, Score), End)
+        ;   words(Lang, and, And),
+            atomic_list_concat(Names, And, Who),
+            words(Lang, shared_victory(Who, Score), End)
+        ),
+        append(Lines0, [End], Lines)
+    ;   Lines = Lines0
+    ).
+
+factories_text(Lang, Fs, Text) :-
+    findall(T,
+            ( nth0(I, Fs, F),
+              number_name(Lang, I, N),
+              tiles_text(Lang, F, FT),
+              format(string(T), "~w:~w", [N, FT]) ),
+            Ts),
+    atomic_list_concat(Ts, '  ', Text).
+
+player_lines(Lang, Pattern, Token, Phase, Mark, I, Player, [Head|Rows]) :-
+    Player = player(Kind, Score, Lines, Wall, Floor),
+    player_name(Lang, I, Name),
+    kind_name(Lang, Kind, KindName),
+    words(Lang, score(Score), ScoreText),
+    (   Token == held(I) -> words(Lang, token, T), Marks0 = [T] ; Marks0 = [] ),
+    (   Phase = over(_, Bonuses, _)
+    ->  nth0(I, Bonuses, Bonus),
+        words(Lang, Bonus, B),
+        append(Marks0, [B], Marks)
+    ;   Marks = Marks0
+    ),
+    atomic_list_concat([KindName, ScoreText|Marks], ', ', About),
+    format(string(Head), "~w ~w: ~w", [Mark, Name, About]),
+    findall(Row,
+            ( nth1(K, Lines, Line), nth1(K, Wall, Cells), nth1(K, Pattern, Printed),
+              board_row(Lang, K, Line, Cells, Printed, Row) ),
+            BoardRows),
+    floor_penalty(Floor, Penalty),
+    Points is -Penalty,
+    tiles_text(Lang, Floor, FloorText),
+    words(Lang, floor(FloorText, Points), FloorRow),
+    append(BoardRows, [FloorRow], Rows).
+
+board_row(Lang, K, Line, Cells, Printed, Row) :-
+    (   Line = line(Colour, N) -> true ; N = 0 ),
+    Free is K - N,
+    length(Dots, Free),
+    maplist(=('.'), Dots),
+    length(Tiles, N),
+    maplist(=(Colour), Tiles),
+    maplist(colour_letter(Lang), Tiles, Letters),
+    append(Dots, Letters, Chars),
+    atomic_list_concat(Chars, Slots),
+    format(string(SlotsText), "~t~w~5|", [Slots]),
+    maplist(wall_cell(Lang), Cells, Printed, CellTexts),
+    atomic_list_concat(CellTexts, ' ', WallText),
+    format(string(Row), "    ~w ~w | ~w", [K, SlotsText, WallText]).
+
+wall_cell(Lang, Cell, Printed, Text) :-
+    (   Cell == empty
+    ->  colour_letter(Lang, Printed, L),
+        downcase_atom(L, Text)
+    ;   colour_letter(Lang, Cell, Text)
+    ).
+
+tiles_text(_, [], '-') :- !.
+tiles_text(Lang, Tiles, Text) :-
+    maplist(colour_letter(Lang), Tiles, Letters),
+    atomic_list_concat(Letters, Text).
+
+%!  colour_letter(?Lang, ?Colour, ?Letter) is nondet.
+%
+%   Letter stands for Colour (or `first`, the first-player token) in the
+%   tables of language Lang.
+%
+%   ?- findall(_L, azul_log:colour_letter(es, _, _L), Letters).
+%   Letters = ['A', 'M', 'R', 'N', 'B', '1'].
+colour_letter(en, Colour, Letter) :-
+    letters(Colour, Letter, _).
+colour_letter(es, Colour, Letter) :-
+    letters(Colour, _, Letter).
+
+%   letters(?Colour, ?English, ?Spanish)
+letters(blue, 'B', 'A').
+letters(yellow, 'Y', 'M').
+letters(red, 'R', 'R').
+letters(black, 'K', 'N').
+letters(white, 'W', 'B').
+letters(first, '1', '1').
+
+%!  player_name(+Lang, +Player, -Name) is det.
+%
+%   Name is how the texts of language Lang call Player (from 0): English
+%   counts from 0, Spanish from 1.
+%
+%   ?- azul_log:player_name(es, 0, Name).
+%   Name = "Jugador 1".
+player_name(Lang, I, Name) :-
+    number_name(Lang, I, N),
+    words(Lang, player(N), Name).
+
+%!  kind_name(+Lang, ?Kind, ?Name) is nondet.
+%
+%   Name is the seat kind Kind (human, greedy, random, lookahead) in
+%   language Lang.
+%
+%   ?- azul_log:kind_name(es, greedy, Name).
+%   Name = goloso.
+kind_name(en, Kind, Kind) :-
+    kind_es(Kind, _).
+kind_name(es, Kind, Name) :-
+    kind_es(Kind, Name).
+
+number_name(en, I, I).
+number_name(es, I, N) :-
+    N is I + 1.
+
+kind_es(human, humano).
+kind_es(greedy, goloso).
+kind_es(random, aleatorio).
+kind_es(lookahead, previsor).
+
+%   words(+Lang, +What, -Text): the table's words.
+words(Lang, What, Text) :-
+    words_(What, En, Es, Args),
+    (   Lang == en -> Format = En ; Format = Es ),
+    format(string(Text), Format, Args).
+
+words_(to_move(N),
+       "player ~w to move",
+       "le toca al jugador ~w", [N]).
+words_(over,
+       "game over",
+       "partida terminada", []).
+words_(heading(S, R, St, B, L),
+       "Azul, seed ~w, round ~w: ~w; bag ~w, lid ~w",
+       "Azul, semilla ~w, ronda ~w: ~w; bolsa ~w, tapa ~w", [S, R, St, B, L]).
+words_(factories(T),
+       "Factories  ~w",
+       "Fábricas   ~w", [T]).
+words_(centre(T),
+       "Centre     ~w",
+       "Centro     ~w", [T]).
+words_(player(N),
+       "Player ~w",
+       "Jugador ~w", [N]).
+words_(score(S),
+       "score ~w",
+       "~w puntos", [S]).
+words_(token,
+       "first-player token",
+       "ficha de jugador inicial", []).
+words_(bonus(R, C, K, P),
+       "bonus +~w (~w rows, ~w columns, ~w colours)",
+       "bonificación +~w (~w filas, ~w columnas, ~w colores)", [P, R, C, K]).
+words_(floor(T, P),
+       "    floor ~w (~w)",
+       "    suelo ~w (~w)", [T, P]).
+words_(game_over(N, Score),
+       "Game over: player ~w wins with ~w points.",
+       "Fin de la partida: gana el jugador ~w con ~w puntos.", [N, Score]).
+words_(shared_victory(Who, Score),
+       "Game over: shared victory of players ~w with ~w points.",
+       "Fin de la partida: victoria compartida de los jugadores ~w con ~w puntos.",
+       [Who, Score]).
+words_(and,
+       " and ",
+       " y ", []).

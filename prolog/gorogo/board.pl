@@ -74,12 +74,21 @@ captures.  A group is grown from a seed one neighbourhood at a time
 %!  gamestate(-Board) is det.
 %
 %   Board is the initial board of the report: the 5x5 matrix of 0.
+%
+%   ?- gamestate(B).
+%   B = [[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]].
 gamestate([[0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0]]).
 
 %!  convert(?Code, ?Letter) is nondet.
 %
 %   Letter shows the board code Code to people: ' ' empty, 'B' black,
 %   'W' white, 'H' Henge.
+%
+%   ?- convert(3, L).
+%   L = 'H'.
+%
+%   ?- convert(C, 'W').
+%   C = 2.
 convert(0, ' ').
 convert(1, 'B').
 convert(2, 'W').
@@ -88,13 +97,19 @@ convert(3, 'H').
 %!  print_state(+Board) is det.
 %
 %   Writes Board as the text board of the report, with the row and column
-%   numbers around it.
+%   numbers around it.  For example, print_state([[2,0,3,0,0], ...]) writes
+%
+%         0   1   2   3   4
+%       +---+---+---+---+---+
+%     0 | W |   | H |   |   |
+%       +---+---+---+---+---+
+%     ...
 print_state(Board) :-
     format("    0   1   2   3   4~n  +---+---+---+---+---+~n"),
     forall(nth0(R, Board, Row),
-           ( maplist(convert, Row, Letters),
+           ( maplist(convert, Row, [A, B, C, D, E]),
              format("~w | ~w | ~w | ~w | ~w | ~w |~n  +---+---+---+---+---+~n",
-                    [R|Letters]) )).
+                    [R, A, B, C, D, E]) )).
 
                  /*******************************
                  *         THE MATRIX           *
@@ -148,6 +163,10 @@ piece_code(henge, _, 3).
 %!  state_pos(+State, -Pos) is det.
 %
 %   Pos is the mover's view of the play-phase State.
+%
+%   ?- gorogo_board:state_pos(gorogo([[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,1]],
+%                                    w, hand(9,2,10,2), captures(0,0), play), Pos).
+%   Pos = p(w,0,16777216,128,10,2,9,2,0,0).
 state_pos(gorogo(Board, Side, Hand, Caps, play), Pos) :-
     board_masks(Board, B, W, H),
     side_pos(Side, B, W, H, Hand, Caps, Pos).
@@ -202,6 +221,11 @@ point_code(Black, White, Henge, I, Code) :-
 %!  bit_point(?X, ?Row, ?Col) is det.
 %
 %   X is the one-bit mask of the point Row, Col.
+%
+%   ?- gorogo_board:bit_point(X, 1, 0), gorogo_board:bit_point(4096, R, C).
+%   X = 32,
+%   R = 2,
+%   C = 2.
 bit_point(X, R, C) :-
     (   integer(X)
     ->  I is lsb(X),
@@ -228,6 +252,9 @@ neighbours(M, N) :-
 %
 %   Neighbours is neighbours/2 of the one-point mask X, as 25 facts made when
 %   this file is compiled.
+%
+%   ?- gorogo_board:point_neighbours(1, N).
+%   N = 34.
 term_expansion(point_neighbours_table, Facts) :-
     findall(point_neighbours(X, N),
             ( between(0, 24, I), X is 1 << I, neighbours(X, N) ),
@@ -255,13 +282,3 @@ dead_stones(Stones, Empty, Dead) :-
     Seed is Stones /\ N,
     grow_within(Seed, Stones, Alive),
     Dead is Stones xor Alive.
-
-% Examples: paste into swipl after ?- use_module(prolog/gorogo/board).
-%
-%?- gamestate(B), set_cell(B, 1, 2, 3, B1), state_pos(gorogo(B1, b, hand(10,2,10,2), captures(0,0), play), Pos).
-%@ B = [[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%@ B1 = [[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%@ Pos = p(b,0,0,128,10,2,10,2,0,0).
-%
-%?- bit_point(X, 0, 0), point_neighbours(X, N), bit_point(Y, 1, 0).
-%@ X = 1, N = 34, Y = 32.

@@ -28,15 +28,34 @@ with opponent pieces, and regular pieces before Henge.
   shallower, which leaves an imperfect opponent the most ways to go wrong.
 - White's opening Henge is chosen among six points: the empty board's eight
   symmetries make every other point the same as one of them.
+- The rules' last-piece rule (rules.pl) is the move generator's: a mover
+  holding one Henge and nothing else has no placement and loses
+  (terminal_value/2), one holding two Henge may place one.
 
-Measured on this machine (2 shared cores): 40,000 to 80,000 positions a
-second.  Early in the game a move takes about 0.1 to 0.3 s at depth 4, 1 to
-1.6 s at depth 5, 3 to 10 s at depth 6 and 30 to 55 s at depth 7 (depth 8
-takes minutes), much less as the board fills.  From 9 placements left, in 24
-positions of machine play, a search to the end took 0.7 s on average and 4 s
-at most; from 10 it took up to 5 s in 6 positions, hence 9.  Depth 4 beat
-depth 2 in 18 of 24 games (12 openings of 3 random placements, each side
-once); against a random player see bench/gorogo_ai.py.
+## How long a move takes: the depth the web offers
+
+The worst position for the depth-limited search is Black's first placement,
+on a board with only the surplus Henge: the most empty points.  CPU seconds
+of gorogo_best_move/4 on this machine (2 shared cores, other work running),
+White's opening Henge on the empty board and Black's first placement after a
+Henge in the centre, a corner (0,0) and an edge (0,2):
+
+    depth   opening   centre   corner   edge
+      1     0.001     0.001    0.001    0.001
+      2     0.002     0.007    0.006    0.006
+      3     0.011     0.046    0.044    0.058
+      4     0.086     0.30     0.47     0.45
+      5     0.57      2.1      2.0      1.9
+      6     3.4      11.0     11.0      9.4
+      7    31       over 52 (stopped after 90 s of wall time)
+
+Later placements take less as the board fills.  So the web protocol offers
+depths 1 to 5 (protocol.pl; the terminal game too): no offered setting takes
+more than a few seconds.  From 9 placements left the search goes to the end
+whatever the depth; in the old measurements that gave endgame_plies/1 its
+value, 24 such searches took 0.7 s on average and 4 s at most, and from 10
+placements up to 5 s.  bench/gorogo_ai.py prints the time of every machine
+move of its games (mean and longest, depth-limited and to the end).
 */
 
 :- use_module(library(lists)).
@@ -59,19 +78,33 @@ atari_value(30).
 %
 %   The machine searches to the end of the game when at most Plies
 %   placements remain.
+%
+%   ?- gorogo_machine:endgame_plies(Plies).
+%   Plies = 9.
 endgame_plies(9).
 
 %!  gorogo_best_move(+State, +Depth, -Move) is semidet.
 %
 %   Move is the machine's placement for the player to move: a search Depth
 %   placements deep, or to the end of the game when few placements remain.
-%   Fails if the game is over.
+%   Fails if the game is over.  White takes the black piece in the corner:
+%
+%   ?- gorogo_best_move(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%                              w, hand(9,2,9,2), captures(0,0), play), 2, Move).
+%   Move = place(regular,1,0).
 gorogo_best_move(State, Depth, Move) :-
     gorogo_best_move(State, Depth, Move, _).
 
 %!  gorogo_best_move(+State, +Depth, -Move, -Nodes) is semidet.
 %
 %   As gorogo_best_move/3; Nodes is the number of positions searched.
+%   Holding only two Henge, Black places one (and loses, stuck with the
+%   other, after White's placement):
+%
+%   ?- gorogo_best_move(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                              b, hand(0,2,0,2), captures(0,0), play), 3, Move, Nodes).
+%   Move = place(henge,0,0),
+%   Nodes = 120.
 gorogo_best_move(State, Depth, Move, Nodes) :-
     must_be(positive_integer, Depth),
     root_children(State, Children),
@@ -107,6 +140,10 @@ deepening(Children, Depth, Nodes0, Move, Nodes) :-
 %!  remaining(+State, -Left) is det.
 %
 %   Left placements remain in the game State, the surplus Henge included.
+%
+%   ?- gorogo_machine:remaining(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                                      w, hand(10,2,10,2), captures(0,0), opening_henge), Left).
+%   Left = 25.
 remaining(gorogo(_, _, hand(BR, BH, WR, WH), _, Phase), Left) :-
     phase_extra(Phase, Extra),
     Left is BR + BH + WR + WH + Extra.
@@ -260,13 +297,14 @@ pos_key(p(_, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC),
     Margin is MyC - OpC.
 
 %   can_place(+Pos): a quick test that the mover has a legal placement: a
-%   Henge (there is always an empty point) or a regular piece next to an
-%   empty point.  When it fails, pos_moves/2 decides.
+%   Henge with another piece in hand (a mover with pieces in hand always has
+%   an empty point) or a regular piece next to an empty point.  When it
+%   fails, pos_moves/2 decides.
 can_place(p(_, Me, Op, He, MyR, MyH, _, _, _, _)) :-
-    MyR > 0,
-    (   MyH > 0
+    (   MyH > 0, MyR + MyH >= 2
     ->  true
-    ;   all_points(All),
+    ;   MyR > 0,
+        all_points(All),
         Empty is All xor (Me \/ Op \/ He),
         neighbours(Empty, N),
         N /\ Empty =\= 0

@@ -1,37 +1,61 @@
-:- module(gorogo_protocol, []).
+:- module(gorogo_protocol, []).  % only clauses of the tablero:game_* hooks
 
-/** <module> GoRoGo: the web protocol (tablero.pl)
+/** <module> GoRoGo: the Tablero protocol (game `gorogo`)
 
-This module only defines clauses of the multifile hooks of prolog/tablero.pl
-for the game gorogo: it exports nothing.  The rules it calls are in rules.pl
-(gorogo_rules), the machine player in machine.pl (gorogo_machine).
+Start reading at prolog/gorogo.pl (the entry module).  This module plugs
+GoRoGo into prolog/tablero.pl: the game's options and refusals as data, and
+its clauses of the hooks, turning JSON dicts into placements of the rules
+(rules.pl) and games into JSON-ready views.  It exports nothing.
 
-A game is gorogo_game(options(Black, White, Depth), State, Last), where State
-is the rules' state term (board.pl), Last is none or
-last(Side, Piece, Row, Col, Captured) and Captured is a list of [Row, Col].
+## The state term
 
-    options  {"black": "human"|"machine", "white": "human"|"machine",
-             "depth": 1..8}, by default human, machine and 4.
-    action   {"kind": "place", "piece": "regular"|"henge", "pos": [Row, Col]},
-             0-based, row 0 at the top; without "piece", the opening
-             placement is the Henge and any other a regular piece.
-    view     board: 5 strings of 5 characters (. B W H), row 0 first;
-             to_move "b"|"w"; phase "opening_henge"|"play";
-             in_hand {b: {regular, henge}, w: {regular, henge}};
-             captures {b, w}; last: null or {by, piece, pos, captured};
-             legal {regular: [[Row, Col], ...], henge: [...]}; status {en, es};
-             over; winner "b"|"w"|null; result "B+2" (the capture margin;
-             "W+0" is a tie) or "W+F" (Black had no legal placement) or null;
-             result_reason "captures"|"no_legal_move"|null; players {b, w};
-             depth.
-    refusals invalid: bad_option, bad_action, bad_pos (pos is not two
-             integers, or off the board); refused: game_over, occupied, henge_first,
-             no_regular_left, no_henge_left, last_piece_henge, suicide.  A
-             refusal's explain names the jogada/3 query that failed.
+    gorogo_game(options(Black, White, Depth), State, Last)
+
+State is the rules' state term (documented in board.pl); Black and White
+are human or machine; Depth is the machine's search depth; Last is none or
+last(Side, Piece, Row, Col, Captured), the last placement, Captured the
+[Row, Col] of the pieces it removed.
+
+## The protocol
+
+  - Options: `black` and `white` "human" or "machine" (default human and
+    machine), `depth` 1..5 (default 4), the placements the machine looks
+    ahead.  Depth 6 takes 11 to 13 s of CPU for Black's first placement on
+    this machine, so the range stops at 5 (about 2 s); machine.pl has the
+    timing table.
+  - Actions: `{"kind":"place", "piece":"regular"|"henge", "pos":[Row, Col]}`,
+    0-based, row 0 at the top; without "piece", White's opening placement
+    is the surplus Henge and any other a regular piece.  Declared with
+    game_action/3, so tablero refuses another kind or field.
+  - Format (game_format/2): 2, since the last-piece rule is read literally
+    (a player holding only two Henge may place one) and the view took the
+    shared vocabulary: stored games of format 1 are replayed.
+  - View: board (5 strings of 5 characters, `.` `B` `W` `H`, row 0 first),
+    to_move ("b"|"w", null when over), phase ("opening_henge"|"play"),
+    in_hand ({b: {regular, henge}, w: {...}}), captures ({b, w}), last (null
+    or {player, kind: "place", piece, pos, captured}), legal ({regular:
+    [[Row, Col], ...], henge: [...]}), status ({en, es}: a sentence for the
+    status line), over, result (null, or {code: "captures"|"no_legal_move",
+    winner: "b"|"w", message, margin: "B+2" (won by 2 captures; "W+0" is a
+    tie, which goes to White) or "W+F" (Black had no legal placement)}),
+    depth.
+  - Seats: {b, w}, each "human" or "machine".
+  - Show (game_show/3): the report's text board, print_state/1.
+  - Score (game_score/3): {captures: {b, w}, in_hand: {b: {regular, henge},
+    w: {...}}, leader: the player who wins if the game ends on captures now
+    ("w" on a tie), margin: "B+2"|"W+0"|... as result.margin would say}.
+  - Refusals: GoRoGo's own are henge_first (the opening placement must be
+    the Henge), no_regular_left, no_henge_left, last_piece_henge (a Henge may
+    not be the player's last piece; the web never meets it, as a player
+    holding one Henge and nothing else has lost) and suicide; the rest are
+    tablero's (bad_kind and bad_field for an undeclared kind or field,
+    bad_action for a malformed piece or pos, off_board, occupied, game_over,
+    machine_turn).  A refusal's explain names the jogada/3 query that failed.
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(option)).
 :- use_module('../tablero').
 :- use_module(board).
 :- use_module(rules).
@@ -39,95 +63,114 @@ last(Side, Piece, Row, Col, Captured) and Captured is a list of [Row, Col].
 
 tablero:game(gorogo).
 
+tablero:game_format(gorogo, 2).
+
+tablero:game_action(gorogo, place, [piece, pos]).
+
+tablero:game_option(gorogo, black, oneof([human, machine]), human).
+tablero:game_option(gorogo, white, oneof([human, machine]), machine).
+tablero:game_option(gorogo, depth, integer(1, 5), 4).
+
+tablero:game_refusal(gorogo, henge_first, refused,
+                     "White's first placement is the surplus Henge").
+tablero:game_refusal(gorogo, no_regular_left, refused,
+                     "You have no regular piece left").
+tablero:game_refusal(gorogo, no_henge_left, refused,
+                     "You have no Henge left").
+tablero:game_refusal(gorogo, last_piece_henge, refused,
+                     "A Henge may not be your last piece: keep another piece in hand").
+tablero:game_refusal(gorogo, suicide, refused,
+                     "A regular piece may not go where its group has no empty neighbour, unless it captures").
+
 tablero:game_new(gorogo, Options, gorogo_game(options(Black, White, Depth), State, none)) :-
-    dict_pairs(Options, _, Pairs),
-    forall(member(Key-_, Pairs), known_option(Key)),
-    option_player(black, Options, "human", Black),
-    option_player(white, Options, "machine", White),
-    option_depth(Options, Depth),
+    option(black(Black), Options),
+    option(white(White), Options),
+    option(depth(Depth), Options),
     gorogo_initial(State).
-
-known_option(Key) :-
-    (   memberchk(Key, [black, white, depth])
-    ->  true
-    ;   format(string(Msg), "Unknown option ~w: the options are black, white and depth", [Key]),
-        throw(tablero(invalid, bad_option, Msg))
-    ).
-
-option_player(Key, Options, Default, Player) :-
-    get_dict_default(Key, Options, Default, Value),
-    (   player_name(Player, Value)
-    ->  true
-    ;   format(string(Msg), "Option ~w must be \"human\" or \"machine\"", [Key]),
-        throw(tablero(invalid, bad_option, Msg))
-    ).
-
-option_depth(Options, Depth) :-
-    default_depth(Default),
-    get_dict_default(depth, Options, Default, Depth),
-    (   integer(Depth), between(1, 8, Depth)
-    ->  true
-    ;   throw(tablero(invalid, bad_option, "Option depth must be an integer from 1 to 8"))
-    ).
-
-default_depth(4).
-
-get_dict_default(Key, Dict, Default, Value) :-
-    (   get_dict(Key, Dict, Value0)
-    ->  Value = Value0
-    ;   Value = Default
-    ).
-
-player_name(human, "human").
-player_name(machine, "machine").
-
-piece_name(regular, "regular").
-piece_name(henge, "henge").
 
 tablero:game_act(gorogo, gorogo_game(Options, State0, _), Action,
                  gorogo_game(Options, State, Last), Explain) :-
     action_move(Action, State0, Move),
     move_query(State0, Move, Query),
     (   gorogo_over(State0, _, _)
-    ->  refuse(game_over, "gorogo_over(State, Winner, Reason)"-"true")
+    ->  refuse(gorogo, game_over, ["gorogo_over(State, Winner, Reason)"-"true"])
     ;   gorogo_refusal(State0, Move, Code)
     ->  format(string(Answer), "false: ~w", [Code]),
-        refuse(Code, Query-Answer)
+        refuse(gorogo, Code, [Query-Answer])
     ;   true
     ),
     gorogo_place(State0, Move, State),
     last_move(State0, Move, State, Last),
     explain(State0, Query, State, Last, Explain).
 
+tablero:game_machine(gorogo, gorogo_game(options(_, _, Depth), State, _),
+                     _{kind: "place", piece: Name, pos: [R, C]}) :-
+    gorogo_best_move(State, Depth, place(Piece, R, C)),
+    piece_name(Piece, Name).
+
+tablero:game_seats(gorogo, gorogo_game(options(Black, White, _), _, _), _{b: Black, w: White}).
+
+tablero:game_view(gorogo, gorogo_game(options(_, _, Depth), State, Last), View) :-
+    State = gorogo(Board, Side, Hand, Captures, Phase),
+    maplist(row_text, Board, Rows),
+    findall([R, C], gorogo_legal(State, place(regular, R, C)), LegalRegular),
+    findall([R, C], gorogo_legal(State, place(henge, R, C)), LegalHenge),
+    last_json(Last, LastJSON),
+    (   gorogo_over(State, Winner, Reason)
+    ->  Over = true, ToMove = null,
+        result_json(State, Winner, Reason, Result)
+    ;   Over = false, ToMove = Side, Result = null
+    ),
+    status(State, Status),
+    hand_json(Hand, InHand),
+    captures_json(Captures, CapturesJSON),
+    View = _{ board: Rows, to_move: ToMove, phase: Phase,
+              in_hand: InHand, captures: CapturesJSON, last: LastJSON,
+              legal: _{regular: LegalRegular, henge: LegalHenge},
+              status: Status, over: Over, result: Result, depth: Depth }.
+
+tablero:game_show(gorogo, gorogo_game(_, gorogo(Board, _, _, _, _), _), Text) :-
+    with_output_to(string(Text), print_state(Board)).
+
+tablero:game_score(gorogo, gorogo_game(_, gorogo(_, _, Hand, Captures, _), _),
+                   _{captures: CapturesJSON, in_hand: InHand, leader: Leader, margin: Margin}) :-
+    Captures = captures(CB, CW),
+    (   CB > CW -> Leader = b ; Leader = w ),
+    margin_text(Leader, CB, CW, Margin),
+    hand_json(Hand, InHand),
+    captures_json(Captures, CapturesJSON).
+
+                 /*******************************
+                 *           ACTIONS            *
+                 *******************************/
+
+%   action_move(+Action, +State, -Move): the placement of an action dict;
+%   a malformed one is refused as bad_action (a point off the board is
+%   gorogo_refusal/3's off_board).
+action_move(Action, State, place(Piece, R, C)) :-
+    (   get_dict(kind, Action, "place"),
+        action_piece(Action, State, Piece),
+        get_dict(pos, Action, [R, C]), integer(R), integer(C)
+    ->  true
+    ;   refuse(gorogo, bad_action, [])
+    ).
+
+action_piece(Action, State, Piece) :-
+    (   get_dict(piece, Action, Name)
+    ->  piece_name(Piece, Name)
+    ;   State = gorogo(_, _, _, _, opening_henge)
+    ->  Piece = henge
+    ;   Piece = regular
+    ).
+
+piece_name(regular, "regular").
+piece_name(henge, "henge").
+
 %   move_query(+State, +Move, -Query): Move as the report's jogada/3 query.
 move_query(gorogo(_, Side, _, _, _), place(Piece, R, C), Query) :-
     side_code(Side, Player),
     piece_code(Piece, Player, Code),
     format(string(Query), "jogada(~w, ~w, ~w)", [Code, R, C]).
-
-action_move(Action, State0, place(Piece, R, C)) :-
-    (   get_dict(kind, Action, "place")
-    ->  true
-    ;   throw(tablero(invalid, bad_action, "An action is {\"kind\":\"place\", \"piece\":\"regular\"|\"henge\", \"pos\":[R,C]}"))
-    ),
-    (   get_dict(piece, Action, Name)
-    ->  (   piece_name(Piece, Name)
-        ->  true
-        ;   throw(tablero(invalid, bad_action, "The piece must be \"regular\" or \"henge\""))
-        )
-    ;   State0 = gorogo(_, _, _, _, opening_henge)
-    ->  Piece = henge
-    ;   Piece = regular
-    ),
-    (   get_dict(pos, Action, [R, C]), integer(R), integer(C)
-    ->  true
-    ;   throw(tablero(invalid, bad_pos, "The position must be a list [Row, Col] of two integers"))
-    ).
-
-refuse(Code, Explain) :-
-    gorogo_refusal_message(Code, Msg),
-    (   Code == bad_pos -> Kind = invalid ; Kind = refused ),   % off the board: HTTP 400, as in Go
-    throw(tablero(Kind, Code, Msg, [Explain])).
 
 last_move(gorogo(Board0, Side, _, _, _), place(Piece, R, C), gorogo(Board, _, _, _, _),
           last(Side, Piece, R, C, Captured)) :-
@@ -149,24 +192,9 @@ explain(gorogo(_, Side, _, _, _), Q1, State, last(_, _, _, _, Captured),
     ;   Over = []
     ).
 
-tablero:game_view(gorogo, gorogo_game(options(Black, White, Depth), State, Last), View) :-
-    State = gorogo(Board, Side, hand(BR, BH, WR, WH), captures(CB, CW), Phase),
-    maplist(row_text, Board, Rows),
-    findall([R, C], gorogo_legal(State, place(regular, R, C)), LegalRegular),
-    findall([R, C], gorogo_legal(State, place(henge, R, C)), LegalHenge),
-    player_name(Black, BName),
-    player_name(White, WName),
-    last_json(Last, LastJSON),
-    outcome(State, Over, Winner, Result, Reason),
-    status(State, Status),
-    View = _{ board: Rows, to_move: Side, phase: Phase,
-              in_hand: _{ b: _{regular: BR, henge: BH}, w: _{regular: WR, henge: WH} },
-              captures: _{b: CB, w: CW},
-              last: LastJSON,
-              legal: _{regular: LegalRegular, henge: LegalHenge},
-              status: Status, over: Over, winner: Winner, result: Result,
-              result_reason: Reason,
-              players: _{b: BName, w: WName}, depth: Depth }.
+                 /*******************************
+                 *             VIEW             *
+                 *******************************/
 
 row_text(Row, Text) :-
     maplist(code_char, Row, Chars),
@@ -177,26 +205,31 @@ code_char(1, 'B').
 code_char(2, 'W').
 code_char(3, 'H').
 
+hand_json(hand(BR, BH, WR, WH),
+          _{b: _{regular: BR, henge: BH}, w: _{regular: WR, henge: WH}}).
+
+captures_json(captures(CB, CW), _{b: CB, w: CW}).
+
 last_json(none, null).
 last_json(last(Side, Piece, R, C, Captured),
-          _{by: Side, piece: Piece, pos: [R, C], captured: Captured}).
+          _{player: Side, kind: place, piece: Piece, pos: [R, C], captured: Captured}).
 
-outcome(State, Over, Winner, Result, Reason) :-
-    (   gorogo_over(State, Winner, Reason)
-    ->  Over = true,
-        result_text(State, Winner, Reason, Result)
-    ;   Over = false, Winner = null, Result = null, Reason = null
-    ).
-
-%   "B+2": Black won by 2 captures ("W+0": a tie, won by White); "W+F": White
-%   won because Black had no legal placement.
-result_text(gorogo(_, _, _, captures(CB, CW), _), Winner, Reason, Result) :-
-    upcase_atom(Winner, W),
+result_json(State, Winner, Reason,
+            _{code: Reason, winner: Winner, message: Message, margin: Margin}) :-
+    State = gorogo(_, _, _, captures(CB, CW), _),
     (   Reason == captures
-    ->  Margin is abs(CB - CW),
-        format(string(Result), "~w+~w", [W, Margin])
-    ;   format(string(Result), "~w+F", [W])
-    ).
+    ->  margin_text(Winner, CB, CW, Margin)
+    ;   upcase_atom(Winner, W),
+        format(string(Margin), "~w+F", [W])
+    ),
+    status(State, _{en: Message, es: _}).
+
+%   margin_text(+Winner, +CB, +CW, -Margin): "B+2", Black ahead by 2
+%   captures; "W+0", a tie, which goes to White.
+margin_text(Winner, CB, CW, Margin) :-
+    upcase_atom(Winner, W),
+    N is abs(CB - CW),
+    format(string(Margin), "~w+~w", [W, N]).
 
 status(State, _{en: En, es: Es}) :-
     State = gorogo(_, Side, _, captures(CB, CW), Phase),
@@ -228,11 +261,3 @@ over_status(no_legal_move, Winner, _, _, En, Es) :-
 
 colour_names(b, "Black", "Negro").
 colour_names(w, "White", "Blanco").
-
-tablero:game_seat(gorogo, gorogo_game(options(B, W, _), gorogo(_, P, _, _, _), _), Seat) :-
-    (   memberchk(P, [b, "b"]) -> Seat = B ; Seat = W ).
-
-tablero:game_machine(gorogo, gorogo_game(options(_, _, Depth), State, _),
-                     _{kind: "place", piece: Name, pos: [R, C]}) :-
-    gorogo_best_move(State, Depth, place(Piece, R, C)),
-    piece_name(Piece, Name).

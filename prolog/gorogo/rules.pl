@@ -4,7 +4,6 @@
             gorogo_place/3,         % +State0, +Move, -State
             update_table/3,         % +State0, +Board, -State
             gorogo_refusal/3,       % +State, +Move, -Code
-            gorogo_refusal_message/2, % ?Code, ?Message
             gorogo_over/3,          % +State, -Winner, -Reason
             in_hand/3,              % +State, -Regular, -Henge
             pos_moves/2,            % +Pos, -Moves
@@ -43,10 +42,12 @@ documents' stored game at the end (jogada/3, updateTable/2).
   mover's colour and Henge, all Henge counting as the mover's) has no empty
   neighbour, unless the placement captures.  "Captures" is read literally:
   any opponent piece removed by this placement, adjacent or not, makes it legal.
-- A Henge may go on any empty point, but only while the player keeps at least
-  one regular piece in hand: with no regular piece left nothing can be placed,
-  so a player who places their last regular piece while holding a Henge loses
-  at their next turn (gorogo_refusal/3 still names the rule, last_piece_henge).
+- A Henge may go on any empty point, but a player's last piece may not be a
+  Henge.  Read literally (GAMES.md): a Henge may be placed whenever the player
+  still holds at least one other piece after it, of either kind.  So a player
+  whose only piece left is a Henge has no legal placement (and loses: next
+  rule), and a player holding only two Henge may place one and is then stuck
+  at their next turn.  gorogo_refusal/3 names the rule last_piece_henge.
 - A player with no legal placement on their turn loses at once.  When every
   piece is placed (after White's 12th), more captures wins; a tie goes to White.
 
@@ -74,13 +75,27 @@ layers over the pure gorogo_place/3 and update_table/3.
 %!  gorogo_initial(-State) is det.
 %
 %   State is a new game: an empty board, White to place the surplus Henge.
+%
+%   ?- gorogo_initial(S).
+%   S = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%              w, hand(10,2,10,2), captures(0,0), opening_henge).
 gorogo_initial(gorogo(Board, w, hand(10, 2, 10, 2), captures(0, 0), opening_henge)) :-
     gamestate(Board).
 
 %!  gorogo_legal(+State, ?Move) is nondet.
 %
 %   Move is a legal placement place(Piece, Row, Col) for the player to move,
-%   in row-major order, regular before Henge on each point.
+%   in row-major order, regular before Henge on each point.  Holding two
+%   Henge and nothing else, a player may place one of them; holding one
+%   Henge and nothing else, nothing:
+%
+%   ?- gorogo_legal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                          b, hand(0,2,0,2), captures(0,0), play), Move).
+%   Move = place(henge,0,0).
+%
+%   ?- gorogo_legal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                          b, hand(0,1,0,1), captures(0,0), play), _).
+%   false.
 gorogo_legal(gorogo(Board, w, _, _, opening_henge), place(henge, R, C)) :-
     nth0(R, Board, Row),
     nth0(C, Row, 0).
@@ -95,6 +110,24 @@ gorogo_legal(State, place(Piece, R, C)) :-
 %   State is State0 after the player to move makes the placement Move,
 %   captures removed.  Fails if Move is illegal (gorogo_refusal/3 says why),
 %   in particular when the game is over.  The pure counterpart of jogada/3.
+%
+%   ?- gorogo_initial(S0), gorogo_place(S0, place(henge, 2, 2), S1),
+%      gorogo_place(S1, place(regular, 0, 0), gorogo(B, ToMove, Hand, _, _)).
+%   S0 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%               w, hand(10,2,10,2), captures(0,0), opening_henge),
+%   S1 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%               b, hand(10,2,10,2), captures(0,0), play),
+%   B = [[1,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%   ToMove = w,
+%   Hand = hand(9,2,10,2).
+%
+%   The report's picture: on White's turn the Henge is white, so a white
+%   piece may go between three black pieces and the Henge:
+%
+%   ?- gorogo_place(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,3,0],[0,0,1,0,0],[0,0,0,0,0]],
+%                          w, hand(5,2,5,2), captures(0,0), play),
+%                   place(regular, 2, 2), gorogo([_, _, Row2|_], _, _, _, _)).
+%   Row2 = [0,1,2,3,0].
 gorogo_place(State0, Move, State) :-
     State0 = gorogo(_, _, _, _, Phase),
     place_(Phase, State0, Move, State).
@@ -119,6 +152,12 @@ place_(play, State0, place(Piece, R, C), State) :-
 %   move (their colour or a Henge); State is State0 after that placement,
 %   captures removed.  Fails if Board is not such a board or the placement is
 %   illegal.  The pure counterpart of updateTable/2.
+%
+%   ?- update_table(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%                          w, hand(9,2,9,2), captures(0,0), play),
+%                   [[1,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]], S).
+%   S = gorogo([[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%              b, hand(9,2,8,2), captures(0,1), play).
 update_table(State0, Board, State) :-
     State0 = gorogo(Board0, Side, _, _, _),
     length(Board, 5),
@@ -130,14 +169,30 @@ update_table(State0, Board, State) :-
 
 %!  gorogo_refusal(+State, +Move, -Code) is semidet.
 %
-%   Code names the first rule that forbids Move in State: bad_pos, occupied,
-%   henge_first (the opening placement must be the Henge), no_regular_left,
-%   no_henge_left, last_piece_henge or suicide.  Fails if Move is legal.  Whether
-%   the game is over is gorogo_over/3's question, not this one's.
+%   Code names the first rule that forbids Move in State: off_board,
+%   occupied, henge_first (the opening placement must be the Henge),
+%   no_regular_left, no_henge_left, last_piece_henge (the Henge would be the
+%   player's last piece) or suicide.  Fails if Move is legal.  Whether the
+%   game is over is gorogo_over/3's question, not this one's.
+%
+%   ?- gorogo_initial(S0), gorogo_refusal(S0, place(regular, 2, 2), Code).
+%   S0 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%               w, hand(10,2,10,2), captures(0,0), opening_henge),
+%   Code = henge_first.
+%
+%   ?- gorogo_refusal(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,1,0],[0,0,1,0,0],[0,0,0,0,0]],
+%                            w, hand(5,2,5,2), captures(0,0), play),
+%                     place(regular, 2, 2), Code).
+%   Code = suicide.
+%
+%   ?- gorogo_refusal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                            b, hand(0,1,0,1), captures(0,0), play),
+%                     place(henge, 0, 0), Code).
+%   Code = last_piece_henge.
 gorogo_refusal(State, Move, Code) :-
     once(refusal_(State, Move, Code)).
 
-refusal_(_, place(_, R, C), bad_pos) :-
+refusal_(_, place(_, R, C), off_board) :-
     \+ on_board(R, C).
 refusal_(gorogo(Board, _, _, _, _), place(_, R, C), occupied) :-
     cell(Board, R, C, V),
@@ -148,27 +203,20 @@ refusal_(State, place(regular, _, _), no_regular_left) :-
 refusal_(State, place(henge, _, _), no_henge_left) :-
     in_hand(State, _, 0).
 refusal_(State, place(henge, _, _), last_piece_henge) :-
-    in_hand(State, 0, _).
+    in_hand(State, R, H),
+    R + H < 2.
 refusal_(State, place(regular, R, C), suicide) :-
     \+ gorogo_place(State, place(regular, R, C), _).
-
-%!  gorogo_refusal_message(?Code, ?Message) is nondet.
-%
-%   Message is the English sentence for the refusal Code of gorogo_refusal/3,
-%   or game_over.
-gorogo_refusal_message(game_over, "The game is over").
-gorogo_refusal_message(bad_pos, "That point is off the board: rows and columns go from 0 to 4").
-gorogo_refusal_message(occupied, "That point is already taken").
-gorogo_refusal_message(henge_first, "White's first placement is the surplus Henge").
-gorogo_refusal_message(no_regular_left, "You have no regular piece left").
-gorogo_refusal_message(no_henge_left, "You have no Henge left").
-gorogo_refusal_message(last_piece_henge, "A Henge may not be your last piece: keep a regular piece in hand").
-gorogo_refusal_message(suicide, "A regular piece may not go where its group has no empty neighbour, unless it captures").
 
 %!  in_hand(+State, -Regular, -Henge) is semidet.
 %
 %   In the play phase of State, the player to move holds Regular regular
 %   pieces and Henge Henge.  Fails in the opening.
+%
+%   ?- gorogo_rules:in_hand(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                                  w, hand(10,2,9,1), captures(0,0), play), R, H).
+%   R = 9,
+%   H = 1.
 in_hand(gorogo(_, Side, Hand, _, play), R, H) :-
     side_hand(Side, Hand, R, H).
 
@@ -180,6 +228,16 @@ side_hand(w, hand(_, _, R, H), R, H).
 %   The game State is over and Winner (b or w) has won.  Reason is captures
 %   (every piece is placed: more captures wins, a tie goes to White) or
 %   no_legal_move (the player to move cannot place anything and loses).
+%
+%   ?- gorogo_over(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                         b, hand(0,1,0,1), captures(3,0), play), Winner, Reason).
+%   Winner = w,
+%   Reason = no_legal_move.
+%
+%   ?- gorogo_over(gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
+%                         b, hand(0,0,0,0), captures(2,2), play), Winner, Reason).
+%   Winner = w,
+%   Reason = captures.
 gorogo_over(State, Winner, Reason) :-
     State = gorogo(_, Side, Hand, captures(CB, CW), play),
     (   Hand == hand(0, 0, 0, 0)
@@ -200,15 +258,21 @@ gorogo_over(State, Winner, Reason) :-
 %!  pos_moves(+Pos, -Moves) is det.
 %
 %   Moves are the legal placements m(Piece, X, Dead) of the mover, X the
-%   point and Dead the opponent pieces it captures.  Without a regular piece
-%   in hand nothing can be placed (the last piece may not be a Henge).
+%   point and Dead the opponent pieces it captures.  A regular piece needs
+%   one in hand; a Henge needs a Henge and one more piece of either kind in
+%   hand (the last piece may not be a Henge), so a mover holding one Henge
+%   and nothing else has no placement.
 pos_moves(p(_, Me, Op, He, MyR, MyH, _, _, _, _), Moves) :-
-    (   MyR =:= 0
+    (   MyH > 0, MyR + MyH >= 2
+    ->  Henge = true
+    ;   Henge = false
+    ),
+    (   MyR =:= 0, Henge == false
     ->  Moves = []
     ;   all_points(All),
         Empty is All xor (Me \/ Op \/ He),
         dead_stones(Op, Empty, Pending),
-        empty_moves(Empty, c(Me, Op, He, MyH, Empty, Pending), Moves)
+        empty_moves(Empty, c(Me, Op, He, MyR, Henge, Empty, Pending), Moves)
     ).
 
 empty_moves(Left, Ctx, Moves) :-
@@ -222,18 +286,19 @@ empty_moves(Left, Ctx, Moves) :-
 
 %   Placing on a point next to no opponent piece captures exactly the pieces
 %   that were already dead for the mover (Pending).
-point_moves(X, c(Me, Op, He, MyH, Empty, Pending), Ms0, Ms) :-
+point_moves(X, c(Me, Op, He, MyR, Henge, Empty, Pending), Ms0, Ms) :-
     Empty1 is Empty xor X,
     point_neighbours(X, NX),
     (   NX /\ Op =:= 0
     ->  Dead = Pending
     ;   dead_stones(Op, Empty1, Dead)
     ),
-    (   regular_breathes(X, NX, Me \/ He, Empty1, Dead)
+    (   MyR > 0,
+        regular_breathes(X, NX, Me \/ He, Empty1, Dead)
     ->  Ms0 = [m(regular, X, Dead)|Ms1]
     ;   Ms0 = Ms1
     ),
-    (   MyH > 0
+    (   Henge == true
     ->  Ms1 = [m(henge, X, Dead)|Ms]
     ;   Ms1 = Ms
     ).
@@ -276,6 +341,12 @@ piece_placed(henge, X, Me, He, R, H, Me, He1, R, H1) :-
 %   The player to move in the stored game places Piece (their colour's code,
 %   1 or 2, or 3 for a Henge) on row X, column Y, and the stored game becomes
 %   the game after that move.  Fails, changing nothing, if the move is illegal.
+%
+%   ?- gorogo_set_current(gorogo([[1,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                                w, hand(9,2,10,2), captures(0,0), play)),
+%      jogada(2, 0, 1), jogada(1, 1, 1), jogada(2, 1, 0), gorogo_current(S).
+%   S = gorogo([[0,2,0,0,0],[2,1,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%              b, hand(8,2,8,2), captures(0,1), play).
 jogada(Piece, X, Y) :-
     must_be(integer, Piece),
     must_be(integer, X),
@@ -295,6 +366,13 @@ jogada(Piece, X, Y) :-
 %   Board is the stored game's board with one piece added by Player (1 black,
 %   2 white), who is to move: if that placement is legal, the stored game
 %   becomes the game after it, captures removed.  Fails otherwise.
+%
+%   ?- gorogo_set_current(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%                                w, hand(9,2,9,2), captures(0,0), play)),
+%      updateTable([[1,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]], 2),
+%      gorogo_current(gorogo(Board, _, _, Captures, _)).
+%   Board = [[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%   Captures = captures(0,1).
 updateTable(Board, Player) :-
     gorogo_current(State0),
     State0 = gorogo(_, Side, _, _, _),
@@ -304,7 +382,14 @@ updateTable(Board, Player) :-
 
 %!  gorogo_current(-State) is det.
 %
-%   State is the stored game of jogada/3, or the initial game if none is stored.
+%   State is the stored game of jogada/3, or the initial game if none is
+%   stored.
+%
+%   ?- gorogo_set_current(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                                b, hand(10,2,10,2), captures(0,0), play)),
+%      jogada(3, 0, 0), gorogo_current(gorogo(_, ToMove, Hand, _, _)).
+%   ToMove = w,
+%   Hand = hand(10,1,10,2).
 gorogo_current(State) :-
     (   current_game(State0)
     ->  State = State0

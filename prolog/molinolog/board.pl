@@ -2,12 +2,22 @@
           [ point/2,                % +T, ?Point
             adjacent/3,             % +T, ?Point1, ?Point2
             mill/2,                 % +T, ?Points
+            board_lines/4,          % +T, +Pieces, +Marked, -Lines
             direction/2,            % ?Dir, ?K
             valid_point/2,          % +T, @Point
             point_index/2,          % +Point, -I
             index_point/2,          % +I, -Point
             points_bits/2,          % +Points, -Bits
+            bits_points/2,          % +Bits, -Points
             bit_indices/2,          % +Bits, -Indices
+            other/2,                % ?Colour, ?Opponent
+            colour_bits/4,          % +Colour, +B, +W, -Bits
+            add_bits/6,             % +Colour, +Bits, +B0, +W0, -B, -W
+            flip_bits/6,            % +Colour, +Bits, +B0, +W0, -B, -W
+            pieces_bits/3,          % +Pieces, -B, -W
+            formed_mills/4,         % +T, +I, +Own, -Bits
+            forms_mill/3,           % +T, +I, +Own
+            mill_bits/3,            % +T, +X, -Bits
             t_full/2,               % ?T, -Bits
             t_adj/3,                % ?T, ?I, -Bits
             t_masks/3,              % ?T, -Spokes, -Starts
@@ -18,12 +28,14 @@
             lines/5                 % +X, +Empty, +Start, -Mills, -Twos
           ]).
 
-/** <module> Molinolog: the board geometry, as points and as bit sets
+/** <module> Molinolog: the board geometry, as points, bit sets and text
 
 Start reading at prolog/molinolog.pl (the entry module).  This module knows
-the board and nothing of the game: its points, edges and mill lines, and the
-bit-set tables and bit-set counts the rules (molinolog_rules) and the machine
-(molinolog_machine) work with.  Everything here is pure.
+the board and the pieces on it, and nothing of the turns of the game: its
+points, edges and mill lines, the pieces of each colour as bit sets (the
+tables and counts the rules, molinolog_rules, and the machine,
+molinolog_machine, work with) and the board drawn as text.  Everything here
+is pure.
 
 ## Points
 
@@ -42,6 +54,12 @@ direction/2) counts the directions from n = 0 clockwise to nw = 7, and a set of
 points is an integer whose bit I is set when point I is in the set.  The
 tables t_full/2, t_adj/3, t_masks/3, t_mills/2 and t_point_mills/3 are
 computed once, at load time, from point/2, adjacent/3 and mill/2.
+
+## Pieces
+
+A piece is black (`b`) or white (`w`).  A position's pieces are two bit sets,
+B (the black pieces) and W (the white ones); a list of pieces, as the
+predicates for people take it, is a list of Point-Colour pairs.
 */
 
 :- use_module(library(lists)).
@@ -73,6 +91,9 @@ ring(T, R) :-
 %
 %   Point `(Dir, Dist)` is a point of the board of size T; ring by ring from
 %   ring 1, each ring from n clockwise.
+%
+%   ?- aggregate_all(count, point(2, _), N).
+%   N = 24.
 point(T, (D, R)) :-
     ring(T, R),
     direction(D, _).
@@ -80,6 +101,12 @@ point(T, (D, R)) :-
 %!  adjacent(+T, ?Point1, ?Point2) is nondet.
 %
 %   Point1 and Point2 are joined by an edge of the board of size T.
+%
+%   ?- findall(_Q, adjacent(2, (n,2), _Q), Qs).
+%   Qs = [(ne,2), (nw,2), (n,3), (n,1)].
+%
+%   ?- aggregate_all(count, (adjacent(2, _P, _Q), _P @< _Q), N).
+%   N = 32.
 adjacent(T, P, Q) :-
     point(T, P),
     neighbour(P, Q),
@@ -101,6 +128,12 @@ neighbour((D, R1), (D, R2)) :-
 %   Points, a list of three points, is a mill line of the board of size T:
 %   ring sides first (listed corner, middle, corner), then the lines across
 %   three rings (innermost first).
+%
+%   ?- aggregate_all(count, mill(2, _), N).
+%   N = 16.
+%
+%   ?- mill(2, [(w,1)|Ps]).
+%   Ps = [(w,2), (w,3)].
 mill(T, [(D1, R), (D2, R), (D3, R)]) :-
     ring(T, R),
     member(K, [0, 2, 4, 6]),
@@ -141,6 +174,13 @@ add_point_bit(P, B0, B) :-
     point_index(P, I),
     B is B0 \/ (1 << I).
 
+%!  bits_points(+Bits, -Points) is det.
+%
+%   Points are the points of the bit set Bits, in bit order.
+bits_points(Bits, Points) :-
+    bit_indices(Bits, Is),
+    maplist(index_point, Is, Points).
+
 %!  bit_indices(+Bits, -Indices) is det.
 %
 %   Indices are the set bits of Bits, lowest first.
@@ -165,6 +205,74 @@ valid_point(T, P) :-
     integer(R),
     R >= 1,
     R =< T + 1.
+
+                 /*******************************
+                 *      PIECES AS BIT SETS      *
+                 *******************************/
+
+%!  other(?Colour, ?Opponent) is nondet.
+%
+%   Opponent is the other player of Colour (b or w).
+other(b, w).
+other(w, b).
+
+%!  colour_bits(+Colour, +B, +W, -Bits) is det.
+%
+%   Bits is the bit set of Colour's pieces, of black pieces B and white W.
+colour_bits(b, B, _, B).
+colour_bits(w, _, W, W).
+
+%!  add_bits(+Colour, +Bits, +B0, +W0, -B, -W) is det.
+%!  flip_bits(+Colour, +Bits, +B0, +W0, -B, -W) is det.
+%
+%   B-W are the pieces B0-W0 with the points Bits added to (add_bits/6) or
+%   flipped in (flip_bits/6: a piece moved, or a capture) Colour's set.
+add_bits(b, Bits, B0, W, B, W) :- B is B0 \/ Bits.
+add_bits(w, Bits, B, W0, B, W) :- W is W0 \/ Bits.
+
+flip_bits(b, Bits, B0, W, B, W) :- B is B0 xor Bits.
+flip_bits(w, Bits, B, W0, B, W) :- W is W0 xor Bits.
+
+%!  pieces_bits(+Pieces, -B, -W) is det.
+%
+%   B and W are the bit sets of the black and the white pieces of the list
+%   Pieces (Point-Colour pairs).
+pieces_bits(Pieces, B, W) :-
+    foldl(add_piece, Pieces, 0-0, B-W).
+
+add_piece(P-C, B0-W0, B-W) :-
+    point_index(P, I),
+    add_bits(C, 1 << I, B0, W0, B, W).
+
+%!  formed_mills(+T, +I, +Own, -Bits) is det.
+%
+%   Bits are the points of the mills through point I that the pieces Own
+%   fill (0 if none), on the board of size T.
+formed_mills(T, I, Own, Bits) :-
+    t_point_mills(T, I, Ms),
+    foldl(filled_mill(Own), Ms, 0, Bits).
+
+filled_mill(Own, M, B0, B) :-
+    (   M /\ Own =:= M
+    ->  B is B0 \/ M
+    ;   B = B0
+    ).
+
+%!  forms_mill(+T, +I, +Own) is semidet.
+%
+%   The pieces Own fill a mill through point I.
+forms_mill(T, I, Own) :-
+    t_point_mills(T, I, Ms),
+    member(M, Ms),
+    M /\ Own =:= M,
+    !.
+
+%!  mill_bits(+T, +X, -Bits) is det.
+%
+%   Bits are the pieces of X that stand in a mill of X.
+mill_bits(T, X, Bits) :-
+    t_mills(T, Ms),
+    foldl(filled_mill(X), Ms, 0, Bits).
 
                  /*******************************
                  *          TABLES              *
@@ -266,3 +374,129 @@ lines(X, E, Start, Mills, Twos) :-
                      /\ 0x55555555)
           + popcount(((X /\ X1 /\ E2) \/ (X /\ E1 /\ X2) \/ (E /\ X1 /\ X2))
                      /\ Start).
+
+                 /*******************************
+                 *       THE BOARD AS TEXT      *
+                 *******************************/
+
+%!  board_lines(+T, +Pieces, +Marked, -Lines) is det.
+%
+%   Lines (strings) draw the board of size T with Pieces (Point-Colour
+%   pairs) as the terminal game shows it: X a black piece, O a white one,
+%   + an empty point and * a point of the list Marked (the pieces of a mill
+%   just formed); the directions of the outer ring above and below, the
+%   ring numbers on the left.
+%
+%   ?- board_lines(1, [(n,1)-b, (s,2)-w], [], Lines).
+%   Lines = ["    nw       n      ne",
+%            "  2  +-------+-------+",
+%            "     |       |       |",
+%            "  1  |   +---X---+   |",
+%            "     |   |       |   |",
+%            "  w  +---+       +---+  e",
+%            "     |   |       |   |",
+%            "  1  |   +---+---+   |",
+%            "     |       |       |",
+%            "  2  +-------O-------+",
+%            "    sw       s      se"].
+board_lines(T, Pieces, Marked, Lines) :-
+    C is T + 1,
+    Cols is 8 * C,
+    Rows is 4 * C,
+    findall(Seg, edge_segment(T, Seg), Segs),
+    Grid = grid(Pieces, Marked, C, Segs),
+    directions_line(C, nw-n-ne, Top),
+    directions_line(C, sw-s-se, Bottom),
+    findall(Line,
+            ( between(0, Rows, Row),
+              grid_line(Grid, Row, Cols, Line) ),
+            Body),
+    append([[Top], Body, [Bottom]], Lines).
+
+%   The board is drawn on a grid: the centre is unit (C, C) with C = T+1; the
+%   point (Dir, Dist) sits Dist units from it towards Dir; a unit is 4
+%   columns and 2 lines.
+
+%   directions_line(+C, +Left-Middle-Right, -Line): the names of the outer
+%   ring's corners and middle, over their columns.
+directions_line(C, L-M-R, Line) :-
+    Gap1 is 4 * C - 1,
+    Gap2 is 4 * C - 2,
+    format(string(Line), "    ~w~*c~w~*c~w", [L, Gap1, 0' , M, Gap2, 0' , R]).
+
+grid_line(Grid, Row, Cols, Line) :-
+    Grid = grid(_, _, C, _),
+    findall(Ch, ( between(0, Cols, Col), cell(Grid, Row, Col, Ch) ), Chars),
+    string_chars(Cells, Chars),
+    Y is Row // 2,
+    (   Row mod 2 =:= 0,
+        Y =\= C
+    ->  Ring is abs(Y - C),
+        format(string(Line), "~t~d~3|  ~s", [Ring, Cells])
+    ;   Row mod 2 =:= 0
+    ->  format(string(Line), "~t~w~3|  ~s  e", [w, Cells])
+    ;   format(string(Line), "     ~s", [Cells])
+    ).
+
+cell(grid(Pieces, Marked, C, Segs), Row, Col, Ch) :-
+    (   grid_point(C, Row, Col, P)
+    ->  point_char(Pieces, Marked, P, Ch)
+    ;   member(seg(Row, C1, Row, C2), Segs),
+        Col > C1, Col < C2
+    ->  Ch = '-'
+    ;   member(seg(R1, Col, R2, Col), Segs),
+        Row > R1, Row < R2
+    ->  Ch = '|'
+    ;   Ch = ' '
+    ).
+
+point_char(Pieces, Marked, P, Ch) :-
+    (   memberchk(P, Marked)
+    ->  Ch = '*'
+    ;   memberchk(P-b, Pieces)
+    ->  Ch = 'X'
+    ;   memberchk(P-w, Pieces)
+    ->  Ch = 'O'
+    ;   Ch = '+'
+    ).
+
+%   grid_point(+C, +Row, +Col, -Point): the point drawn at Row, Col.
+grid_point(C, Row, Col, (D, R)) :-
+    Row mod 2 =:= 0,
+    Col mod 4 =:= 0,
+    DX is Col // 4 - C,
+    DY is Row // 2 - C,
+    R is max(abs(DX), abs(DY)),
+    R > 0,
+    (DX =:= 0 ; DY =:= 0 ; abs(DX) =:= abs(DY)),
+    direction_offset(D, sign(DX), sign(DY)).
+
+direction_offset(D, SX, SY) :-
+    offset(D, X, Y),
+    X =:= SX,
+    Y =:= SY,
+    !.
+
+offset(n, 0, -1).
+offset(ne, 1, -1).
+offset(e, 1, 0).
+offset(se, 1, 1).
+offset(s, 0, 1).
+offset(sw, -1, 1).
+offset(w, -1, 0).
+offset(nw, -1, -1).
+
+point_cell(T, (D, R), Row, Col) :-
+    C is T + 1,
+    offset(D, X, Y),
+    Col is 4 * (C + X * R),
+    Row is 2 * (C + Y * R).
+
+%   edge_segment(+T, -seg(Row1, Col1, Row2, Col2)): an edge as a horizontal
+%   or vertical run of cells, from the smaller to the larger end.
+edge_segment(T, seg(R1, C1, R2, C2)) :-
+    adjacent(T, P, Q),
+    point_cell(T, P, RP, CP),
+    point_cell(T, Q, RQ, CQ),
+    R1 is min(RP, RQ), R2 is max(RP, RQ),
+    C1 is min(CP, CQ), C2 is max(CP, CQ).

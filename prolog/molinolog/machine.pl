@@ -4,10 +4,11 @@
             best_move/2,            % +State, -Move
             best_move/3,            % +State, +Depth, -Move
             best_move_nodes/4,      % +State, +Depth, -Move, -Nodes
-            evaluate/2,             % +State, -Score
+            state_value/2,          % +State, -Score
             state_features/3,       % +State, +Colour, -Features
             random_move/2,          % +State, -Move
-            self_play/5             % +State0, +Black, +White, -Moves, -Outcome
+            self_play/5,            % +State0, +Black, +White, -Moves, -Outcome
+            count_moves/3           % +T, +Depth, -N
           ]).
 
 /** <module> Molinolog: the machine player (minimax with alpha-beta)
@@ -15,7 +16,7 @@
 Start reading at prolog/molinolog.pl (the entry module).  This module
 chooses whole turns for the player to move of a rules state; it changes no
 rule.  The search works on the internal moves of molinolog_rules (i_moves/2,
-i_play/3) and the bit-set counts of molinolog_board.
+i_play/3) and the bit sets of molinolog_board.
 
 ## The state it reads
 
@@ -31,10 +32,17 @@ The only other state is the dynamic minimax_depth/1, the default depth.
 best_move/3 searches whole turns (a capture is part of the turn that formed
 the mill) with negamax and alpha-beta.  Captures are searched first, then
 moves onto a point where the opponent has two of a mill line; deeper in the
-tree the children are sorted by their static value.  evaluate/2 weighs
+tree the children are sorted by their static value.  state_value/2 weighs
 pieces, closed mills, open twos, blocked pieces and mobility (see
 weights/5); a won game is worth more the sooner it comes.  Ties go to the
 first move in search order, so the search is deterministic.
+
+## Playing and counting
+
+random_move/2 and self_play/5 play whole games (for tests and bench/).
+count_moves/3 is the perft count of the move generator the search uses:
+sequences of whole turns, a turn that forms a mill counted once per
+possible capture, no moves counted from a finished game.
 */
 
 :- use_module(library(lists)).
@@ -51,6 +59,9 @@ first move in search order, so the search is deterministic.
 %
 %   Depth is the machine's default search depth in turns (3 unless changed
 %   with set_minimax_depth/1).
+%
+%   ?- minimax_depth(D).
+%   D = 3.
 minimax_depth(3).
 
 %!  set_minimax_depth(+Depth) is det.
@@ -71,12 +82,17 @@ weights(1000, 40, 25, 15, 4).
 win_value(100000).
 infinity(1000000).
 
-%!  evaluate(+State, -Score) is det.
+%!  state_value(+State, -Score) is det.
 %
 %   Score is the static value of State for the player to move: pieces (on
 %   the board and in hand), closed mills, open twos (two pieces and an empty
 %   point on a mill line), the opponent's blocked pieces and mobility.
-evaluate(S, Score) :-
+%
+%   ?- position_state(1, [], [(n,1)-b, (s,1)-b, (e,2)-b, (w,2)-b,
+%                             (n,2)-w, (s,2)-w, (e,1)-w], b, 0-0, _S),
+%      state_value(_S, V).
+%   V = 1012.
+state_value(S, Score) :-
     leaf_value(S, 0, Score).
 
 leaf_value(S, Ply, V) :-
@@ -107,9 +123,14 @@ leaf_value(S, Ply, V) :-
 %!  state_features(+State, +Colour, -Features) is det.
 %
 %   Features = features(Pieces, Mills, Twos, Mobility, Blocked) are the
-%   terms evaluate/2 weighs for Colour: pieces on the board and in hand,
+%   terms state_value/2 weighs for Colour: pieces on the board and in hand,
 %   closed mills, open twos, moves along edges (piece-empty neighbour pairs)
 %   and pieces without an empty neighbour.
+%
+%   ?- position_state(1, [], [(nw,1)-b, (n,1)-b, (ne,1)-b, (s,1)-b,
+%                             (n,2)-w, (w,1)-w], b, 1-4, _S),
+%      state_features(_S, b, F).
+%   F = features(5, 1, 0, 4, 2).
 state_features(molinolog(rules(T, _), B, W, _, H, _, _, _), C,
                features(Pieces, Mills, Twos, Mob, Blk)) :-
     colour_bits(C, B, W, X),
@@ -128,6 +149,12 @@ state_features(molinolog(rules(T, _), B, W, _, H, _, _, _), C,
 %   if the game is over.  Deterministic: the first best move in the search
 %   order wins ties, so a state with a pending capture gets the capture the
 %   machine planned when it chose the mill-forming step (same Depth).
+%
+%   ?- molinolog_initial(2, _S0),
+%      foldl([_M, _A, _B]>>play_move(_A, _M, _B),
+%            [place((nw,1)), place((s,3)), place((n,1)), place((s,2))], _S0, _S),
+%      best_move(_S, 2, M).
+%   M = place((ne,1), (s,3)).
 best_move(S, Move) :-
     minimax_depth(Depth),
     best_move(S, Depth, Move).
@@ -296,3 +323,37 @@ player_move(minimax(D), S, M) :-
 player_move(random, S, M) :-
     random_move(S, M).
 
+                 /*******************************
+                 *        THE PERFT COUNT       *
+                 *******************************/
+
+%!  count_moves(+T, +Depth, -N) is det.
+%
+%   N is the number of sequences of Depth whole turns from the start of the
+%   game of size T (perft).  A turn that forms a mill counts once per capture.
+%
+%   ?- count_moves(2, 2, N).
+%   N = 552.
+count_moves(T, Depth, N) :-
+    must_be(nonneg, Depth),
+    molinolog_initial(T, S),
+    perft(Depth, S, N).
+
+perft(Depth, S, N) :-
+    (   Depth =:= 0
+    ->  N = 1
+    ;   state_outcome(S, Outcome),
+        Outcome \== none
+    ->  N = 0
+    ;   i_moves(S, Ms),
+        (   Depth =:= 1
+        ->  length(Ms, N)
+        ;   D1 is Depth - 1,
+            foldl(perft_child(D1, S), Ms, 0, N)
+        )
+    ).
+
+perft_child(Depth, S0, M, N0, N) :-
+    i_play(S0, M, S),
+    perft(Depth, S, N1),
+    N is N0 + N1.

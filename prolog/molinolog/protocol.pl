@@ -3,9 +3,10 @@
 /** <module> Molinolog: the Tablero protocol (game `molinolog`)
 
 Start reading at prolog/molinolog.pl (the entry module).  This module
-plugs Molinolog into prolog/tablero.pl: it defines the game's clauses of the
-multifile hooks tablero:game/1, game_new/3, game_act/5, game_view/3 and
-game_machine/3, turning JSON dicts into steps of molinolog_rules and rules
+plugs Molinolog into prolog/tablero.pl: it declares the game's options,
+actions and refusals and defines its clauses of the multifile hooks (game_new/3,
+game_act/5, game_view/3, game_seats/3, game_machine/3, game_show/3,
+game_score/3), turning JSON dicts into steps of molinolog_rules and rules
 states into JSON-ready views.  It exports nothing.
 
 ## The state term
@@ -18,26 +19,36 @@ prolog/molinolog/rules.pl).
 
 ## The protocol
 
-  - Options: `size` 1..3 (default 2), `black` and `white` "human" or
-    "machine" (default human / machine), `depth` 1..5 (default
+  - Options (game_option/4): `size` 1..3 (default 2), `black` and `white`
+    "human" or "machine" (default human / machine), `depth` 1..5 (default
     minimax_depth/1), `protect_mills` true/false (default false).
   - Actions, one step each: `{"kind":"place","point":["n",2]}`,
     `{"kind":"move","from":P,"to":P}`, `{"kind":"capture","point":P}`.  A
     place or move that forms a mill leaves phase "capture" for the same
-    player.  game_machine/3 answers one step: the place or move of its
+    player.  Declared with game_action/3, so tablero refuses another kind
+    (bad_kind) or field (bad_field).  game_machine/3 answers one step: the place or move of its
     best_move/3, and on the next call (capture pending) its capture.
   - View: size, points ([{point, piece: "b"|"w"|null}]), edges (pairs of
-    points), to_move, phase ("place"|"move"|"capture"), in_hand and on_board
-    ({b, w}), mill (points of the mill(s) awaiting the capture), last (the
-    last action or null), status ({es, en}), over, winner ("b"|"w"|null),
-    result ("b"|"w"|"draw"|null), result_reason, legal (the legal actions),
-    quiet_turns, protect_mills, players ({b, w}), depth.
-  - Refusal codes: those of step_refusal/3; a malformed action is
-    `invalid`/`bad_action`, a bad option `invalid`/`bad_option`.
+    points), to_move ("b"|"w", null when over), phase
+    ("place"|"move"|"capture"), in_hand and on_board ({b, w}), mill (points
+    of the mill(s) awaiting the capture), last (null or the last step with
+    `player`, `kind` and its points), status ({es, en}: the status line),
+    over, result (null, or {code: "two_pieces"|"no_moves"|"repetition"|
+    "fifty_moves", winner: "b"|"w"|null, message}), legal (the legal
+    actions), quiet_turns, protect_mills, depth.  Tablero adds seats and
+    machine_to_move.
+  - Score (game_score/3): {b: {on_board, in_hand, pieces}, w: {...},
+    phase}; pieces counts both, as the two-pieces rule does.
+  - Show (game_show/3): the board as the terminal game draws it
+    (board_lines/4).
+  - Refusals: the codes of step_refusal/3; off_board, occupied and
+    game_over are tablero's, the others are declared below.  An action
+    without its points is bad_action.
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(option)).
 :- use_module('../tablero').
 :- use_module(board).
 :- use_module(rules).
@@ -45,92 +56,95 @@ prolog/molinolog/rules.pl).
 
 tablero:game(molinolog).
 
-tablero:game_new(molinolog, Options, game(players(Black, White), Depth, none, State)) :-
-    dict_pairs(Options, _, Pairs),
-    forall(member(Key-_, Pairs), known_option(Key)),
-    minimax_depth(Depth0),
-    option_value(Options, size, integer_in(1, 3), 2, T),
-    option_value(Options, black, player, human, Black),
-    option_value(Options, white, player, machine, White),
-    option_value(Options, depth, integer_in(1, 5), Depth0, Depth),
-    option_value(Options, protect_mills, boolean, false, Protect),
-    initial_state(T, [protect_mills(Protect)], State).
+tablero:game_option(molinolog, size, integer(1, 3), 2).
+tablero:game_option(molinolog, black, oneof([human, machine]), human).
+tablero:game_option(molinolog, white, oneof([human, machine]), machine).
+tablero:game_option(molinolog, depth, integer(1, 5), -).
+tablero:game_option(molinolog, protect_mills, boolean, false).
 
-%   A point that is not on the board is a malformed request (HTTP 400),
-%   as off_board is in Go; the rest are the rules saying no.
-refusal_kind(bad_point, invalid) :- !.
-refusal_kind(_, refused).
+tablero:game_action(molinolog, place, [point]).
+tablero:game_action(molinolog, move, [from, to]).
+tablero:game_action(molinolog, capture, [point]).
+
+tablero:game_refusal(molinolog, bad_step, invalid,
+                     "That is not an action of this game").
+tablero:game_refusal(molinolog, must_capture, refused,
+                     "A mill was formed: capture an opponent's piece first").
+tablero:game_refusal(molinolog, wrong_phase, refused,
+                     "That action does not belong to this phase of the game").
+tablero:game_refusal(molinolog, not_your_piece, refused,
+                     "Move one of your own pieces").
+tablero:game_refusal(molinolog, not_adjacent, refused,
+                     "A piece moves only along an edge to a neighbouring point").
+tablero:game_refusal(molinolog, not_capturable, refused,
+                     "Capture one of the opponent's pieces").
+tablero:game_refusal(molinolog, in_mill, refused,
+                     "That piece is in a mill and the opponent has pieces outside mills").
+
+tablero:game_new(molinolog, Options,
+                 game(players(Black, White), Depth, none, State)) :-
+    option(size(T), Options),
+    option(black(Black), Options),
+    option(white(White), Options),
+    minimax_depth(Depth0),
+    option(depth(Depth), Options, Depth0),
+    option(protect_mills(Protect), Options),
+    molinolog_initial(T, [protect_mills(Protect)], State).
 
 tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
                  game(Players, Depth, Step, S), Explain) :-
     action_step(Action, Step),
     format(string(Q), "step_refusal(S0, ~q, Code)", [Step]),
     (   step_refusal(S0, Step, Code)
-    ->  refusal_message(Code, Message),
-        format(string(A), "Code = ~q", [Code]),
-        refusal_kind(Code, Kind),
-        throw(tablero(Kind, Code, Message, [Q-A]))
+    ->  format(string(A), "Code = ~q", [Code]),
+        refuse(molinolog, Code, [Q-A])
     ;   step(S0, Step, S),
         step_explain(S0, Step, S, Explain0),
         Explain = [Q-"false"|Explain0]
     ).
 
-tablero:game_view(molinolog, game(players(PB, PW), Depth, Last, S), View) :-
+tablero:game_view(molinolog, game(_, Depth, Last, S), View) :-
     state_view(S, View0),
-    last_json(Last, LastJSON),
-    put_dict(_{ players:_{b:PB, w:PW}, depth:Depth, last:LastJSON }, View0, View).
+    last_json(Last, S, LastJSON),
+    put_dict(_{depth:Depth, last:LastJSON}, View0, View).
 
-tablero:game_seat(molinolog, game(players(B, W), _, _, S), Seat) :-
-    state_to_move(S, P),
-    (   memberchk(P, [b, "b"]) -> Seat = B ; Seat = W ).
+tablero:game_seats(molinolog, game(players(B, W), _, _, _), _{b:SB, w:SW}) :-
+    atom_string(B, SB),
+    atom_string(W, SW).
 
 tablero:game_machine(molinolog, game(_, Depth, _, S), Action) :-
     best_move(S, Depth, Move),
     move_steps(Move, [Step|_]),
     step_json(Step, Action).
 
-known_option(Key) :-
-    (   memberchk(Key, [size, black, white, depth, protect_mills])
-    ->  true
-    ;   format(string(M), "Unknown option ~w (known: size, black, white, depth, protect_mills)", [Key]),
-        throw(tablero(invalid, bad_option, M))
-    ).
+tablero:game_show(molinolog, game(_, _, _, S), Text) :-
+    state_size(S, T),
+    findall(P-C, state_piece(S, P, C), Pieces),
+    state_mill(S, Mill),
+    board_lines(T, Pieces, Mill, Lines),
+    foldl(line_text, Lines, "", Text).
 
-option_value(Options, Key, Type, Default, Value) :-
-    (   get_dict(Key, Options, V0)
-    ->  (   option_type(Type, V0, Value)
-        ->  true
-        ;   option_type_text(Type, Text),
-            format(string(M), "Option ~w must be ~w", [Key, Text]),
-            throw(tablero(invalid, bad_option, M))
-        )
-    ;   Value = Default
-    ).
+tablero:game_score(molinolog, game(_, _, _, S),
+                   _{b:B, w:W, phase:Phase}) :-
+    colour_score(S, b, B),
+    colour_score(S, w, W),
+    state_phase(S, Phase0),
+    atom_string(Phase0, Phase).
 
-option_type(integer_in(L, H), V, V) :-
-    integer(V),
-    between(L, H, V).
-option_type(player, V, P) :-
-    string(V),
-    player_name(V, P).
-option_type(boolean, V, V) :-
-    (V == true ; V == false).
+line_text(Line, Text0, Text) :-
+    atomics_to_string([Text0, Line, "\n"], Text).
 
-option_type_text(integer_in(L, H), T) :-
-    format(string(T), "an integer from ~w to ~w", [L, H]).
-option_type_text(player, "\"human\" or \"machine\"").
-option_type_text(boolean, "true or false").
-
-player_name("human", human).
-player_name("machine", machine).
+colour_score(S, C, _{on_board:OB, in_hand:H, pieces:N}) :-
+    state_on_board(S, C, OB),
+    state_in_hand(S, C, H),
+    N is OB + H.
 
 %   action_step(+Action, -Step): the step of an action dict.
 action_step(Action, Step) :-
     (   get_dict(kind, Action, Kind),
         action_step_(Kind, Action, Step)
     ->  true
-    ;   throw(tablero(invalid, bad_action,
-                      "An action is {\"kind\":\"place\",\"point\":P}, {\"kind\":\"move\",\"from\":P,\"to\":P} or {\"kind\":\"capture\",\"point\":P}"))
+    ;   refuse(molinolog, bad_action, ["action_step(Action, Step)"-"false"])
     ).
 
 action_step_("place", A, place(P)) :-
@@ -142,7 +156,7 @@ action_step_("capture", A, capture(P)) :-
     json_point(A.get(point), P).
 
 %   json_point(+JSON, -Point): ["n", 2] as (n,2); anything else becomes the
-%   atom bad, refused later as bad_point.
+%   atom bad, refused later as off_board.
 json_point(JSON, Point) :-
     (   JSON = [D0, R],
         string(D0),
@@ -163,22 +177,20 @@ step_json(move(F, T), _{kind:"move", from:JF, to:JT}) :-
 step_json(capture(P), _{kind:"capture", point:J}) :-
     point_json(P, J).
 
-last_json(Step, J) :-
+%   last_json(+Last, +S, -JSON): the last step and who played it: the
+%   player to move while their capture is pending, else the other one.
+last_json(Step, S, JSON) :-
     (   Step == none
-    ->  J = null
-    ;   step_json(Step, J)
+    ->  JSON = null
+    ;   step_json(Step, JSON0),
+        state_to_move(S, C),
+        (   state_phase(S, capture)
+        ->  Mover = C
+        ;   other(C, Mover)
+        ),
+        atom_string(Mover, Player),
+        put_dict(player, JSON0, Player, JSON)
     ).
-
-refusal_message(game_over, "The game is over").
-refusal_message(bad_step, "That is not an action of this game").
-refusal_message(bad_point, "That point is not on this board").
-refusal_message(must_capture, "A mill was formed: capture an opponent's piece first").
-refusal_message(wrong_phase, "That action does not belong to this phase of the game").
-refusal_message(occupied, "That point is already occupied").
-refusal_message(not_your_piece, "Move one of your own pieces").
-refusal_message(not_adjacent, "A piece moves only along an edge to a neighbouring point").
-refusal_message(not_capturable, "Capture one of the opponent's pieces").
-refusal_message(in_mill, "That piece is in a mill and the opponent has pieces outside mills").
 
 step_explain(S0, Step, S, Explain) :-
     format(string(Q1), "step(S0, ~q, S)", [Step]),
@@ -204,23 +216,27 @@ state_view(S, View) :-
     state_size(S, T),
     view_board(S, T, Points, Edges),
     view_counts(S, InHand, OnBoard),
-    state_to_move(S, C),
     state_phase(S, Phase),
     state_mill(S, Mill),
     maplist(point_json, Mill, MillJSON),
     state_outcome(S, Outcome),
-    outcome_json(Outcome, Over, Winner, Result, Reason),
     status_text(Outcome, S, Es, En),
+    outcome_json(Outcome, En, Over, Result),
+    to_move_json(Over, S, ToMove),
     findall(A, (legal_step(S, St), step_json(St, A)), Legal),
     state_quiet(S, Quiet),
     S = molinolog(rules(_, Protect), _, _, _, _, _, _, _),
-    atom_string(C, CS),
     atom_string(Phase, PhaseS),
-    View = _{ size:T, points:Points, edges:Edges, to_move:CS,
+    View = _{ size:T, points:Points, edges:Edges, to_move:ToMove,
               phase:PhaseS, in_hand:InHand, on_board:OnBoard,
               mill:MillJSON, status:_{es:Es, en:En}, over:Over,
-              winner:Winner, result:Result, result_reason:Reason,
-              legal:Legal, quiet_turns:Quiet, protect_mills:Protect }.
+              result:Result, legal:Legal, quiet_turns:Quiet,
+              protect_mills:Protect }.
+
+to_move_json(true, _, null).
+to_move_json(false, S, ToMove) :-
+    state_to_move(S, C),
+    atom_string(C, ToMove).
 
 view_board(S, T, Points, Edges) :-
     findall(_{point:J, piece:Piece},
@@ -244,12 +260,16 @@ point_piece_json(S, P, Piece) :-
     ;   Piece = null
     ).
 
-outcome_json(none, false, null, null, null).
-outcome_json(win(C, Why), true, W, W, R) :-
+%   outcome_json(+Outcome, +En, -Over, -Result): whether the game is over
+%   and its result; the message is the English status line as a sentence.
+outcome_json(none, _, false, null).
+outcome_json(win(C, Why), En, true, _{code:Code, winner:W, message:M}) :-
+    atom_string(Why, Code),
     atom_string(C, W),
-    atom_string(Why, R).
-outcome_json(draw(Why), true, null, "draw", R) :-
-    atom_string(Why, R).
+    string_concat(En, ".", M).
+outcome_json(draw(Why), En, true, _{code:Code, winner:null, message:M}) :-
+    atom_string(Why, Code),
+    string_concat(En, ".", M).
 
 colour_words(b, "negro", "Black").
 colour_words(w, "blanco", "White").
@@ -279,10 +299,13 @@ status_text(win(C, Why), _, Es, En) :-
     win_reason_text(Why, LEs, LEn, REs, REn),
     format(string(Es), "Ganó el jugador ~w (~w)", [CEs, REs]),
     format(string(En), "~w wins (~w)", [CEn, REn]).
-status_text(draw(repetition), _, "Tablas por triple repetición",
-            "Draw by threefold repetition").
-status_text(draw(fifty_moves), _, "Tablas: 50 jugadas de cada uno sin capturas",
-            "Draw: 50 moves by each side without a capture").
+status_text(draw(Why), _, Es, En) :-
+    draw_text(Why, Es, En).
+
+draw_text(repetition, "Tablas por triple repetición",
+          "Draw by threefold repetition").
+draw_text(fifty_moves, "Tablas: 50 jugadas de cada uno sin capturas",
+          "Draw: 50 moves by each side without a capture").
 
 win_reason_text(two_pieces, LEs, LEn, REs, REn) :-
     format(string(REs), "el ~w quedó con dos fichas", [LEs]),

@@ -1,6 +1,6 @@
 :- module(molinolog_rules,
-          [ initial_state/2,        % +T, -State
-            initial_state/3,        % +T, +Options, -State
+          [ molinolog_initial/2,    % +T, -State
+            molinolog_initial/3,    % +T, +Options, -State
             position_state/6,       % +T, +Options, +Pieces, +ToMove, +InHand, -State
             state_size/2,           % +State, -T
             state_to_move/2,        % +State, -Colour
@@ -17,9 +17,6 @@
             legal_move/2,           % +State, -Move
             play_move/3,            % +State0, +Move, -State
             move_steps/2,           % +Move, -Steps
-            count_moves/3,          % +T, +Depth, -N
-            other/2,                % ?Colour, ?Opponent
-            colour_bits/4,          % +Colour, +B, +W, -Bits
             hand_count/3,           % +Colour, +Hand, -N
             two_pieces_loser/2,     % +State, -Loser
             drawn/2,                % +State, -Reason
@@ -32,14 +29,14 @@
 
 Start reading at prolog/molinolog.pl (the entry module).  This module holds
 the rules of GAMES.md section 2 (UdelaR "Programación Lógica" 2019, *Juego del
-molino*): the state term, the steps of a turn, whole turns, the end of the
-game and the perft count.  The board (points, edges, mills, bit sets) is
-molinolog_board's.  Everything here is pure.
+molino*): the state term, the steps of a turn, whole turns and the end of
+the game.  The board (points, edges, mills, the pieces as
+bit sets) is molinolog_board's.  Everything here is pure.
 
-Besides the game's exports, other/2, colour_bits/4, hand_count/3,
-two_pieces_loser/2, drawn/2 and the internal moves (i_moves/2, i_play/3,
-i_move_move/2) are exported for the machine player, molinolog_machine; the
-entry module does not re-export them.
+Besides the game's exports, hand_count/3, two_pieces_loser/2, drawn/2 and
+the internal moves (i_moves/2, i_play/3, i_move_move/2) are exported for the
+machine player and the perft count, molinolog_machine; the entry module
+does not re-export them.
 
 ## The state term
 
@@ -61,7 +58,7 @@ entry module does not re-export them.
     come back.
 
 A *step* is one action: `place(P)`, `move(From, To)` or `capture(P)`.  A *move*
-is a whole turn, the unit of the search and of count_moves/3: `place(P)`,
+is a whole turn, the unit of the search and of the perft count: `place(P)`,
 `place(P, C)`, `move(From, To)`, `move(From, To, C)` (C: the captured point), or
 `capture(C)` when a state with a pending capture is the start.  Internally a
 move names points by bit index: pl(I), pl(I, C), mv(I, J), mv(I, J, C), cp(C).
@@ -81,8 +78,6 @@ move names points by bit index: pl(I), pl(I, C), mv(I, J), mv(I, J, C), cp(C).
     the position occurs for the third time (`repetition`); 100 turns (50 by
     each side) without a capture (`fifty_moves`).  Outcomes are `none`,
     `win(Colour, Reason)` and `draw(Reason)`.
-  - count_moves/3 counts whole turns: a turn that forms a mill counts once per
-    possible capture; no moves are counted from a finished game.
 */
 
 :- use_module(library(lists)).
@@ -96,16 +91,20 @@ move names points by bit index: pl(I), pl(I, C), mv(I, J), mv(I, J, C), cp(C).
                  *            STATES            *
                  *******************************/
 
-%!  initial_state(+T, -State) is det.
-%!  initial_state(+T, +Options, -State) is det.
+%!  molinolog_initial(+T, -State) is det.
+%!  molinolog_initial(+T, +Options, -State) is det.
 %
 %   State is the empty board of size T, Black to place.  Options:
 %   protect_mills(Bool) (default false).
-initial_state(T, State) :-
-    initial_state(T, [], State).
+%
+%   ?- molinolog_initial(1, S).
+%   S = molinolog(rules(1, false), 0, 0, b, hand(6, 6), none, 0, [k(0, 0, b)]).
+molinolog_initial(T, State) :-
+    molinolog_initial(T, [], State).
 
-initial_state(T, Options, molinolog(rules(T, Protect), 0, 0, b, hand(N, N),
-                                    none, 0, [k(0, 0, b)])) :-
+molinolog_initial(T, Options,
+                  molinolog(rules(T, Protect), 0, 0, b, hand(N, N), none, 0,
+                            [k(0, 0, b)])) :-
     must_be(between(1, 3), T),
     option(protect_mills(Protect), Options, false),
     must_be(boolean, Protect),
@@ -115,48 +114,30 @@ initial_state(T, Options, molinolog(rules(T, Protect), 0, 0, b, hand(N, N),
 %
 %   State is the position of size T with Pieces (a list of Point-Colour),
 %   ToMove (b or w) to play, InHand = NB-NW pieces still to place, no capture
-%   pending, no turn played yet; Options as initial_state/3.  For setting up
-%   positions to study or test.
+%   pending, no turn played yet; Options as molinolog_initial/3.  For setting
+%   up positions to study or test.
+%
+%   ?- position_state(1, [], [(n,1)-b, (s,2)-w], w, 5-6, S), state_phase(S, P).
+%   S = molinolog(rules(1, false), 1, 4096, w, hand(5, 6), none, 0, [k(1, 4096, w)]),
+%   P = place.
 position_state(T, Options, Pieces, C, NB-NW,
                molinolog(R, B, W, C, hand(NB, NW), none, 0, [k(B, W, C)])) :-
-    initial_state(T, Options, molinolog(R, _, _, _, _, _, _, _)),
+    molinolog_initial(T, Options, molinolog(R, _, _, _, _, _, _, _)),
     must_be(oneof([b, w]), C),
     must_be(nonneg, NB),
     must_be(nonneg, NW),
+    must_be(list, Pieces),
     pairs_keys_values(Pieces, Points, Colours),
     (   is_set(Points),
         forall(member(P, Points), valid_point(T, P))
     ->  true
     ;   domain_error(distinct_points, Points)
     ),
-    colour_points(b, Points, Colours, Bs),
-    colour_points(w, Points, Colours, Ws),
-    points_bits(Bs, B),
-    points_bits(Ws, W).
-
-colour_points(C, Points, Colours, Ps) :-
-    foldl(colour_point(C), Points, Colours, Ps, []).
-
-colour_point(C, P, C1, Ps0, Ps) :-
-    (   C == C1
-    ->  Ps0 = [P|Ps]
-    ;   Ps0 = Ps
-    ).
+    forall(member(Colour, Colours), must_be(oneof([b, w]), Colour)),
+    pieces_bits(Pieces, B, W).
 
 colour(b).
 colour(w).
-
-%!  other(?Colour, ?Opponent) is nondet.
-%
-%   Opponent is the other player of Colour (b or w).
-other(b, w).
-other(w, b).
-
-%!  colour_bits(+Colour, +B, +W, -Bits) is det.
-%
-%   Bits is the bit set of Colour's pieces, of black pieces B and white W.
-colour_bits(b, B, _, B).
-colour_bits(w, _, W, W).
 
 %!  hand_count(+Colour, +Hand, -N) is det.
 %
@@ -165,6 +146,8 @@ hand_count(b, hand(N, _), N).
 hand_count(w, hand(_, N), N).
 
 %!  state_size(+State, -T) is det.
+%
+%   T (1..3) is the size of State's board.
 state_size(molinolog(rules(T, _), _, _, _, _, _, _, _), T).
 
 %!  state_to_move(+State, -Colour) is det.
@@ -215,10 +198,14 @@ state_piece(molinolog(rules(T, _), B, W, _, _, _, _, _), P, C) :-
 %
 %   Points are the points of the mill(s) just formed while a capture is
 %   pending; [] otherwise.
+%
+%   ?- position_state(1, [], [(nw,1)-b, (n,1)-b], b, 4-6, _S0),
+%      step(_S0, place((ne,1)), _S), state_phase(_S, P), state_mill(_S, Ps).
+%   P = capture,
+%   Ps = [(n,1), (ne,1), (nw,1)].
 state_mill(molinolog(_, _, _, _, _, Pending, _, _), Points) :-
     (   Pending = capture(Bits)
-    ->  bit_indices(Bits, Is),
-        maplist(index_point, Is, Points)
+    ->  bits_points(Bits, Points)
     ;   Points = []
     ).
 
@@ -231,6 +218,10 @@ state_quiet(molinolog(_, _, _, _, _, _, Q, _), Q).
 %
 %   Outcome is `none` while the game goes on, else `win(Colour, Reason)` or
 %   `draw(Reason)`; Reason is two_pieces, no_moves, repetition or fifty_moves.
+%
+%   ?- position_state(1, [], [(n,2)-w, (s,2)-w, (e,2)-w], b, 2-0, _S),
+%      state_outcome(_S, O).
+%   O = win(w, two_pieces).
 state_outcome(S, Outcome) :-
     (   two_pieces_loser(S, Loser)
     ->  other(Loser, Winner),
@@ -298,9 +289,8 @@ legal_step(S, Step) :-
 
 phase_step(capture, S, capture(P)) :-
     capturable_bits(S, Cap),
-    bit_indices(Cap, Is),
-    member(I, Is),
-    index_point(I, P).
+    bits_points(Cap, Ps),
+    member(P, Ps).
 phase_step(place, S, place(P)) :-
     state_size(S, T),
     point(T, P),
@@ -314,8 +304,13 @@ phase_step(move, S, move(F, To)) :-
 %!  step_refusal(+State, +Step, -Code) is semidet.
 %
 %   The rules refuse Step in State for the reason Code: game_over, bad_step,
-%   bad_point, must_capture, wrong_phase, occupied, not_your_piece,
+%   off_board, must_capture, wrong_phase, occupied, not_your_piece,
 %   not_adjacent, not_capturable or in_mill.  Fails if Step is legal.
+%
+%   ?- molinolog_initial(1, _S0), step(_S0, place((n,1)), _S),
+%      step_refusal(_S, place((n,1)), Code1), step_refusal(_S, place((n,3)), Code2).
+%   Code1 = occupied,
+%   Code2 = off_board.
 step_refusal(S, Step, Code) :-
     once(refusal(S, Step, Code)).
 
@@ -323,7 +318,7 @@ refusal(S, _, game_over) :-
     \+ state_outcome(S, none).
 refusal(_, Step, bad_step) :-
     \+ step_points(Step, _).
-refusal(S, Step, bad_point) :-
+refusal(S, Step, off_board) :-
     step_points(Step, Ps),
     state_size(S, T),
     member(P, Ps),
@@ -366,6 +361,11 @@ step_phase(capture(_), capture).
 %   State is the game after the legal Step in State0.  A place or move step
 %   that forms a mill leaves a capture pending for the same player; any other
 %   step ends the turn.  Fails if the rules refuse Step.
+%
+%   ?- molinolog_initial(1, _S0), step(_S0, place((n,1)), _S),
+%      state_piece(_S, (n,1), C), state_to_move(_S, Next).
+%   C = b,
+%   Next = w.
 step(S0, Step, S) :-
     \+ step_refusal(S0, Step, _),
     step_(Step, S0, S).
@@ -382,8 +382,7 @@ step_(capture(P), S0, S) :-
     capture_(S0, I, S).
 
 place_(molinolog(R, B0, W0, C, H0, none, Q, Hist), I, S) :-
-    Bit is 1 << I,
-    add_bit(C, Bit, B0, W0, B, W),
+    add_bits(C, 1 << I, B0, W0, B, W),
     take_from_hand(C, H0, H),
     after_step(molinolog(R, B, W, C, H, none, Q, Hist), I, placement, S).
 
@@ -396,12 +395,6 @@ capture_(molinolog(R, B0, W0, C, H, capture(_), Q, Hist), I, S) :-
     other(C, O),
     flip_bits(O, 1 << I, B0, W0, B, W),
     end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
-
-add_bit(b, Bit, B0, W, B, W) :- B is B0 \/ Bit.
-add_bit(w, Bit, B, W0, B, W) :- W is W0 \/ Bit.
-
-flip_bits(b, Bits, B0, W, B, W) :- B is B0 xor Bits.
-flip_bits(w, Bits, B, W0, B, W) :- W is W0 xor Bits.
 
 take_from_hand(b, hand(NB0, NW), hand(NB, NW)) :- NB is NB0 - 1.
 take_from_hand(w, hand(NB, NW0), hand(NB, NW)) :- NW is NW0 - 1.
@@ -417,22 +410,6 @@ after_step(S0, I, Kind, S) :-
     ->  end_turn(S0, Kind, S)
     ;   S = molinolog(R, B, W, C, H, capture(Mills), Q, Hist)
     ).
-
-formed_mills(T, I, Own, Bits) :-
-    t_point_mills(T, I, Ms),
-    foldl(formed_mill(Own), Ms, 0, Bits).
-
-formed_mill(Own, M, B0, B) :-
-    (   M /\ Own =:= M
-    ->  B is B0 \/ M
-    ;   B = B0
-    ).
-
-forms_mill(T, I, Own) :-
-    t_point_mills(T, I, Ms),
-    member(M, Ms),
-    M /\ Own =:= M,
-    !.
 
 %   end_turn(+S0, +Kind, -S): the other player's turn starts.  Kind is
 %   reversible (a move), placement or capture.
@@ -457,8 +434,7 @@ capturable_bits(molinolog(rules(T, Protect), B, W, C, _, _, _, _), Bits) :-
 
 capturable(false, _, Opp, Opp).
 capturable(true, T, Opp, Bits) :-
-    t_mills(T, Ms),
-    foldl(formed_mill(Opp), Ms, 0, InMills),
+    mill_bits(T, Opp, InMills),
     Free is Opp /\ \ InMills,
     (   Free =:= 0
     ->  Bits = Opp
@@ -472,6 +448,9 @@ capturable(true, T, Opp, Bits) :-
 %!  legal_move(+State, -Move) is nondet.
 %
 %   Move is a legal whole turn in State (see the module comment).
+%
+%   ?- molinolog_initial(2, _S), aggregate_all(count, legal_move(_S, _), N).
+%   N = 24.
 legal_move(S, Move) :-
     state_outcome(S, none),
     i_moves(S, Ms),
@@ -482,6 +461,11 @@ legal_move(S, Move) :-
 %
 %   State is the game after the whole turn Move.  Fails if Move is not legal
 %   (e.g. place(P) where P forms a mill: the capture is missing).
+%
+%   ?- molinolog_initial(1, _S0), play_move(_S0, place((n,1)), _S),
+%      state_to_move(_S, C), state_in_hand(_S, b, N).
+%   C = w,
+%   N = 5.
 play_move(S0, Move, S) :-
     move_steps(Move, Steps),
     foldl(step_of_move, Steps, S0, S),
@@ -493,6 +477,9 @@ step_of_move(Step, S0, S) :-
 %!  move_steps(+Move, -Steps) is semidet.
 %
 %   Steps are the actions, in order, of the whole turn Move.
+%
+%   ?- move_steps(move((e,1), (ne,1), (s,2)), Steps).
+%   Steps = [move((e,1), (ne,1)), capture((s,2))].
 move_steps(place(P), [place(P)]).
 move_steps(place(P, C), [place(P), capture(C)]).
 move_steps(move(F, T), [move(F, T)]).
@@ -582,11 +569,11 @@ move_captures([K|Ks], I, J, [mv(I, J, K)|Ms0], Ms) :-
 %   State is the state the steps of the internal move IMove lead to from
 %   State0; the move generator already knows whether a mill is formed.
 i_play(molinolog(R, B0, W0, C, H0, none, Q, Hist), pl(I), S) :-
-    add_bit(C, 1 << I, B0, W0, B, W),
+    add_bits(C, 1 << I, B0, W0, B, W),
     take_from_hand(C, H0, H),
     end_turn(molinolog(R, B, W, C, H, none, Q, Hist), placement, S).
 i_play(molinolog(R, B0, W0, C, H0, none, Q, Hist), pl(I, K), S) :-
-    add_bit(C, 1 << I, B0, W0, B1, W1),
+    add_bits(C, 1 << I, B0, W0, B1, W1),
     take_from_hand(C, H0, H),
     other(C, O),
     flip_bits(O, 1 << K, B1, W1, B, W),
@@ -601,31 +588,3 @@ i_play(molinolog(R, B0, W0, C, H, none, Q, Hist), mv(I, J, K), S) :-
     end_turn(molinolog(R, B, W, C, H, none, Q, Hist), capture, S).
 i_play(S0, cp(K), S) :-
     capture_(S0, K, S).
-
-%!  count_moves(+T, +Depth, -N) is det.
-%
-%   N is the number of sequences of Depth whole turns from the start of the
-%   game of size T (perft).  A turn that forms a mill counts once per capture.
-count_moves(T, Depth, N) :-
-    must_be(nonneg, Depth),
-    initial_state(T, S),
-    perft(Depth, S, N).
-
-perft(Depth, S, N) :-
-    (   Depth =:= 0
-    ->  N = 1
-    ;   state_outcome(S, Outcome),
-        Outcome \== none
-    ->  N = 0
-    ;   i_moves(S, Ms),
-        (   Depth =:= 1
-        ->  length(Ms, N)
-        ;   D1 is Depth - 1,
-            foldl(perft_child(D1, S), Ms, 0, N)
-        )
-    ).
-
-perft_child(Depth, S0, M, N0, N) :-
-    i_play(S0, M, S),
-    perft(Depth, S, N1),
-    N is N0 + N1.

@@ -1,4 +1,4 @@
-:- module(azul_strategy,
+:- module(azul_machine,
           [ azul_strategy/1,        % ?Kind
             choose_move/3,          % +Kind, +State, -Move
             greedy_value/3,         % +State, +Move, -Value
@@ -7,8 +7,9 @@
 
 /** <module> Azul: the machine players
 
-Three strategies choose a move for the player to move of a state (the state
-term is documented in prolog/azul/rules.pl).  All are pure and deterministic:
+Start reading at prolog/azul.pl (the entry module).  Three strategies choose
+a move for the player to move of a state (the state term is documented in
+prolog/azul/rules.pl).  All are pure and deterministic:
 the same state gives the same move.  None looks into the bag: what a refill
 will draw is decided by the seed, and a strategy only sees the table.
 
@@ -40,13 +41,15 @@ The static evaluation adds to projected points (weight 1):
     0.6 if the tiles still missing are on the table this round and 0.25 if
     not, less 0.3 per missing tile (tiles that may end on the floor later).
 
-Measured with `python bench/azul_sim.py` (its output is quoted in the module
-header of prolog/azul.pl).
+`python bench/azul_sim.py` measures their strength against each other and
+their time per game against random's (its output is quoted in the header of
+prolog/azul.pl).
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
+:- use_module(board).
 :- use_module(rules).
 
 %   How many candidate moves `lookahead` plays out.
@@ -55,6 +58,9 @@ lookahead_width(6).
 %!  azul_strategy(?Kind) is nondet.
 %
 %   Kind is the name of a machine strategy.
+%
+%   ?- findall(_K, azul_machine:azul_strategy(_K), Kinds).
+%   Kinds = [greedy, random, lookahead].
 azul_strategy(greedy).
 azul_strategy(random).
 azul_strategy(lookahead).
@@ -63,6 +69,12 @@ azul_strategy(lookahead).
 %
 %   Move is the move strategy Kind plays for the player to move in State.
 %   Fails when the game is over.
+%
+%   ?- azul_rules:initial_state([greedy, lookahead], 7, _S),
+%      azul_machine:choose_move(greedy, _S, Move),
+%      azul_machine:greedy_value(_S, Move, Value).
+%   Move = take(factory(4), white, 4),
+%   Value = 1.
 choose_move(random, State, Move) :-
     legal_takes(State, Moves),
     Moves \== [],
@@ -212,10 +224,6 @@ line_prospect(Wall, Table, Content, K-S0, K1-S) :-
     ;   S = S0
     ).
 
-replace_nth0(I, List0, X, List) :-
-    nth0(I, List0, _, Rest),
-    nth0(I, List, X, Rest).
-
 %   playout_key(+State, +Me, +Candidate, -Key): Key of a candidate move
 %   after greedy play to the end of the round.
 playout_key(State, Me, _-Move, V-Move) :-
@@ -251,7 +259,3 @@ round_value(Player, Value) :-
     tile_wall(Player, Tiled, _, WallPts, Penalty, _),
     wall_value(Tiled, table([], [], centre, none, none), Future),
     Value is max(0, Score + WallPts - Penalty) + Future.
-
-%?- use_module(prolog/azul/rules), initial_state([greedy, lookahead], 7, S),
-%   choose_move(greedy, S, M), greedy_value(S, M, V).
-%@ M = take(factory(4), white, 4), V = 1.      % four whites fill line 4

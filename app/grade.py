@@ -1,0 +1,1102 @@
+"""`tablero grade FILE.pl`: grade a student's Go rules module (the UNS 2019 course).
+
+Start reading here: main() parses the command line, grade() runs the student's
+file and returns a report (a dict), and text_report()/html_report() draw it.
+
+The student's code never runs in this process, nor in the pyswip-embedded
+Prolog of a web worker: prolog/grade/driver.pl runs in a `swipl` subprocess of
+its own, in its own process group (session), with a Prolog stack limit,
+address-space, file-size and CPU-time limits (prlimit), and a wall-clock
+deadline after which the whole group is killed.  Inside, every call of the
+student's code runs under call_with_time_limit/2 and
+call_with_inference_limit/3 with its output captured (prolog/grade/sandbox.pl).
+The driver writes one JSON record a line to a results file of its own, so
+nothing the student prints can be taken for a result.  If the student's code
+ends the process (halt/0 reached through call/1, abort/0, a crash), the case it
+was running is marked and the driver starts again after it, at most
+MAX_RESTARTS times.
+
+Every rule decision (the expected boards, the random games, the replay of the
+GNU Go games, the scores) is made in Prolog by our rules (prolog/go.pl); this
+module runs processes, counts, and draws.
+
+Exit status: 0 every contract check passed, 1 some failed, 2 the file could not
+be graded (not text, syntax errors, no emptyBoard/1 or goMove/4, loading did not
+end).  See docs/grading.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = ROOT / "prolog" / "grade" / "driver.pl"
+GAMES_FILE = ROOT / "prolog" / "grade" / "gnugo_games.pl"
+GNUGO = "/usr/games/gnugo"  # Debian's package puts it here, off the default PATH
+
+WALL_SECONDS = 50.0      # the whole grade, every driver run included
+CASE_BUDGET = 38.0       # seconds of a driver run (load and cases); the rest is not run
+CALL_SECONDS = 2.0       # one call of the student's goMove/4 (the score gets twice)
+CALL_INFERENCES = 10_000_000  # one call of goMove/4 (the score gets ten times)
+STACK_LIMIT = "512m"     # Prolog stacks (swipl --stack-limit)
+ADDRESS_SPACE = 2 << 30  # bytes of address space of the driver
+OUTPUT_LIMIT = 16 << 20  # bytes the driver may write to any one file
+MAX_RESTARTS = 3
+SHOWN_FAILURES = 8       # failures drawn per section in the text report
+HTML_FAILURES = 40       # and in the HTML report
+MAX_FILE_BYTES = 2 << 20
+
+_NAME = re.compile(r"^[a-z][A-Za-z0-9_]*$")
+_DOCUMENTED_ORDER = {"terminarJuego": "wb", "finDelJuego": "bw"}
+_ORDER_WORDS = {
+    "wb": "White's points first, as document 000's terminarJuego(Board, PuntosW, PuntosB)",
+    "bw": "Black's points first, as document 004's finDelJuego(Board, PuntajeNegras, PuntajeBlancas)",
+}
+
+
+class GradeError(Exception):
+    """The grader itself cannot run (no swipl, a bad option): not the student's fault."""
+
+
+# ------------------------------------------------------------ command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`tablero grade FILE.pl [options]`: print the report; return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="tablero grade",
+        description="Grade a student's Go rules module (emptyBoard/1, goMove/4 and a score "
+                    "predicate, UNS 2019) against our rules, GNU Go games and random games.")
+    parser.add_argument("file", help="the student's Prolog file (proylcc.pl)")
+    parser.add_argument("--score", metavar="NAME/3",
+                        help="the score predicate (default: terminarJuego/3, else finDelJuego/3)")
+    parser.add_argument("--score-order", choices=["wb", "bw"],
+                        help="its argument order: wb = (Board, White, Black) as terminarJuego, "
+                             "bw = (Board, Black, White) as finDelJuego (default: by name, or "
+                             "detected)")
+    parser.add_argument("--html", metavar="FILE", help="also write an HTML report to FILE")
+    parser.add_argument("--json", action="store_true",
+                        help="print the report as JSON instead of text")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    parser.add_argument("--only", metavar="SECTION,...",
+                        help="run only these sections: positions, score, gnugo19, random19, "
+                             "gnugo9, random9, score9")
+    parser.add_argument("--call-seconds", type=float, default=CALL_SECONDS,
+                        help=f"time limit of one goMove/4 call (default {CALL_SECONDS:g} s)")
+    args = parser.parse_args(argv)
+    try:
+        report = grade(Path(args.file), score=args.score, score_order=args.score_order,
+                       seed=args.seed, only=args.only, call_seconds=args.call_seconds)
+    except GradeError as exc:
+        print(f"tablero grade: {exc}", file=sys.stderr)
+        return 2
+    if args.html:
+        Path(args.html).write_text(html_report(report), encoding="utf-8")
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+    else:
+        print(text_report(report), end="")
+    return report["exit"]
+
+
+# ------------------------------------------------------------ grading
+
+
+def grade(path: Path, score: str | None = None, score_order: str | None = None, seed: int = 1,
+          only: str | None = None, call_seconds: float = CALL_SECONDS,
+          wall_seconds: float = WALL_SECONDS, budget: float = CASE_BUDGET) -> dict:
+    """Grade the file at `path` and return the report (see build_report())."""
+    started = time.monotonic()
+    score_name = _score_name(score)
+    sections = _sections(only)
+    if not 0.01 <= call_seconds <= 30:
+        raise GradeError("--call-seconds must be between 0.01 and 30")
+    problem, encoding = check_file(path)
+    if problem:
+        return unloadable_report(path, problem)
+    options = [f"--encoding={encoding}", f"--seed={int(seed)}",
+               f"--call-seconds={call_seconds:g}", f"--call-inferences={CALL_INFERENCES}"]
+    if score_name:
+        options.append(f"--score={score_name}")
+    if sections:
+        options.append(f"--sections={','.join(sections)}")
+    records, process = run_driver(path.resolve(), options, started + wall_seconds, budget)
+    report = build_report(path, records, process, score_order)
+    report["process"]["seconds"] = round(time.monotonic() - started, 1)
+    return report
+
+
+def _score_name(score: str | None) -> str | None:
+    if not score:
+        return None
+    name, _, arity = score.partition("/")
+    if arity not in ("", "3") or not _NAME.match(name):
+        raise GradeError(f"--score {score!r}: give a predicate name of arity 3, as terminarJuego/3")
+    return name
+
+
+def _sections(only: str | None) -> list[str]:
+    known = ["positions", "score", "gnugo19", "random19", "gnugo9", "random9", "score9"]
+    if not only:
+        return []
+    names = [s.strip() for s in only.split(",") if s.strip()]
+    unknown = [s for s in names if s not in known]
+    if unknown:
+        raise GradeError(f"--only: unknown section {unknown[0]!r} (known: {', '.join(known)})")
+    return names
+
+
+def check_file(path: Path) -> tuple[str | None, str]:
+    """(problem, encoding): why the file cannot be Prolog text at all, or None."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return f"cannot read {path}: {exc.strerror}", ""
+    if len(data) > MAX_FILE_BYTES:
+        return f"{path} is {len(data)} bytes: not a student's rules module", ""
+    if b"\0" in data:
+        return f"{path} is not a text file (it holds NUL bytes)", ""
+    if not data.strip():
+        return f"{path} is empty", ""
+    try:
+        data.decode("utf-8")
+        return None, "utf8"
+    except UnicodeDecodeError:
+        return None, "iso_latin_1"
+
+
+def run_driver(path: Path, options: list[str], deadline: float,
+               budget: float) -> tuple[list[dict], dict]:
+    """Run the driver until it ends normally, restarting it after a case that
+    ended its process; return every record and how the process went."""
+    swipl = shutil.which("swipl")
+    prlimit = shutil.which("prlimit")
+    if not swipl:
+        raise GradeError("swipl is not installed (apt-get install swi-prolog-nox)")
+    records: list[dict] = []
+    process = {"runs": 0, "restarts": 0, "stdout": "", "stderr": "", "events": []}
+    skip = 0
+    with tempfile.TemporaryDirectory(prefix="tablero-grade-") as tmp:
+        while True:
+            run = process["runs"]
+            results = Path(tmp) / f"results-{run}.jsonl"
+            left = deadline - time.monotonic()
+            argv = [swipl, f"--stack-limit={STACK_LIMIT}", "-f", "none", str(DRIVER), "--",
+                    f"--student={path}", f"--results={results}", f"--skip={skip}",
+                    f"--budget={max(1.0, min(budget, left - 6)):.1f}", *options]
+            if prlimit:
+                cpu = int(left) + 5
+                argv = [prlimit, f"--as={ADDRESS_SPACE}", f"--fsize={OUTPUT_LIMIT}",
+                        f"--cpu={cpu}", "--core=0", "--", *argv]
+            status, killed = _run_once(argv, Path(tmp), run, left, process)
+            process["runs"] += 1
+            new = read_records(results)
+            if run > 0:  # a restart says again what the first run said
+                new = [r for r in new if r["kind"] not in
+                       ("start", "load", "contract", "score_predicate", "plan")]
+            records.extend(new)
+            if any(r["kind"] == "done" for r in new):
+                break
+            index = _interrupted_index(new, skip)
+            died = next((r for r in new if r["kind"] == "died"), {})
+            if killed:
+                records.append({**died, "kind": "killed", "index": index})
+                break
+            if index == "load" or not any(r["kind"] == "load" for r in records):
+                records.append({"kind": "died_loading", "status": status})
+                break
+            records.append({**died, "kind": "crashed", "index": index, "status": status,
+                            "halted": bool(died)})
+            if process["restarts"] >= MAX_RESTARTS or deadline - time.monotonic() < 8:
+                records.append({"kind": "gave_up", "index": index + 1})
+                break
+            process["restarts"] += 1
+            skip = index + 1
+    return records, process
+
+
+def _run_once(argv: list[str], tmp: Path, run: int, seconds: float,
+              process: dict) -> tuple[int | None, bool]:
+    """Run one driver; keep the start of its stdout/stderr; (status, killed)."""
+    out_path, err_path = tmp / f"stdout-{run}", tmp / f"stderr-{run}"
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                cwd=tmp, start_new_session=True)
+        killed = False
+        try:
+            proc.wait(timeout=max(0.5, seconds))
+        except subprocess.TimeoutExpired:
+            killed = True
+        finally:
+            _kill_group(proc)
+    for name, file in (("stdout", out_path), ("stderr", err_path)):
+        with open(file, "rb") as f:
+            text = f.read(4000).decode("utf-8", "replace")
+        if text and len(process[name]) < 4000:
+            process[name] += text
+    return proc.returncode, killed
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    """Kill the driver's whole process group (anything the student's code started too)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _interrupted_index(records: list[dict], skip: int):
+    """The case a run was in when its process ended: its "died" record says, or
+    the one after the last case it finished."""
+    for r in records:
+        if r["kind"] == "died":
+            return r["index"]
+    done = [r["index"] for r in records if r["kind"] in ("move", "score", "internal")]
+    if not any(r["kind"] == "plan" for r in records) and not done:
+        return "load" if not any(r["kind"] == "load" for r in records) else skip
+    return max(done) + 1 if done else skip
+
+
+def read_records(path: Path) -> list[dict]:
+    """The JSON records of a results file; a line cut short by a kill is dropped."""
+    records = []
+    if not path.exists():
+        return records
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return records
+
+
+# ------------------------------------------------------------ the report
+
+
+def unloadable_report(path: Path, problem: str) -> dict:
+    """The report of a file that is not Prolog text at all."""
+    report = _empty_report(path)
+    report.update(verdict="error", exit=2, summary=f"COULD NOT GRADE: {problem}")
+    report["load"] = {"ok": False, "failure": problem}
+    return report
+
+
+def _empty_report(path: Path) -> dict:
+    return {"file": str(path), "verdict": "", "exit": 2, "summary": "", "load": {},
+            "contract": [], "score": {}, "sections": [], "notes": [], "internal": [],
+            "timing": {}, "determinism": {}, "output": {},
+            "process": {"runs": 0, "restarts": 0, "seconds": 0}}
+
+
+def build_report(path: Path, records: list[dict], process: dict,
+                 score_order: str | None) -> dict:
+    """The report of a grade from the driver's records.
+
+    Keys: file, verdict ("pass", "fail", "error"), exit (0, 1, 2), summary (one
+    line), load, contract (checks: check, ok, message), score (the score
+    predicate and its order), sections (counts, timing and failures of each),
+    notes, internal (the grader's own errors), timing, determinism, output,
+    process.
+    """
+    report = _empty_report(path)
+    report["process"].update(runs=process["runs"], restarts=process["restarts"])
+    load = next((r for r in records if r["kind"] == "load"), None)
+    report["load"] = load or {"ok": False, "failure": "the driver did not start"}
+    if load is None:
+        report["load"]["failure"] = _died_loading_words(records, process)
+        return _finish(report, fatal=report["load"]["failure"])
+    if any(r["kind"] == "died_loading" for r in records):
+        report["load"]["failure"] = _died_loading_words(records, process)
+        return _finish(report, fatal=report["load"]["failure"])
+    if not load["ok"]:
+        return _finish(report, fatal=load["failure"])
+    _rename_module(records, load.get("module") or "")
+    if load["syntax_errors"]:
+        n = len(load["syntax_errors"])
+        return _finish(report, fatal=f"{n} syntax error{'s' * (n > 1)} in the file")
+    report["contract"] = [{"check": r["check"], "ok": r["ok"], "message": r["message"]}
+                          for r in records if r["kind"] == "contract"]
+    fatal = [r["message"] for r in records if r["kind"] == "contract" and r.get("fatal")]
+    if fatal:
+        return _finish(report, fatal="; ".join(fatal))
+    scores = [r for r in records if r["kind"] == "score"]
+    report["score"] = score_check(records, scores, score_order, report["contract"])
+    plan = next((r for r in records if r["kind"] == "plan"), {"sections": []})
+    report["sections"] = [section_report(s, records) for s in plan["sections"]]
+    report["notes"] = [r["message"] for r in records if r["kind"] == "note"]
+    report["internal"] = [f"[{r['section']}] {r['message']}" for r in records
+                          if r["kind"] == "internal"]
+    moves = [r for r in records if r["kind"] == "move"]
+    report["timing"] = timing(moves, scores)
+    report["determinism"] = determinism(moves)
+    report["output"] = output_report(records, process)
+    _not_run_notes(report, records)
+    return _finish(report)
+
+
+def _rename_module(records: list[dict], module: str) -> None:
+    """Messages name the student's module as the student wrote it (the driver
+    loads it as grade_student), or no module for a plain file."""
+    def rename(text):
+        if isinstance(text, list):
+            return [rename(t) for t in text]
+        if not isinstance(text, str):
+            return text
+        return text.replace("grade_student:", f"{module}:" if module else "")\
+                   .replace("grade_student", module or "user")
+    for r in records:
+        for key in ("message", "got_text", "errors", "warnings", "syntax_errors", "failure"):
+            if key in r:
+                r[key] = rename(r[key])
+
+
+def _died_loading_words(records: list[dict], process: dict) -> str:
+    crashed = next((r for r in records if r["kind"] == "died_loading"), {})
+    status = crashed.get("status")
+    words = "the Prolog process ended while loading the file"
+    if status is not None:
+        words += f" (exit status {status}: a directive called halt/0 through call/1?)"
+    tail = process.get("stderr", "").strip().splitlines()[-3:]
+    if tail:
+        words += ": " + " / ".join(tail)
+    return words
+
+
+def score_check(records: list[dict], scores: list[dict], order: str | None,
+                contract: list[dict]) -> dict:
+    """Decide the score predicate's argument order, mark each score record ok or
+    not, and add the score check to `contract`."""
+    found = next((r for r in records if r["kind"] == "score_predicate"), None)
+    if found is None:
+        return {}
+    name, how = found["name"], found["how"]
+    result = {"name": name, "how": how, "candidates": found["candidates"], "order": None,
+              "order_how": ""}
+    if how in ("missing", "missing_option"):
+        hint = ""
+        others = [c for c in found["candidates"] if c not in ("terminarJuego/3", "finDelJuego/3")]
+        if others:
+            hint = f" (perhaps {', '.join(others)}: grade again with --score NAME/3)"
+        what = f"{name}/3" if how == "missing_option" else "terminarJuego/3 or finDelJuego/3"
+        contract.append({"check": "score", "ok": False,
+                         "message": f"no score predicate: {what} is not defined{hint}"})
+        return result
+    documented = order or _DOCUMENTED_ORDER.get(name)
+    passes = {o: sum(_score_ok(r, o) for r in scores) for o in ("wb", "bw")}
+    if order:
+        chosen, result["order_how"] = order, "given with --score-order"
+    elif documented and passes[_other(documented)] > passes[documented]:
+        chosen = _other(documented)
+        result["order_how"] = "detected: the other order than its document's"
+    elif documented:
+        chosen, result["order_how"] = documented, "its document's"
+    else:
+        chosen = "bw" if passes["bw"] > passes["wb"] else "wb"
+        result["order_how"] = "detected from the answers"
+    result["order"] = chosen
+    for r in scores:
+        r["ok"] = _score_ok(r, chosen)
+        r["problem"] = "" if r["ok"] else (r["got"] if r["got"] != "answer" else "wrong_score")
+    swapped = documented and chosen != documented and not order
+    message = f"score: {name}/3, {_ORDER_WORDS[chosen]}"
+    if swapped:
+        message = (f"score: {name}/3 gives its points in the other order than its document: "
+                   f"{_ORDER_WORDS[chosen]} (graded in that order)")
+    contract.append({"check": "score", "ok": not swapped, "message": message})
+    return result
+
+
+def _other(order: str) -> str:
+    return "bw" if order == "wb" else "wb"
+
+
+def _score_ok(r: dict, order: str) -> bool:
+    if r["got"] != "answer" or r.get("second") == "different":
+        return False
+    b, w = (r["y"], r["x"]) if order == "wb" else (r["x"], r["y"])
+    return _is_number(b) and _is_number(w) and b == r["expected_b"] and w == r["expected_w"]
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def section_report(plan: dict, records: list[dict]) -> dict:
+    """Counts, timing and failures of one section (failures as the driver wrote them)."""
+    name = plan["name"]
+    cases = [r for r in records if r.get("section") == name and r["kind"] in ("move", "score")]
+    interrupted = [r for r in records if r["kind"] in ("crashed", "killed")
+                   and _in_section(r["index"], name, records)]
+    failures = [r for r in cases if not r.get("ok")]
+    for r in interrupted:
+        failures.append({"name": f"case {r['index']}", "title": "", **r, "kind": "move",
+                         "section": name, "ok": False, "problem": r["kind"]})
+    failures.sort(key=lambda r: r["index"])
+    ran = len(cases) + len(interrupted)
+    return {"name": name, "title": plan["title"], "contract": plan["contract"],
+            "cases": plan["cases"], "ran": ran, "passed": ran - len(failures),
+            "failed": len(failures), "not_run": max(0, plan["cases"] - ran),
+            "failures": failures}
+
+
+def _in_section(index, name: str, records: list[dict]) -> bool:
+    """Whether case `index` is in section `name`: between that section's cases."""
+    if not isinstance(index, int):
+        return False
+    said = next((r for r in records if r["kind"] in ("crashed", "killed")
+                 and r["index"] == index and "section" in r), None)
+    if said:
+        return said["section"] == name
+    before = [r for r in records if r["kind"] in ("move", "score") and r["index"] < index]
+    after = [r for r in records if r["kind"] in ("move", "score") and r["index"] > index]
+    if before:
+        return max(before, key=lambda r: r["index"])["section"] == name
+    return bool(after) and min(after, key=lambda r: r["index"])["section"] == name
+
+
+def _not_run_notes(report: dict, records: list[dict]) -> None:
+    budget = next((r for r in records if r["kind"] == "budget"), None)
+    gave_up = next((r for r in records if r["kind"] == "gave_up"), None)
+    killed = next((r for r in records if r["kind"] == "killed"), None)
+    not_run = sum(s["not_run"] for s in report["sections"])
+    if budget:
+        report["notes"].append(f"{not_run} cases were not run: the time budget of the grade "
+                               f"({CASE_BUDGET:g} s of cases) ran out (the student's code is slow)")
+    elif gave_up:
+        report["notes"].append(f"{not_run} cases were not run: the student's code ended the "
+                               f"Prolog process {MAX_RESTARTS + 1} times")
+    elif killed:
+        report["notes"].append(f"{not_run} cases were not run: the grade's wall-clock limit "
+                               f"({WALL_SECONDS:g} s) ran out")
+    elif not_run and any(r["kind"] == "score_predicate" and r["how"].startswith("missing")
+                         for r in records):
+        report["notes"].append("the score cases were not run: no score predicate")
+
+
+def timing(moves: list[dict], scores: list[dict]) -> dict:
+    """µs a move of the student's goMove/4 beside ours, on 19x19 and 9x9, medians."""
+    result = {}
+    for size in (19, 9):
+        pairs = [(r["us"], r["ref_us"]) for r in moves
+                 if r["size"] == size and r["got"] in ("answer", "failed")]
+        if pairs:
+            student = statistics.median(p[0] for p in pairs)
+            ours = statistics.median(p[1] for p in pairs)
+            result[f"move{size}"] = {"calls": len(pairs), "student_us": round(student),
+                                     "ours_us": round(ours),
+                                     "ratio": round(student / ours, 1) if ours else None}
+    pairs = [(r["us"], r["ref_us"]) for r in scores if r["got"] == "answer"]
+    if pairs:
+        student = statistics.median(p[0] for p in pairs)
+        ours = statistics.median(p[1] for p in pairs)
+        result["score"] = {"calls": len(pairs), "student_us": round(student),
+                           "ours_us": round(ours),
+                           "ratio": round(student / ours, 1) if ours else None}
+    return result
+
+
+def determinism(moves: list[dict]) -> dict:
+    answered = [r for r in moves if r["got"] == "answer"]
+    return {"answered": len(answered),
+            "choice_point": sum(1 for r in answered if not r["det"]),
+            "second_different": sum(1 for r in answered if r["second"] == "different"),
+            "second_same": sum(1 for r in answered if r["second"] == "same"),
+            "second_limit": sum(1 for r in answered if r["second"] == "limit")}
+
+
+def output_report(records: list[dict], process: dict) -> dict:
+    printing = [r for r in records if r.get("output_chars")]
+    load = next((r for r in records if r["kind"] == "load"), {})
+    return {"calls": len(printing),
+            "chars": sum(r["output_chars"] for r in printing),
+            "sample": printing[0]["output"] if printing else "",
+            "load": load.get("output", ""),
+            "stdout": process.get("stdout", ""),
+            "stderr": process.get("stderr", "")}
+
+
+def _finish(report: dict, fatal: str | None = None) -> dict:
+    """Set verdict, exit status and summary line."""
+    if fatal:
+        report.update(verdict="error", exit=2, summary=f"COULD NOT GRADE: {fatal}")
+        return report
+    contract_failures = [c for c in report["contract"] if not c["ok"]]
+    failed = sum(s["failed"] for s in report["sections"] if s["contract"])
+    warned = sum(s["failed"] for s in report["sections"] if not s["contract"])
+    ran = sum(s["ran"] for s in report["sections"] if s["contract"])
+    not_run = sum(s["not_run"] for s in report["sections"] if s["contract"])
+    tail = f"; {not_run} not run" if not_run else ""
+    tail += f"; {warned} failure{'s' * (warned != 1)} beyond the contract (9x9)" if warned else ""
+    if contract_failures or failed:
+        parts = []
+        if contract_failures:
+            parts.append(f"{len(contract_failures)} contract check"
+                         f"{'s' * (len(contract_failures) > 1)} failed")
+        if failed:
+            parts.append(f"{failed} of {ran} cases failed")
+        report.update(verdict="fail", exit=1, summary="FAIL: " + ", ".join(parts) + tail)
+    else:
+        report.update(verdict="pass", exit=0, summary=f"PASS: all {ran} cases passed{tail}")
+    return report
+
+
+# ------------------------------------------------------------ failures in words
+
+
+PROBLEM_WORDS = {
+    "accepted_illegal": "answered a board, but the move is illegal",
+    "refused_legal": "failed (refused the move), but the move is legal",
+    "malformed": "answered something that is not a board of \"-\", \"b\", \"w\" strings",
+    "error": "raised an error",
+    "timeout": "did not answer within the time limit",
+    "inferences": "did not answer within the inference limit (a loop?)",
+    "halt": "called halt (the grader caught it)",
+    "abort": "called abort/0 (the grader caught it)",
+    "resource": "ran out of stack or memory",
+    "second_answer": "gave the right board, then a second, different board on backtracking "
+                     "(a missing cut or a clause that should not apply?)",
+    "crashed": "ended the Prolog process (abort/0, a crash, or a limit of the system); the "
+               "grader went on after it",
+    "killed": "the grade's wall-clock limit ran out during this case",
+    "wrong_score": "gave another score",
+    "failed": "failed",
+}
+
+REFUSAL_WORDS = {
+    "suicide": "accepted a suicide (the stone's group has no liberty after the captures)",
+    "occupied": "placed a stone on an occupied point",
+    "off_board": "accepted a move off the board",
+}
+
+
+def problem_words(r: dict) -> str:
+    """What went wrong in a failed case, in words."""
+    problem = r.get("problem", "")
+    if problem == "accepted_illegal":
+        return REFUSAL_WORDS.get(r.get("expected"), PROBLEM_WORDS[problem])
+    if problem == "refused_legal" and r.get("expected") == "board":
+        return "failed: refused a legal move"
+    if problem == "wrong_board":
+        return board_difference_words(r)
+    words = PROBLEM_WORDS.get(problem, problem)
+    if r.get("message") and problem in ("error", "resource", "halt"):
+        words += f": {r['message']}"
+    if problem == "crashed" and r.get("halted"):
+        words = ("reached halt where the grader cannot catch it (through call/1?) and ended "
+                 "the Prolog process; the grader went on after it")
+    elif problem == "crashed" and r.get("status") is not None:
+        words += f" (exit status {r['status']})"
+    return words
+
+
+def board_difference_words(r: dict) -> str:
+    """What the student's board has wrong, in words a player uses."""
+    before, expected, got = r["before"], r["expected_board"], r["got_board"]
+    kept = taken = other = 0
+    for b_row, e_row, g_row in zip(before, expected, got):
+        for b, e, g in zip(b_row, e_row, g_row):
+            if e == g:
+                continue
+            if e == "-" and g == b and b != "-":
+                kept += 1
+            elif g == "-" and e == b and b != "-":
+                taken += 1
+            else:
+                other += 1
+    parts = []
+    if kept:
+        parts.append(f"left {kept} captured stone{'s' * (kept > 1)} on the board")
+    if taken:
+        parts.append(f"took off {taken} stone{'s' * (taken > 1)} that stay")
+    if other:
+        parts.append(f"{other} other point{'s' * (other > 1)} differ")
+    return "answered another board: " + ", ".join(parts or ["the boards differ"])
+
+
+def differences(r: dict) -> list[tuple[int, int, str, str]]:
+    """(row, col, expected, got) of every point where the boards differ."""
+    expected, got = r.get("expected_board"), r.get("got_board")
+    if not expected or not got:
+        return []
+    return [(i, j, e, g) for i, (e_row, g_row) in enumerate(zip(expected, got))
+            for j, (e, g) in enumerate(zip(e_row, g_row)) if e != g]
+
+
+# ------------------------------------------------------------ text report
+
+_TEXT_CELL = {"-": ".", "b": "X", "w": "O"}
+
+
+def text_report(report: dict) -> str:
+    """The report for a terminal: contract, sections, failures drawn, notes, verdict."""
+    lines = [f"Grading {report['file']}", ""]
+    load = report["load"]
+    if load.get("ok"):
+        what = f"module {load['module']}" if load.get("module") else "a plain file (no module)"
+        lines.append(f"Loaded {what} in {load.get('ms', 0)} ms")
+        for title, key in (("Errors while loading", "errors"),
+                           ("Warnings while loading", "warnings")):
+            items = load.get(key) or []
+            if items:
+                lines.append(f"  {title} ({len(items)}):")
+                lines += [f"    {_first_line(m)}" for m in items[:5]]
+                if len(items) > 5:
+                    lines.append(f"    ... {len(items) - 5} more")
+    for m in load.get("syntax_errors") or []:
+        lines.append(f"  syntax error: {_first_line(m)}")
+    if report["contract"]:
+        lines += ["", "Contract"]
+        lines += [f"  {'ok  ' if c['ok'] else 'FAIL'}  {c['message']}" for c in report["contract"]]
+    if report["sections"]:
+        lines += ["", _sections_table(report)]
+    for section in report["sections"]:
+        if section["failures"]:
+            lines += _text_failures(section, report)
+    extra = _notes(report)
+    if extra:
+        lines += ["", "Notes"] + [f"  - {n}" for n in extra]
+    if report["internal"]:
+        lines += ["", "GRADER ERRORS (our rules disagree with the recorded data; not the "
+                  "student's fault):"] + [f"  - {m}" for m in report["internal"]]
+    lines += ["", report["summary"] + f"  (exit status {report['exit']})", ""]
+    return "\n".join(lines)
+
+
+def _first_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return " / ".join(lines[:3])
+
+
+def _sections_table(report: dict) -> str:
+    rows = [("Section", "cases", "passed", "failed", "not run")]
+    for s in report["sections"]:
+        title = s["title"] if len(s["title"]) <= 58 else s["title"][:55] + "..."
+        rows.append((title, s["cases"], s["passed"], s["failed"], s["not_run"]))
+    width = max(len(str(r[0])) for r in rows)
+    return "\n".join(f"  {str(r[0]):<{width}}  {r[1]:>6}  {r[2]:>6}  {r[3]:>6}  {r[4]:>7}"
+                     for r in rows)
+
+
+def _notes(report: dict) -> list[str]:
+    notes = list(report["notes"])
+    t = report["timing"]
+    for key, what in (("move19", "goMove/4 on 19x19"), ("move9", "goMove/4 on 9x9"),
+                      ("score", "the score predicate")):
+        if key in t:
+            x = t[key]
+            ratio = f" ({x['ratio']:g}x ours)" if x["ratio"] else ""
+            notes.append(f"time: {what} takes {_us(x['student_us'])} a call (median of "
+                         f"{x['calls']}), ours {_us(x['ours_us'])}{ratio}")
+    d = report["determinism"]
+    if d.get("choice_point"):
+        notes.append(f"goMove/4 left a choice point in {d['choice_point']} of {d['answered']} "
+                     f"answers ({d['second_different']} gave a second, different board; "
+                     f"{d['second_same']} the same board again)")
+    out = report["output"]
+    if out.get("calls"):
+        notes.append(f"the student's code printed {out['chars']} characters in {out['calls']} "
+                     f"calls (captured; it does not disturb the grade), e.g. "
+                     f"{_shorten(out['sample'])!r}")
+    if out.get("load"):
+        notes.append(f"loading printed {_shorten(out['load'])!r}")
+    if out.get("stdout", "").strip():
+        notes.append(f"printed straight to standard output: {_shorten(out['stdout'])!r}")
+    if report["process"]["restarts"]:
+        notes.append(f"the Prolog process was started again {report['process']['restarts']} "
+                     f"time(s) after the student's code ended it")
+    return notes
+
+
+def _us(us: float) -> str:
+    return f"{us / 1000:.1f} ms" if us >= 10_000 else f"{us:g} µs"
+
+
+def _shorten(text: str, n: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def _text_failures(section: dict, report: dict) -> list[str]:
+    label = "Failures" if section["contract"] else "Warnings (beyond the contract)"
+    lines = ["", f"{label}: {section['title']} ({section['failed']})"]
+    for r in shown_failures(section["failures"], SHOWN_FAILURES):
+        lines += [""] + _text_failure(r, report)
+    if section["failed"] > SHOWN_FAILURES:
+        lines += ["", f"  ... {section['failed'] - SHOWN_FAILURES} more (see --html or --json)"]
+    return lines
+
+
+def _case_title(r: dict) -> str:
+    """A targeted case by its name and title; a game's move by its title alone."""
+    if not r.get("title"):
+        return r["name"]
+    if re.fullmatch(r"[a-z0-9_]+", r["name"]):
+        return f"{r['name']}: {r['title']}"
+    return r["title"]
+
+
+def shown_failures(failures: list[dict], n: int) -> list[dict]:
+    """Up to n failures to draw: the first of each kind of problem, then the
+    others in order (case order either way)."""
+    first = {}
+    for r in failures:
+        first.setdefault(r.get("problem"), r["index"])
+    chosen = set(list(first.values())[:n])
+    for r in failures:
+        if len(chosen) >= n:
+            break
+        chosen.add(r["index"])
+    return [r for r in failures if r["index"] in chosen]
+
+
+def _text_failure(r: dict, report: dict) -> list[str]:
+    head = f"  FAIL {_case_title(r)}"
+    if r["kind"] == "score":
+        return [head] + _text_score_failure(r, report)
+    lines = [head]
+    if "pos" in r:
+        lines.append(f"    goMove(Board, \"{r['player']}\", {_pos(r['pos'])}, RBoard) "
+                     f"{problem_words(r)}")
+    else:
+        lines.append(f"    {problem_words(r)}")
+    if r.get("problem") == "malformed" and r.get("got_text"):
+        lines.append(f"    got: {_shorten(r['got_text'], 200)}")
+    boards = [("before", r.get("before"))]
+    if r.get("expected_board"):
+        boards.append(("expected", r["expected_board"]))
+    else:
+        boards.append((f"expected: refused ({r.get('expected')})", None))
+    if r.get("got_board") and r["got_board"] != r.get("expected_board"):
+        boards.append(("got", r["got_board"]))
+    if r.get("second_board"):
+        boards.append(("2nd answer", r["second_board"]))
+    drawn = [(t, b) for t, b in boards if b]
+    if drawn:
+        lines += ["    " + line for line in draw_boards(drawn, r.get("pos"), _crop(r))]
+    for t, b in boards:
+        if not b:
+            lines.append(f"    {t}")
+    diffs = differences(r)
+    if diffs:
+        shown = ", ".join(f"[{i},{j}] expected {_TEXT_CELL.get(e, e)} got {_TEXT_CELL.get(g, g)}"
+                          for i, j, e, g in diffs[:6])
+        more = f" and {len(diffs) - 6} more" if len(diffs) > 6 else ""
+        lines.append(f"    differs at {shown}{more}")
+    return lines
+
+
+def _text_score_failure(r: dict, report: dict) -> list[str]:
+    name = report["score"].get("name") or "score"
+    order = report["score"].get("order") or "wb"
+    if order == "wb":
+        call = f"{name}(Board, PuntosW, PuntosB)"
+        expected = f"PuntosW = {r['expected_w']}, PuntosB = {r['expected_b']}"
+        got = f"PuntosW = {r['x']}, PuntosB = {r['y']}"
+    else:
+        call = f"{name}(Board, PuntajeNegras, PuntajeBlancas)"
+        expected = f"Negras = {r['expected_b']}, Blancas = {r['expected_w']}"
+        got = f"Negras = {r['x']}, Blancas = {r['y']}"
+    if r["got"] != "answer":
+        got = problem_words({"problem": r["got"], "message": r.get("message")})
+    elif r.get("second") == "different":
+        got += f", then on backtracking {r['second_x']}, {r['second_y']}"
+    lines = [f"    {call}: expected {expected}; got {got}"]
+    if r.get("board"):
+        lines += ["    " + line for line in draw_boards([("board", r["board"])], None, None)]
+    return lines
+
+
+def _pos(pos) -> str:
+    return "[" + ",".join(str(x) for x in pos) + "]"
+
+
+def _crop(r: dict) -> tuple[int, int, int, int] | None:
+    """The rows and columns to draw: around the move and every difference."""
+    board = r.get("before") or r.get("expected_board")
+    if not board:
+        return None
+    n = len(board)
+    points = [(i, j) for i, j, _, _ in differences(r)]
+    for other in ("got_board", "second_board"):
+        if r.get(other) and len(r[other]) == n:
+            points += [(i, j) for i in range(n) for j in range(min(n, len(r[other][i])))
+                       if r[other][i][j] != board[i][j]]
+    if r.get("expected_board"):
+        points += [(i, j) for i in range(n) for j in range(n)
+                   if r["expected_board"][i][j] != board[i][j]]
+    pos = r.get("pos")
+    if pos and all(0 <= x < n for x in pos):
+        points.append(tuple(pos))
+    if not points:
+        return None
+    rows = [p[0] for p in points]
+    cols = [p[1] for p in points]
+    r0, r1 = max(0, min(rows) - 2), min(n - 1, max(rows) + 2)
+    c0, c1 = max(0, min(cols) - 2), min(n - 1, max(cols) + 2)
+    return r0, r1, c0, c1
+
+
+def draw_boards(boards: list[tuple[str, list[str]]], pos, crop) -> list[str]:
+    """Boards side by side as text: X black, O white, . empty, * the move point
+    (empty, in the first board), ? anything else; rows and columns numbered
+    from 0 as goMove/4 counts them."""
+    n = len(boards[0][1])
+    r0, r1, c0, c1 = crop or (0, n - 1, 0, n - 1)
+    cols = range(c0, c1 + 1)
+    width = 3 + 2 * len(cols)
+    out = ["  ".join(f"{title:<{width}}" for title, _ in boards).rstrip()]
+    if c1 >= 10:
+        out.append("  ".join(("   " + " ".join(str(c // 10) if c >= 10 else " " for c in cols))
+                             .ljust(width) for _ in boards).rstrip())
+    out.append("  ".join(("   " + " ".join(str(c % 10) for c in cols)).ljust(width)
+                         for _ in boards).rstrip())
+    for i in range(r0, r1 + 1):
+        parts = []
+        for k, (_, board) in enumerate(boards):
+            row = board[i] if i < len(board) else ""
+            cells = []
+            for j in cols:
+                x = row[j] if j < len(row) else " "
+                ch = _TEXT_CELL.get(x, "?")
+                if k == 0 and pos and [i, j] == list(pos) and x == "-":
+                    ch = "*"
+                cells.append(ch)
+            parts.append(f"{i:>2} " + " ".join(cells))
+        out.append("  ".join(p.ljust(width) for p in parts).rstrip())
+    return out
+
+
+# ------------------------------------------------------------ HTML report
+
+_CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; max-width: 70rem; }
+h1 { font-size: 1.3rem; } h2 { font-size: 1.1rem; margin-top: 1.6rem; }
+.pass { color: #176617; } .fail { color: #b00020; } .error { color: #b00020; }
+table.summary { border-collapse: collapse; } table.summary td, table.summary th {
+  padding: .2rem .6rem; border-bottom: 1px solid #ddd; text-align: right; }
+table.summary td:first-child, table.summary th:first-child { text-align: left; }
+.case { border: 1px solid #ddd; border-radius: 6px; padding: .6rem .8rem; margin: .8rem 0; }
+.boards { display: flex; flex-wrap: wrap; gap: 1.2rem; margin-top: .5rem; }
+.boards figure { margin: 0; } figcaption { font-size: .85rem; color: #555; }
+table.board { border-collapse: collapse; background: #dcb35c; }
+table.board td { width: 13px; height: 13px; padding: 0; text-align: center;
+  font-size: 11px; line-height: 13px; border: 1px solid #b8913f; }
+td.b::after { content: "●"; color: #111; } td.w::after { content: "●"; color: #fff;
+  text-shadow: 0 0 1px #000; } td.x::after { content: "?"; color: #b00020; }
+td.move { outline: 2px solid #1565c0; } td.diff { background: #f28b82; }
+code, pre { background: #f4f4f4; padding: 0 .2rem; }
+"""
+
+
+def html_report(report: dict) -> str:
+    """The report as one HTML page (no scripts, no external files)."""
+    e = html.escape
+    verdict_class = {"pass": "pass", "fail": "fail"}.get(report["verdict"], "error")
+    parts = [f"<!doctype html><html lang=en><meta charset=utf-8>"
+             f"<title>Grade: {e(Path(report['file']).name)}</title><style>{_CSS}</style>",
+             f"<h1>Grade of <code>{e(report['file'])}</code></h1>",
+             f"<p class={verdict_class}><strong>{e(report['summary'])}</strong> "
+             f"(exit status {report['exit']})</p>"]
+    load = report["load"]
+    if not load.get("ok") and load.get("failure"):
+        parts.append(f"<p class=error>{e(load['failure'])}</p>")
+    for m in load.get("syntax_errors") or []:
+        parts.append(f"<pre class=error>{e(m)}</pre>")
+    for key in ("errors", "warnings"):
+        items = load.get(key) or []
+        if items:
+            parts.append(f"<details><summary>{len(items)} {key} while loading</summary>"
+                         + "".join(f"<pre>{e(m)}</pre>" for m in items) + "</details>")
+    if report["contract"]:
+        parts.append("<h2>Contract</h2><ul>" + "".join(
+            f"<li class={'pass' if c['ok'] else 'fail'}>{'ok' if c['ok'] else 'FAIL'}: "
+            f"{e(c['message'])}</li>" for c in report["contract"]) + "</ul>")
+    if report["sections"]:
+        rows = "".join(
+            f"<tr><td>{e(s['title'])}</td><td>{s['cases']}</td><td>{s['passed']}</td>"
+            f"<td class={'fail' if s['failed'] and s['contract'] else ''}>{s['failed']}</td>"
+            f"<td>{s['not_run']}</td></tr>" for s in report["sections"])
+        parts.append("<h2>Sections</h2><table class=summary><tr><th>Section</th><th>cases</th>"
+                     f"<th>passed</th><th>failed</th><th>not run</th></tr>{rows}</table>")
+    notes = _notes(report)
+    if notes:
+        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in notes) + "</ul>")
+    if report["internal"]:
+        parts.append("<h2 class=error>Grader errors (not the student's fault)</h2><ul>"
+                     + "".join(f"<li>{e(m)}</li>" for m in report["internal"]) + "</ul>")
+    for s in report["sections"]:
+        if s["failures"]:
+            label = "Failures" if s["contract"] else "Warnings (beyond the contract)"
+            parts.append(f"<h2>{label}: {e(s['title'])} ({s['failed']})</h2>")
+            parts += [_html_failure(r, report) for r in shown_failures(s["failures"], HTML_FAILURES)]
+            if s["failed"] > HTML_FAILURES:
+                parts.append(f"<p>... {s['failed'] - HTML_FAILURES} more (see --json)</p>")
+    return "\n".join(parts) + "\n</html>\n"
+
+
+def _html_failure(r: dict, report: dict) -> str:
+    e = html.escape
+    title = f"<strong>{e(_case_title(r))}</strong>"
+    if r["kind"] == "score":
+        text = _text_score_failure(r, report)[0].strip()
+        board = _html_board(r["board"], None, set()) if r.get("board") else ""
+        return f"<div class=case>{title}<p>{e(text)}</p><div class=boards>{board}</div></div>"
+    call = (f"<code>goMove(Board, \"{e(r['player'])}\", {_pos(r['pos'])}, RBoard)</code> "
+            if "pos" in r else "")
+    diff = {(i, j) for i, j, _, _ in differences(r)}
+    figures = []
+    for caption, key, marks in (("before", "before", set()), ("expected", "expected_board", set()),
+                                ("got", "got_board", diff), ("2nd answer", "second_board", set())):
+        if r.get(key):
+            figures.append(f"<figure>{_html_board(r[key], r.get('pos'), marks)}"
+                           f"<figcaption>{caption}</figcaption></figure>")
+    if "expected" in r and r["expected"] != "board":
+        figures.insert(1, f"<figure><figcaption>expected: refused ({e(r['expected'])})"
+                          f"</figcaption></figure>")
+    extra = ""
+    if r.get("problem") == "malformed" and r.get("got_text"):
+        extra = f"<pre>{e(r['got_text'])}</pre>"
+    return (f"<div class=case>{title}<p>{call}{e(problem_words(r))}</p>{extra}"
+            f"<div class=boards>{''.join(figures)}</div></div>")
+
+
+def _html_board(rows: list[str], pos, marks: set) -> str:
+    classes = {"-": "", "b": "b", "w": "w"}
+    out = ["<table class=board>"]
+    for i, row in enumerate(rows):
+        cells = []
+        for j, x in enumerate(row):
+            cls = [classes.get(x, "x")]
+            if pos and [i, j] == list(pos):
+                cls.append("move")
+            if (i, j) in marks:
+                cls.append("diff")
+            cells.append(f"<td class='{' '.join(c for c in cls if c)}' title='[{i},{j}]'></td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+# ------------------------------------------------------------ GNU Go games
+
+#  (size, seed, level) of the self-play games in prolog/grade/gnugo_games.pl.
+RECORDED_GAMES = [(19, 1, 1), (19, 2, 1), (9, 1, 1), (9, 2, 1), (9, 3, 0)]
+
+
+def gtp_command(engine: subprocess.Popen, command: str) -> str:
+    """Send one GTP command; return the answer without its "= " (raise on "? ")."""
+    engine.stdin.write(command + "\n")
+    engine.stdin.flush()
+    lines = []
+    while True:
+        line = engine.stdout.readline()
+        if not line:
+            raise RuntimeError(f"GNU Go exited on {command!r}")
+        if not line.strip():
+            if lines:
+                break
+            continue
+        lines.append(line.strip())
+    answer = " ".join(lines)
+    if not answer.startswith("="):
+        raise RuntimeError(f"GNU Go refused {command!r}: {answer}")
+    return answer[1:].strip()
+
+
+def self_play(size: int, seed: int, level: int, gnugo: str = GNUGO) -> dict:
+    """One GNU Go self-play game to two passes: moves, final score and stones."""
+    argv = [gnugo, "--mode", "gtp", "--chinese-rules", "--capture-all-dead", "--komi", "0",
+            "--never-resign", "--seed", str(seed), "--level", str(level)]
+    engine = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    try:
+        gtp_command(engine, f"boardsize {size}")
+        gtp_command(engine, "clear_board")
+        moves, passes, colour = [], 0, "black"
+        while passes < 2:
+            vertex = gtp_command(engine, f"genmove {colour}").upper()
+            moves.append(vertex)
+            passes = passes + 1 if vertex == "PASS" else 0
+            colour = "white" if colour == "black" else "black"
+            if len(moves) > 4 * size * size:
+                raise RuntimeError(f"GNU Go seed {seed} did not end in {len(moves)} moves")
+        return {
+            "name": f"{size}x{size}-seed{seed}-level{level}", "size": size, "moves": moves,
+            "score": gtp_command(engine, "final_score"),
+            "black": gtp_command(engine, "list_stones black").upper().split(),
+            "white": gtp_command(engine, "list_stones white").upper().split(),
+        }
+    finally:
+        engine.kill()
+        engine.wait()
+
+
+def prolog_strings(items: list[str], indent: str) -> str:
+    """A Prolog list of strings (GTP vertices: no quoting needed), wrapped at 80 columns."""
+    lines, line = [], ""
+    for item in items:
+        word = f'"{item}",'
+        if len(indent) + len(line) + len(word) > 78:
+            lines.append(line.rstrip())
+            line = ""
+        line += word + " "
+    lines.append(line.rstrip().rstrip(","))
+    return "[ " + f"\n{indent}".join(lines) + "\n" + indent[:-2] + "]"
+
+
+def record_gnugo_games(path: Path = GAMES_FILE, gnugo: str = GNUGO) -> None:
+    """Play RECORDED_GAMES with GNU Go and write them as Prolog facts to `path`.
+
+    Run once (a 19x19 game takes about a minute):
+    .venv/bin/python -c "import app.grade as g; g.record_gnugo_games()"
+    """
+    version = subprocess.run([gnugo, "--version"], capture_output=True, text=True).stdout
+    facts = []
+    for size, seed, level in RECORDED_GAMES:
+        game = self_play(size, seed, level, gnugo)
+        facts.append(
+            f'gnugo_game("{game["name"]}", {size},\n'
+            f'    {prolog_strings(game["moves"], "      ")},\n'
+            f'    "{game["score"]}",\n'
+            f'    {prolog_strings(game["black"], "      ")},\n'
+            f'    {prolog_strings(game["white"], "      ")}).\n'
+        )
+    header = f"""\
+:- module(grade_gnugo_games,
+          [ gnugo_game/6            % ?Name, ?Size, ?Moves, ?Score, ?Black, ?White
+          ]).
+
+/** <module> GNU Go self-play games for the grader (data)
+
+Written by app.grade.record_gnugo_games() with {version.splitlines()[0]}:
+`gnugo --mode gtp --chinese-rules --capture-all-dead --komi 0 --never-resign
+--seed N --level L`, genmove for Black and White in turn until two passes.
+Do not edit by hand: record again.
+*/
+
+%!  gnugo_game(?Name, ?Size, ?Moves, ?Score, ?Black, ?White) is nondet.
+%
+%   Moves are GTP vertices ("D4", "PASS"), Black first, in turn.  Score is
+%   GNU Go's final_score (area, komi 0).  Black and White are the vertices of
+%   the stones on the board at the end.
+
+"""
+    Path(path).write_text(header + "\n".join(facts))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+:- module(go_machine,
+          [ go_machine_action/2      % +Game, -Action
+          ]).
+
+/** <module> Go: a simple machine player
+
+Start reading at prolog/go.pl (the entry module).  A beginner's opponent and
+a way to finish games: of the moves go_play/4 accepts, it plays the one
+with the best value (see go_machine_action/2).  The game term is go_rules'.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(ordsets)).
+:- use_module(board).
+:- use_module(rules).
+
+%   The weights of a move's value (see go_machine_action/2).
+capture_weight(10).
+liberties_cap(6).
+atari_penalty(20).
+
+%!  go_machine_action(+Game, -Action) is det.
+%
+%   Action is the choice of a simple machine player for the side to move: of
+%   the moves go_play/4 accepts, the one with the best value (10 per stone
+%   captured, plus the liberties of the stone's group up to 6, 20 off for
+%   putting the group in atari, ties broken by a hash of the move so games
+%   vary), never filling its own eye (an empty point whose neighbours are
+%   all its stones).  It passes when no such move is left, or when the
+%   opponent has passed and it leads on the board.  White's stone in the
+%   corner is in atari: Black takes it.
+%
+%   ?- go_new([size(3)], _G0),
+%      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
+%            [move("b", [0,1]), move("w", [0,0])], _G0, _G),
+%      go_machine_action(_G, Action).
+%   Action = move("b", [1, 0]).
+go_machine_action(Game, Action) :-
+    Game = go(settings(Size, _, _, _, _, _), Rows, P, _, Passes, _, _, playing),
+    (   Passes > 0, leading(Game, P)
+    ->  Action = pass(P)
+    ;   board_rows(Board, Rows),
+        Max is Size - 1,
+        findall(V-move(P, [R, C]),
+                ( between(0, Max, R), between(0, Max, C),
+                  board_cell(Board, R, C, "-"),
+                  \+ own_eye(Board, P, R, C),
+                  accepted(Game, move(P, [R, C])),
+                  move_value(Board, P, R, C, V) ),
+                Scored),
+        (   Scored == []
+        ->  Action = pass(P)
+        ;   max_member(_-Action, Scored)
+        )
+    ).
+
+%   accepted(+Game, +Action): go_play/4 plays Action (a refusal is a no).
+accepted(Game, Action) :-
+    catch(go_play(Game, Action, _, _), Refusal, refused(Refusal)).
+
+refused(refusal(_, _)) :- !, fail.
+refused(refusal(_, _, _)) :- !, fail.
+refused(Error) :-
+    throw(Error).
+
+leading(Game, P) :-
+    go_score(Game, score(B, W, _, _), _),
+    (   P == "b" -> B > W ; W > B ).
+
+own_eye(Board, P, R, C) :-
+    adyacentes(Board, R, C, Adyacentes),
+    forall(member([F, _, _], Adyacentes), F == P).
+
+move_value(Board, P, R, C, V) :-
+    go_move(Board, P, [R, C], After, Captured),
+    length(Captured, NCap),
+    group_liberties(After, P, R, C, Libs),
+    capture_weight(KC),
+    liberties_cap(KL),
+    atari_penalty(KA),
+    (   Libs =:= 1 -> Atari = KA ; Atari = 0 ),
+    term_hash(R-C, H),
+    V is KC * NCap + min(Libs, KL) - Atari + (H mod 97) / 100.
+
+%   group_liberties(+Board, +P, +R, +C, -N): N empty points touch the group
+%   of P's stone at [R, C].
+group_liberties(Board, P, R, C, N) :-
+    group_scan([[R, C]], Board, P, [[R, C]], [], Libs),
+    length(Libs, N).
+
+group_scan([], _, _, _, Libs, Libs).
+group_scan([[R, C]|Todo], Board, P, Seen, Libs0, Libs) :-
+    adyacentes(Board, R, C, Adyacentes),
+    foldl(scan_neighbour(P), Adyacentes, Todo-Seen-Libs0, Todo1-Seen1-Libs1),
+    group_scan(Todo1, Board, P, Seen1, Libs1, Libs).
+
+scan_neighbour(P, [F, R, C], Todo-Seen-Libs, Todo1-Seen1-Libs1) :-
+    (   F == "-"
+    ->  Todo1 = Todo, Seen1 = Seen, ord_add_element(Libs, [R, C], Libs1)
+    ;   F == P, \+ memberchk([R, C], Seen)
+    ->  Todo1 = [[R, C]|Todo], Seen1 = [[R, C]|Seen], Libs1 = Libs
+    ;   Todo1 = Todo, Seen1 = Seen, Libs1 = Libs
+    ).

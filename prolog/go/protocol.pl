@@ -1,0 +1,199 @@
+:- module(go_protocol, []).  % only clauses of the tablero:game_* hooks
+
+/** <module> Go: the Tablero protocol (game `go`)
+
+Start reading at prolog/go.pl (the entry module).  This module plugs Go into
+prolog/tablero.pl: the game's options and refusals as data, and its clauses
+of the hooks, turning JSON dicts into go_play/4 actions and games into
+JSON-ready views.  It exports nothing.
+
+## The state term
+
+The game term of go_rules, as it is (see prolog/go/rules.pl): the players
+(human or machine) are among its settings.
+
+## The protocol
+
+  - Options: `size` 2..25 (default 19), `preset` "documents", "chinese" or
+    "japanese" (default documents), `komi` a whole or half number from -150
+    to 150 and `ko` "simple" or "superko" (default: the preset's), `black`
+    and `white` "human" or "machine" (default human).
+  - Actions: `{"kind":"move","pos":[R,C]}` (row 0 at the top) or
+    `{"kind":"move","vertex":"D4"}` (GTP), `{"kind":"pass"}`,
+    `{"kind":"resign"}`; each may name its `player` ("b" or "w"; default
+    the player to move).  Declared with game_action/3, so tablero refuses
+    another kind or field.
+  - View: size, board (rows of "-bw" text), to_move ("b"|"w"|null),
+    captures ({b, w}), passes, last (null or {kind: "move"|"pass"|"resign",
+    player, pos}), settings ({preset, ko, komi, tie}), over and result (null,
+    or {code: "B+3.5"|"W+R"|"W+0"|"Draw", winner: "b"|"w"|null, message,
+    reason: "resign"|"count", tie_break: true when the documents' "a tie
+    goes to White" decided it, score: {b, w, komi, owner} of the count, or
+    null after a resignation}).  The `owner` rows tell who owns each point.
+  - Seats: {b, w}, each "human" or "machine".
+  - Show (game_show/3): the board drawn by board_text/2 (X black, O white,
+    GTP coordinates around it).
+  - Score (game_score/3): the area count now, {b, w (komi included), komi,
+    owner (rows of "-bw": who owns each point), result (the code the count
+    gives, or the game's result if it is over)}.
+  - Refusals: Go's own are suicide, ko and superko (refused); the rest are
+    tablero's: bad_kind and bad_field (an undeclared kind or field),
+    bad_action (a malformed pos, vertex or player), off_board (a pos or a
+    vertex such as "Z99" off the board), occupied, not_your_turn (its explain
+    says whose turn it is), game_over and machine_turn.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module('../tablero').
+:- use_module(board).
+:- use_module(rules).
+:- use_module(machine).
+
+tablero:game(go).
+
+tablero:game_option(go, size, integer(2, 25), 19).
+tablero:game_option(go, preset, oneof([documents, chinese, japanese]), documents).
+tablero:game_option(go, komi, halves(-150, 150), -).
+tablero:game_option(go, ko, oneof([simple, superko]), -).
+tablero:game_option(go, black, oneof([human, machine]), human).
+tablero:game_option(go, white, oneof([human, machine]), human).
+
+tablero:game_action(go, move, [pos, vertex, player]).
+tablero:game_action(go, pass, [player]).
+tablero:game_action(go, resign, [player]).
+
+tablero:game_refusal(go, suicide, refused,
+                     "Suicide: the stone would have no liberty and captures nothing").
+tablero:game_refusal(go, ko, refused,
+                     "Ko: this would repeat the position before your opponent's last move").
+tablero:game_refusal(go, superko, refused,
+                     "Superko: this would repeat an earlier position").
+
+tablero:game_new(go, Options, Game) :-
+    go_new(Options, Game).
+
+tablero:game_act(go, Game0, Action, Game, Explain) :-
+    action_term(Action, Game0, Term),
+    go_play(Game0, Term, Game, Explain).
+
+tablero:game_machine(go, Game, Action) :-
+    go_machine_action(Game, Term),
+    term_json(Term, Action).
+
+tablero:game_seats(go, Game, _{b:B, w:W}) :-
+    Game = go(settings(_, _, _, _, _, players(B0, W0)), _, _, _, _, _, _, _),
+    atom_string(B0, B),
+    atom_string(W0, W).
+
+tablero:game_view(go, Game, View) :-
+    Game = go(settings(Size, Preset, Ko, Komi, Tie, _), Rows, _, Bc-Wc, Passes, _, Last, _),
+    (   go_to_move(Game, P) -> ToMove = P ; ToMove = null ),
+    go_outcome(Game, Outcome),
+    (   Outcome == none
+    ->  Over = false, Result = null
+    ;   Over = true, result_json(Game, Outcome, Result)
+    ),
+    (   Last == none -> LastJ = null ; term_json(Last, LastJ) ),
+    View = _{ size:Size, board:Rows, to_move:ToMove, over:Over, result:Result,
+              captures:_{b:Bc, w:Wc}, passes:Passes, last:LastJ,
+              settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie} }.
+
+tablero:game_show(go, Game, Text) :-
+    go_board(Game, Board),
+    board_text(Board, Text).
+
+tablero:game_score(go, Game, Score) :-
+    score_json(Game, Score0, Result),
+    put_dict(result, Score0, Result, Score).
+
+                 /*******************************
+                 *           ACTIONS            *
+                 *******************************/
+
+%   action_term(+Action, +Game, -Term): the go_play/4 action of an action
+%   dict; a malformed one is refused as bad_action, a vertex off the board
+%   as off_board (a pos off the board is go_play/4's off_board).
+action_term(Action, Game, Term) :-
+    Game = go(settings(Size, _, _, _, _, _), _, ToMove, _, _, _, _, _),
+    (   get_dict(player, Action, P0)
+    ->  (   memberchk(P0, ["b", "w"]) -> P = P0 ; refuse(bad_action) )
+    ;   P = ToMove
+    ),
+    (   get_dict(kind, Action, Kind), kind_term(Kind, Action, Size, P, Term0)
+    ->  Term = Term0
+    ;   refuse(bad_action)
+    ).
+
+kind_term("move", Action, Size, P, move(P, Pos)) :-
+    action_pos(Action, Size, Pos).
+kind_term("pass", _, _, P, pass(P)).
+kind_term("resign", _, _, P, resign(P)).
+
+%   action_pos(+Action, +Size, -Pos): the point of a move, from its pos
+%   [R, C] (integers, which go_play/4 checks are on the board) or from its
+%   GTP vertex (a letter and a number); fails when neither is well-formed.
+action_pos(Action, Size, Pos) :-
+    (   get_dict(pos, Action, Pos)
+    ->  Pos = [R, C], integer(R), integer(C)
+    ;   get_dict(vertex, Action, V),
+        string(V),
+        string_chars(V, [L|Digits]),
+        upcase_atom(L, U),
+        sub_atom('ABCDEFGHIJKLMNOPQRSTUVWXYZ', _, 1, _, U),
+        Digits \== [],
+        forall(member(D, Digits), char_type(D, digit(_)))
+    ->  (   gtp_vertex(Size, Pos, V) -> true ; refuse(off_board) )
+    ).
+
+refuse(Code) :-
+    tablero:refuse(go, Code, []).
+
+%   term_json(+Term, -Dict): an action of go_play/4 as JSON.
+term_json(move(P, Pos), _{kind:"move", player:P, pos:Pos}).
+term_json(pass(P), _{kind:"pass", player:P}).
+term_json(resign(P), _{kind:"resign", player:P}).
+
+                 /*******************************
+                 *       RESULT AND SCORE       *
+                 *******************************/
+
+%   result_json(+Game, +Outcome, -Result): the view's result of a game
+%   that is over.
+result_json(Game, Outcome, _{code:Code, winner:Winner, message:Message, reason:Reason,
+                             tie_break:TieBreak, score:Score}) :-
+    go_result_code(Outcome, Code),
+    outcome_winner(Outcome, Winner),
+    outcome_message(Outcome, Message),
+    (   Outcome = tie(_) -> TieBreak = true ; TieBreak = false ),
+    (   Outcome = resign(_)
+    ->  Reason = "resign", Score = null
+    ;   Reason = "count", score_json(Game, Score, _)
+    ).
+
+outcome_winner(resign(P), P).
+outcome_winner(score(P, _), P).
+outcome_winner(tie(P), P).
+outcome_winner(draw, null).
+
+outcome_message(resign(P), M) :-
+    player_name(P, Name),
+    format(string(M), "~w wins by resignation", [Name]).
+outcome_message(score(P, Margin), M) :-
+    player_name(P, Name),
+    (   Margin =:= 1 -> Points = "point" ; Points = "points" ),
+    format(string(M), "~w wins by ~w ~w", [Name, Margin, Points]).
+outcome_message(tie(P), M) :-
+    player_name(P, Name),
+    format(string(M), "Equal points: ~w wins (a tie goes to White in the documents)", [Name]).
+outcome_message(draw, "Draw: equal points").
+
+player_name("b", "Black").
+player_name("w", "White").
+
+%   score_json(+Game, -Score, -Code): the area count of go_score/3 as
+%   {b, w, komi, owner}, and the result code it gives.
+score_json(Game, _{b:B, w:W, komi:Komi, owner:OwnerRows}, Code) :-
+    go_score(Game, score(B, W, Komi, Code), Owner),
+    board_string(OwnerBoard, Owner),
+    board_rows(OwnerBoard, OwnerRows).

@@ -1,0 +1,370 @@
+:- module(go_rules,
+          [ go_new/2,                % +Options, -Game
+            go_play/4,               % +Game0, +Action, -Game, -Explain
+            go_board/2,              % +Game, -Board
+            go_to_move/2,            % +Game, -Player
+            go_outcome/2,            % +Game, -Outcome
+            go_result_code/2,        % +Outcome, -Code
+            go_score/3,              % +Game, -Score, -Owner
+            gtp_vertex/3,            % ?Size, ?Pos, ?Vertex
+            board_text/2             % +Board, -Text
+          ]).
+
+/** <module> Go: the game layer (turns, ko, passes, komi, result)
+
+Start reading at prolog/go.pl (the entry module).  The board and goMove/4
+are go_board's; this module makes a game of them: whose turn it is, the
+captures, ko and superko, passing, resigning, komi and the result.  It is
+pure: a refused action throws refusal(Code, Explain), which the Tablero
+protocol (go_protocol) turns into a reply; a student calling go_play/4 sees
+the same term.
+
+## The state term
+
+A game is the term
+
+    go(Settings, Board, ToMove, Captures, Passes, History, Last, Status)
+
+    Settings  settings(Size, Preset, Ko, Komi, Tie, Players): Ko is simple or
+              superko; Tie is white (the documents: a tie goes to White) or
+              draw; Players is players(Black, White), each human or machine
+              (who plays that colour on the page; the rules ignore it).
+    Board     the position as a list of row strings (see board_rows/2)
+    ToMove    "b" or "w"; Black moves first.
+    Captures  B-W, the stones each player has captured.
+    Passes    consecutive passes so far; two end the game.
+    History   the positions seen so far, newest first, as SHA-1 atoms of their
+              rows.  Simple ko compares a move's result with the position
+              before the opponent's last turn (the second element); positional
+              superko with all of them.  Under simple ko only two are kept.
+    Last      none, move(Player, Pos), pass(Player) or resign(Player).
+    Status    playing, or over(Result) with Result score(B, W) (area points,
+              komi included in W) or resigned(Player).
+
+Presets: documents (komi 0, simple ko, tie to White: the course's rules),
+chinese (komi 7.5, positional superko), japanese (komi 6.5, simple ko; still
+counted by area, since dead stones are not marked here: remove them by play).
+
+## Refusals
+
+go_play/4 throws refusal(Code, Explain) with Code one of game_over,
+not_your_turn, bad_action (not an action term), off_board, occupied,
+suicide, ko and superko; Explain lists, as Query-Answer strings, the rule
+predicates that decided it.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(option)).
+:- use_module(library(yall)).
+:- use_module(board).
+
+                 /*******************************
+                 *          A NEW GAME          *
+                 *******************************/
+
+%!  go_new(+Options, -Game) is det.
+%
+%   Game is a new game (see the module header).  Options is a list of
+%   size(Size) (2..25, default 19), preset(P) (documents, chinese or
+%   japanese; default documents), komi(K) (a whole or half number from -150
+%   to 150) and ko(simple or superko) to override the preset's, black(Who)
+%   and white(Who) (human or machine; default human).  A bad option throws
+%   a type or domain error.
+%
+%   ?- go_new([size(9), preset(chinese)], _G), arg(1, _G, S).
+%   S = settings(9, chinese, superko, 7.5, draw, players(human, human)).
+go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie, players(Black, White)),
+                   Empty, "b", 0-0, 0, [H], none, playing)) :-
+    option(size(Size), Options, 19),
+    must_be(between(2, 25), Size),
+    option(preset(Preset), Options, documents),
+    must_be(oneof([documents, chinese, japanese]), Preset),
+    preset(Preset, Ko0, Komi0, Tie),
+    option(ko(Ko), Options, Ko0),
+    must_be(oneof([simple, superko]), Ko),
+    option(komi(Komi), Options, Komi0),
+    must_be(number, Komi),
+    (   Komi >= -150, Komi =< 150, Komi * 2 =:= truncate(Komi * 2) -> true
+    ;   domain_error(half_points_within_150, Komi)
+    ),
+    option(black(Black), Options, human),
+    must_be(oneof([human, machine]), Black),
+    option(white(White), Options, human),
+    must_be(oneof([human, machine]), White),
+    emptyBoard(Size, Board),
+    board_rows(Board, Empty),
+    variant_sha1(Empty, H).
+
+%   preset(?Name, ?Ko, ?Komi, ?Tie)
+preset(documents, simple, 0, white).
+preset(chinese, superko, 7.5, draw).
+preset(japanese, simple, 6.5, draw).
+
+                 /*******************************
+                 *        LOOKING AT A GAME     *
+                 *******************************/
+
+%!  go_board(+Game, -Board) is det.
+%
+%   Board is the position of Game as a list of rows.
+%
+%   ?- go_new([size(2)], _G), go_board(_G, B).
+%   B = [["-","-"],["-","-"]].
+go_board(Game, Board) :-
+    arg(2, Game, Rows),
+    board_rows(Board, Rows).
+
+%!  go_to_move(+Game, -Player) is semidet.
+%
+%   Player ("b" or "w") is to move in Game; fails when the game is over.
+%
+%   ?- go_new([], _G), go_to_move(_G, P).
+%   P = "b".
+go_to_move(go(_, _, ToMove, _, _, _, _, playing), ToMove).
+
+%!  go_outcome(+Game, -Outcome) is det.
+%
+%   Outcome is `none` while Game is being played, else how it ended:
+%   resign(Winner), score(Winner, Margin) (Margin > 0 the area points ahead,
+%   komi included), tie(Winner) (equal points, and the documents' rule gives
+%   the game to Winner, White) or draw.
+%
+%   ?- go_new([size(3)], _G0), go_play(_G0, pass("b"), _G1, _),
+%      go_play(_G1, pass("w"), _G, _), go_outcome(_G, O).
+%   O = tie("w").
+go_outcome(go(S, _, _, _, _, _, _, Status), Outcome) :-
+    status_outcome(Status, S, Outcome).
+
+status_outcome(playing, _, none).
+status_outcome(over(resigned(P)), _, resign(Winner)) :-
+    opponent(P, Winner).
+status_outcome(over(score(B, W)), settings(_, _, _, _, Tie, _), Outcome) :-
+    count_outcome(B, W, Tie, Outcome).
+
+%   count_outcome(+B, +W, +Tie, -Outcome): the outcome of a count of B
+%   points to W (komi included).
+count_outcome(B, W, Tie, Outcome) :-
+    D is B - W,
+    (   D > 0 -> Outcome = score("b", D)
+    ;   D < 0 -> M is -D, Outcome = score("w", M)
+    ;   Tie == white -> Outcome = tie("w")
+    ;   Outcome = draw
+    ).
+
+%!  go_result_code(+Outcome, -Code) is semidet.
+%
+%   Code is the SGF-style result string of an Outcome of go_outcome/2:
+%   "B+3.5", "W+R", "W+0" (a tie given to White) or "Draw".  Fails for none.
+%
+%   ?- go_result_code(score("b", 3.5), C).
+%   C = "B+3.5".
+go_result_code(resign(P), Code) :-
+    string_upper(P, U),
+    format(string(Code), "~w+R", [U]).
+go_result_code(score(P, Margin), Code) :-
+    string_upper(P, U),
+    format(string(Code), "~w+~w", [U, Margin]).
+go_result_code(tie(P), Code) :-
+    string_upper(P, U),
+    format(string(Code), "~w+0", [U]).
+go_result_code(draw, "Draw").
+
+%!  go_score(+Game, -Score, -Owner) is det.
+%
+%   Score is score(B, W, Komi, Result): area points (komi added to W) and the
+%   result code of go_result_code/2 such as "B+3.5", "W+R" or "Draw"; Owner is
+%   the owner string of score_owner/3.  For an unfinished game it counts the
+%   position as it is.
+%
+%   ?- go_new([size(2), preset(chinese)], _G0), go_play(_G0, move("b", [0,0]), _G, _),
+%      go_score(_G, S, O).
+%   S = score(4, 7.5, 7.5, "W+3.5"),
+%   O = "bbbb".
+go_score(go(S, Str, _, _, _, _, _, Status), score(B, W, Komi, Result), Owner) :-
+    S = settings(_, _, _, Komi, Tie, _),
+    board_rows(Board, Str),
+    score_owner(Board, Owner, B-W0),
+    W is W0 + Komi,
+    (   Status = over(resigned(_))
+    ->  status_outcome(Status, S, Outcome)
+    ;   count_outcome(B, W, Tie, Outcome)
+    ),
+    go_result_code(Outcome, Result).
+
+                 /*******************************
+                 *           PLAYING            *
+                 *******************************/
+
+%!  go_play(+Game0, +Action, -Game, -Explain) is det.
+%
+%   Game is Game0 after Action: move(Player, [R, C]), pass(Player) or
+%   resign(Player).  Explain lists, as Query-Answer strings, the rule
+%   predicates that decided it.  A refused action throws
+%   refusal(Code, Explain) (see the module header).
+%
+%   ?- go_new([size(9), preset(chinese)], _G0), go_play(_G0, move("b", [4,4]), _G, E).
+%   E = ["goMove(Board, \"b\", [4,4], RBoard)"-"true: 0 stone(s) captured"].
+go_play(Game0, Action, Game, Explain) :-
+    Game0 = go(_, _, ToMove, _, _, _, _, Status),
+    (   Status == playing -> true
+    ;   throw(refusal(game_over, []))
+    ),
+    (   action_player(Action, Player) -> true
+    ;   throw(refusal(bad_action, []))
+    ),
+    (   Player == ToMove -> true
+    ;   format(string(A), "Player = ~q", [ToMove]),
+        throw(refusal(not_your_turn, ["go_to_move(Game0, Player)"-A]))
+    ),
+    play_(Action, Game0, Game, Explain).
+
+action_player(move(P, _), P) :- opponent(P, _).
+action_player(pass(P), P) :- opponent(P, _).
+action_player(resign(P), P) :- opponent(P, _).
+
+play_(move(P, Pos), Game0, Game, Explain) :-
+    Game0 = go(S, Str0, P, Bc0-Wc0, _, Hist0, _, playing),
+    S = settings(Size, _, Ko, _, _, _),
+    (   Pos = [R, C], integer(R), integer(C) -> true
+    ;   throw(refusal(bad_action, []))
+    ),
+    (   R >= 0, R < Size, C >= 0, C < Size -> true
+    ;   throw(refusal(off_board, []))
+    ),
+    board_rows(B0, Str0),
+    format(string(Q), "goMove(Board, ~q, ~w, RBoard)", [P, Pos]),
+    (   board_cell(B0, R, C, "-") -> true
+    ;   throw(refusal(occupied, [Q-"false: the point is not empty"]))
+    ),
+    (   go_move(B0, P, Pos, B, Captured) -> true
+    ;   throw(refusal(suicide,
+                      [Q-"false: the stone's group would have no liberty (encerrados/7 succeeds)"]))
+    ),
+    length(Captured, NCap),
+    format(string(A), "true: ~d stone(s) captured", [NCap]),
+    changed_rows(B0, Str0, B, Str),
+    variant_sha1(Str, H),
+    ko_check(Ko, H, Hist0, Q-A),
+    (   P == "b" -> Bc is Bc0 + NCap, Wc = Wc0 ; Bc = Bc0, Wc is Wc0 + NCap ),
+    keep_history(Ko, [H|Hist0], Hist),
+    opponent(P, Next),
+    Game = go(S, Str, Next, Bc-Wc, 0, Hist, move(P, Pos), playing),
+    Explain = [Q-A].
+play_(pass(P), Game0, Game, Explain) :-
+    Game0 = go(S, Str, P, Caps, Passes0, Hist0, _, playing),
+    S = settings(_, _, Ko, Komi, _, _),
+    Passes is Passes0 + 1,
+    (   Ko == simple, Hist0 = [Current|_]
+    ->  Hist = [Current, Current]
+    ;   Hist = Hist0
+    ),
+    opponent(P, Next),
+    (   Passes >= 2
+    ->  board_rows(B, Str),
+        score_owner(B, _, Bs-Ws),
+        WsKomi is Ws + Komi,
+        Status = over(score(Bs, WsKomi)),
+        format(string(A), "PuntosW = ~d, PuntosB = ~d", [Ws, Bs]),
+        Explain = ["terminarJuego(Board, PuntosW, PuntosB)"-A]
+    ;   Status = playing,
+        format(string(Q), "go_play(Game0, pass(~q), Game, _)", [P]),
+        Explain = [Q-"true: the first pass; a second one in a row ends the game"]
+    ),
+    Game = go(S, Str, Next, Caps, Passes, Hist, pass(P), Status).
+play_(resign(P), go(S, Str, P, Caps, Passes, Hist, _, playing), Game, [Q-"true: the game is over"]) :-
+    format(string(Q), "go_play(Game0, resign(~q), Game, _)", [P]),
+    opponent(P, Next),
+    Game = go(S, Str, Next, Caps, Passes, Hist, resign(P), over(resigned(P))).
+
+%   changed_rows(+Board0, +Rows0, +Board, -Rows): Rows is Board as row text
+%   (see board_rows/2); a row the move left as it was keeps its text.
+changed_rows([], [], [], []).
+changed_rows([Cells0|B0], [Row0|Rows0], [Cells|B], [Row|Rows]) :-
+    (   Cells == Cells0 -> Row = Row0 ; atomics_to_string(Cells, Row) ),
+    changed_rows(B0, Rows0, B, Rows).
+
+ko_check(simple, H, [_, Before|_], Q-A) :-
+    H == Before,
+    !,
+    throw(refusal(ko, [Q-A, "ko: RBoard repeats the position of one turn ago"-"false"])).
+ko_check(superko, H, Hist, Q-A) :-
+    memberchk(H, Hist),
+    !,
+    throw(refusal(superko, [Q-A, "superko: RBoard repeats an earlier position"-"false"])).
+ko_check(_, _, _, _).
+
+keep_history(superko, Hist, Hist).
+keep_history(simple, Hist0, Hist) :-
+    (   Hist0 = [A, B|_] -> Hist = [A, B] ; Hist = Hist0 ).
+
+                 /*******************************
+                 *   COORDINATES AND DRAWING    *
+                 *******************************/
+
+%!  gtp_vertex(+Size, ?Pos, ?Vertex) is semidet.
+%
+%   Vertex is the GTP name of Pos = [R, C] on a board of Size, such as "D4":
+%   a column letter (A-Z without I) and the row number counted from the
+%   bottom.  Either may be given; a lower-case Vertex is read too.
+%
+%   ?- gtp_vertex(19, P, "D4").
+%   P = [15, 3].
+%
+%   ?- gtp_vertex(9, [8, 8], V).
+%   V = "J1".
+gtp_vertex(Size, [R, C], Vertex) :-
+    (   nonvar(Vertex)
+    ->  string_upper(Vertex, Up),
+        string_chars(Up, [L|Digits]),
+        catch(number_chars(Num, Digits), _, fail),
+        integer(Num),
+        letter_column(L, C),
+        R is Size - Num
+    ;   C1 is C + 1,
+        column_letter(C1, L),
+        Num is Size - R,
+        format(string(Vertex), "~w~d", [L, Num])
+    ),
+    R >= 0, R < Size, C >= 0, C < Size.
+
+letter_column(L, C) :-
+    char_code(L, Code),
+    between(0'A, 0'Z, Code),
+    Code =\= 0'I,
+    (   Code > 0'I -> Skip = 1 ; Skip = 0 ),
+    C is Code - 0'A - Skip.
+
+column_letter(C, L) :-
+    (   C >= 9 -> Skip = 1 ; Skip = 0 ),
+    Code is 0'A + C - 1 + Skip,
+    char_code(L, Code).
+
+%!  board_text(+Board, -Text) is det.
+%
+%   Text draws Board for a terminal: "." empty, "X" black, "O" white, with
+%   GTP coordinates (letters skipping I, row numbers from the bottom).
+%
+%   ?- board_text([["b","-"],["-","w"]], T).
+%   T = "   A B\n 2 X . 2\n 1 . O 1\n   A B\n".
+board_text(Board, Text) :-
+    length(Board, N),
+    numlist(1, N, Cols),
+    maplist([C, L]>>(column_letter(C, L)), Cols, Letters),
+    atomic_list_concat(Letters, ' ', Header),
+    findall(Line,
+            ( nth0(R, Board, Row),
+              Num is N - R,
+              maplist([S, Ch]>>(text_char(S, Ch)), Row, Chs),
+              atomic_list_concat(Chs, ' ', Cells),
+              format(string(Line), "~t~d~2| ~w ~d", [Num, Cells, Num]) ),
+            Lines),
+    format(string(Head), "   ~w", [Header]),
+    append([Head|Lines], [Head], All),
+    atomic_list_concat(All, '\n', Text0),
+    string_concat(Text0, "\n", Text).
+
+text_char("-", '.').
+text_char("b", 'X').
+text_char("w", 'O').

@@ -1,0 +1,538 @@
+:- module(grade_driver,
+          [ main/0                   % run from the command line (app/grade.py does)
+          ]).
+
+/** <module> The grader's driver: one student's file, in a Prolog of its own
+
+Start reading here if you come from app/grade.py, which runs
+
+    swipl --stack-limit=512m -f none prolog/grade/driver.pl -- \
+          --student=FILE --results=FILE [--encoding=utf8] [--score=NAME]
+          [--seed=1] [--budget=42] [--skip=0] [--sections=a,b]
+          [--call-seconds=2] [--call-inferences=10000000]
+
+in a process of its own.  The driver loads the student's file into the module
+grade_student (sandbox.pl), checks the documented contract (emptyBoard/1,
+goMove/4, the score predicate), then asks every case of cases.pl, the
+student's code and our rules (prolog/go.pl) side by side, each call within
+limits (limited_call/4).  It writes one JSON object a line to the results
+file, never to standard output (which the student's code may use):
+
+    {"kind":"start"}             the driver started
+    {"kind":"load", ...}         how loading went (see load_student/3)
+    {"kind":"contract", ...}     one check of the contract: check, ok, message
+    {"kind":"score_predicate"}   the score predicate used: name, how, candidates
+    {"kind":"plan", ...}         the sections and how many cases each has
+    {"kind":"move", ...}         one goMove/4 case (see move_record/4)
+    {"kind":"score", ...}        one score case: the student's raw answer
+    {"kind":"internal", ...}     our rules disagree with recorded data
+    {"kind":"note", ...}         a change of limits, in words
+    {"kind":"budget", "index"}   the time budget ran out before case index
+    {"kind":"died", "index"}     halt was reached during case index (at_halt)
+    {"kind":"done"}              the driver ended normally
+
+Cases are numbered from 0 across all sections; `--skip=N` starts at case N
+(app/grade.py restarts the driver after a case that ended the process).
+Whether a score answer passes is decided in Python, which knows the argument
+order (document 000's terminarJuego(Board, PuntosW, PuntosB) or document
+004's finDelJuego(Board, PuntajeNegras, PuntajeBlancas)) and may detect the
+other order.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(option)).
+:- use_module(library(http/json)).
+:- use_module(library(process)).
+:- use_module('../go', []).
+:- use_module(sandbox).
+:- use_module(cases).
+
+:- initialization(main, main).
+
+:- dynamic results/1.                  % the results stream
+:- dynamic setting/2.                  % Name, Value: the command line
+
+%!  main is det.
+%
+%   Grades the student's file given on the command line (see the module
+%   header); the results go to the results file.
+main :-
+    set_prolog_flag(debug_on_error, false),
+    current_prolog_flag(argv, Argv),
+    parse_argv(Argv),
+    setting(results, ResultsFile),
+    open(ResultsFile, append, Out, [encoding(utf8)]),
+    assertz(results(Out)),
+    nb_setval(grade_case, none),
+    at_halt(on_halt),
+    get_time(Start),
+    nb_setval(grade_start, Start),
+    emit(_{kind: start}),
+    setting(student, File),
+    setting(encoding, Encoding),
+    nb_setval(grade_case, load),
+    load_student(File, Encoding, Load),
+    nb_setval(grade_case, none),
+    emit(Load.put(kind, load)),
+    (   Load.ok == true, Load.syntax_errors == []
+    ->  grade
+    ;   true
+    ),
+    emit(_{kind: done}),
+    close(Out).
+
+parse_argv(Argv) :-
+    forall(( member(Arg, Argv),
+             atom_concat('--', KV, Arg),
+             sub_atom(KV, B, _, A, '='),
+             sub_atom(KV, 0, B, _, Key0),
+             sub_atom(KV, _, A, 0, Value)
+           ),
+           ( atomic_list_concat(Parts, '-', Key0),
+             atomic_list_concat(Parts, '_', Key),
+             assertz(setting(Key, Value)) )),
+    default(encoding, utf8),
+    default(score, ''),
+    default(seed, '1'),
+    default(budget, '42'),
+    default(skip, '0'),
+    default(sections, ''),
+    default(call_seconds, '2'),
+    default(call_inferences, '10000000').
+
+default(Key, Value) :-
+    (   setting(Key, _) -> true ; assertz(setting(Key, Value)) ).
+
+number_setting(Key, N) :-
+    setting(Key, A),
+    atom_number(A, N).
+
+                 /*******************************
+                 *           GRADING            *
+                 *******************************/
+
+grade :-
+    contract(Gradeable),
+    (   Gradeable == true
+    ->  score_predicate(Score),
+        number_setting(seed, Seed),
+        cases(Seed, Cases0),
+        selected(Cases0, Cases),
+        plan(Cases),
+        number_setting(skip, Skip),
+        run_cases(Cases, 0, Skip, Score)
+    ;   true
+    ).
+
+selected(Cases0, Cases) :-
+    setting(sections, S),
+    (   S == ''
+    ->  Cases = Cases0
+    ;   atomic_list_concat(Names, ',', S),
+        include(in_sections(Names), Cases0, Cases)
+    ).
+
+in_sections(Names, Case) :-
+    arg(1, Case, Section),
+    memberchk(Section, Names).
+
+plan(Cases) :-
+    findall(_{name: Sec, title: Title, contract: Contract, cases: N},
+            ( section(Sec, Contract, Title),
+              aggregate_all(count, ( member(C, Cases), C \= internal(_, _), arg(1, C, Sec) ), N),
+              N > 0 ),
+            Sections),
+    length(Cases, Total),
+    emit(_{kind: plan, sections: Sections, total: Total}).
+
+%   contract(-Gradeable): the checks of emptyBoard/1 and goMove/4; Gradeable
+%   is false when either is missing (nothing more can be asked).
+contract(Gradeable) :-
+    (   student_defines(emptyBoard/1)
+    ->  check_empty_board
+    ;   emit(_{kind: contract, check: "emptyBoard/1", ok: false, fatal: true,
+               message: "emptyBoard/1 is not defined"})
+    ),
+    (   student_defines(goMove/4)
+    ->  emit(_{kind: contract, check: "goMove/4", ok: true, fatal: false,
+               message: "goMove/4 is defined"})
+    ;   findall(A, student_defines(goMove/A), As),
+        (   As == []
+        ->  Message = "goMove/4 is not defined"
+        ;   findall(PI, ( member(A, As), format(atom(PI), "goMove/~w", [A]) ), PIs),
+            atomic_list_concat(PIs, ', ', Defined),
+            format(string(Message), "goMove/4 is not defined (~w is)", [Defined])
+        ),
+        emit(_{kind: contract, check: "goMove/4", ok: false, fatal: true, message: Message})
+    ),
+    (   student_defines(emptyBoard/1), student_defines(goMove/4)
+    ->  Gradeable = true
+    ;   Gradeable = false
+    ).
+
+check_empty_board :-
+    call_limits(Limits),
+    limited_call(grade_student:emptyBoard(B), B, Limits, O),
+    (   O.status == answer
+    ->  board_problem(O.answer, 19, Problem),
+        (   Problem == ""
+        ->  (   O.second == different
+            ->  Ok = false,
+                Message = "emptyBoard/1 gives a second, different board on backtracking"
+            ;   Ok = true, Message = "emptyBoard/1 gives the empty 19x19 board"
+            )
+        ;   Ok = false,
+            string_concat("emptyBoard/1 does not give the empty 19x19 board of \"-\" strings: ",
+                          Problem, Message)
+        )
+    ;   Ok = false,
+        status_words(O, Words),
+        string_concat("emptyBoard/1 ", Words, Message)
+    ),
+    emit(_{kind: contract, check: "emptyBoard/1", ok: Ok, fatal: false, message: Message,
+           output: O.output}).
+
+%   board_problem(+Board, +Size, -Problem): Problem is "" if Board is the
+%   empty Size x Size board, else what is wrong, in words.
+board_problem(Board, Size, Problem) :-
+    (   \+ is_list(Board)
+    ->  format(string(Problem), "it is not a list: ~q", [Board])
+    ;   length(Board, N), N =\= Size
+    ->  format(string(Problem), "it has ~d rows", [N])
+    ;   nth0(R, Board, Row), \+ ( is_list(Row), length(Row, Size) )
+    ->  format(string(Problem), "row ~d is not a list of ~d cells: ~q", [R, Size, Row])
+    ;   nth0(R, Board, Row), nth0(C, Row, Cell), Cell \== "-"
+    ->  cell_words(Cell, Words),
+        format(string(Problem), "cell [~d,~d] is ~w", [R, C, Words])
+    ;   Problem = ""
+    ).
+
+cell_words(Cell, Words) :-
+    (   var(Cell) -> Words = "an unbound variable"
+    ;   atom(Cell) -> format(string(Words), "the atom ~q, not a string", [Cell])
+    ;   format(string(Words), "~q", [Cell])
+    ).
+
+%   score_predicate(-Score): the student's score predicate, none or
+%   Name/Order; emits how it was found.
+score_predicate(Score) :-
+    setting(score, Option),
+    candidates(Candidates),
+    (   Option \== ''
+    ->  (   student_defines(Option/3)
+        ->  Score = Option, How = option
+        ;   Score = none, How = missing_option
+        ),
+        Name = Option
+    ;   student_defines(terminarJuego/3)
+    ->  Score = terminarJuego, Name = terminarJuego, How = name
+    ;   student_defines(finDelJuego/3)
+    ->  Score = finDelJuego, Name = finDelJuego, How = name
+    ;   Score = none, Name = "", How = missing
+    ),
+    emit(_{kind: score_predicate, name: Name, how: How, candidates: Candidates}).
+
+%   candidates(-PIs): predicates of arity 3 whose name suggests a score.
+candidates(Texts) :-
+    student_predicates(PIs),
+    include(score_like, PIs, Found),
+    maplist(term_text, Found, Texts).
+
+term_text(Term, Text) :-
+    format(string(Text), "~q", [Term]).
+
+score_like(Name/3) :-
+    downcase_atom(Name, Lower),
+    member(Part, [punt, score, termin, fin, contar, count, point, ganador, winner, result]),
+    sub_atom(Lower, _, _, _, Part),
+    !.
+
+                 /*******************************
+                 *          THE CASES           *
+                 *******************************/
+
+run_cases([], _, _, _).
+run_cases([Case|Cases], I, Skip, Score) :-
+    I1 is I + 1,
+    (   I < Skip
+    ->  run_cases(Cases, I1, Skip, Score)
+    ;   over_budget
+    ->  emit(_{kind: budget, index: I})
+    ;   nb_setval(grade_case, I),
+        nb_setval(grade_case_term, Case),
+        run_case(Case, I, Score),
+        nb_setval(grade_case, none),
+        run_cases(Cases, I1, Skip, Score)
+    ).
+
+over_budget :-
+    nb_getval(grade_start, Start),
+    number_setting(budget, Budget),
+    get_time(Now),
+    Now - Start > Budget.
+
+run_case(internal(Section, Message), I, _) :-
+    emit(_{kind: internal, index: I, section: Section, message: Message}).
+run_case(move(Section, Name, Title, Board, Player, Pos, Expected), I, _) :-
+    reference_move(Board, Player, Pos, Expected, Ours),
+    (   Ours.ok == true
+    ->  true
+    ;   format(string(M), "our goMove/4 does not give the expected result for ~w", [Name]),
+        emit(_{kind: internal, index: I, section: Section, message: M})
+    ),
+    call_limits(Limits),
+    limited_call(grade_student:goMove(Board, Player, Pos, R), R, Limits, O),
+    count_limits(O),
+    move_verdict(Expected, O, Ok, Problem),
+    section(Section, Contract, _),
+    length(Board, Size),
+    Record0 = _{kind: move, index: I, section: Section, name: Name, title: Title,
+                contract: Contract, size: Size, player: Player, pos: Pos,
+                expected: Reason, ok: Ok, problem: Problem, got: O.status,
+                message: O.message, det: O.det, second: O.second,
+                us: O.us, inferences: O.inferences, ref_us: Ours.us,
+                output: Out, output_chars: OutLen},
+    expected_reason(Expected, Reason),
+    output_sample(O.output, Out, OutLen),
+    (   Ok == true, O.second \== different
+    ->  Record = Record0
+    ;   boards_for_report(Board, Expected, O, Record0, Record)
+    ),
+    emit(Record).
+run_case(score(Section, Name, Title, Board, B, W), I, Score) :-
+    (   Score == none
+    ->  true
+    ;   reference_score(Board, B, W, Ours),
+        (   Ours.ok == true
+        ->  true
+        ;   format(string(M), "our terminarJuego/3 does not give the expected score for ~w", [Name]),
+            emit(_{kind: internal, index: I, section: Section, message: M})
+        ),
+        score_limits(Limits),
+        Goal =.. [Score, Board, X, Y],
+        limited_call(grade_student:Goal, X-Y, Limits, O),
+        count_score_limits(O),
+        section(Section, Contract, _),
+        length(Board, Size),
+        board_rows(Board, Rows, _),
+        (   O.status == answer -> O.answer = X1-Y1 ; X1 = null, Y1 = null ),
+        (   O.second == different -> O.second_answer = X2-Y2 ; X2 = null, Y2 = null ),
+        maplist(json_number, [X1, Y1, X2, Y2], [JX, JY, JX2, JY2]),
+        output_sample(O.output, Out, OutLen),
+        emit(_{kind: score, index: I, section: Section, name: Name, title: Title,
+               contract: Contract, size: Size, board: Rows,
+               expected_b: B, expected_w: W, got: O.status, message: O.message,
+               x: JX, y: JY, second: O.second, second_x: JX2, second_y: JY2,
+               det: O.det, us: O.us, ref_us: Ours.us,
+               output: Out, output_chars: OutLen})
+    ).
+
+%   json_number(+Term, -Value): a number as it is, anything else as text
+%   (an unbound variable, an unevaluated 3+4, ...), null as null.
+json_number(X, V) :-
+    (   X == null -> V = null
+    ;   number(X) -> V = X
+    ;   format(string(V), "~q", [X])
+    ).
+
+reference_move(Board, Player, Pos, Expected, _{ok: Ok, us: Us}) :-
+    limited_call(go:goMove(Board, Player, Pos, R), R, limits(10, 100 000 000, false), O),
+    Us = O.us,
+    (   Expected = board(E)
+    ->  ( O.status == answer, O.answer == E -> Ok = true ; Ok = false )
+    ;   ( O.status == failed -> Ok = true ; Ok = false )
+    ).
+
+reference_score(Board, B, W, _{ok: Ok, us: Us}) :-
+    limited_call(go:terminarJuego(Board, W1, B1), W1-B1, limits(10, 100 000 000, false), O),
+    Us = O.us,
+    (   O.status == answer, O.answer == W-B -> Ok = true ; Ok = false ).
+
+expected_reason(board(_), board).
+expected_reason(refused(Reason), Reason).
+
+%   move_verdict(+Expected, +Outcome, -Ok, -Problem)
+move_verdict(Expected, O, Ok, Problem) :-
+    Status = O.status,
+    (   Status == answer
+    ->  A = O.answer,
+        (   Expected = board(E)
+        ->  (   A == E
+            ->  (   O.second == different
+                ->  Ok = false, Problem = second_answer
+                ;   Ok = true, Problem = ""
+                )
+            ;   length(E, Size),
+                board_rows(A, _, Bad),
+                Ok = false,
+                (   Bad == true ; \+ (is_list(A), length(A, Size)) )
+            ->  Problem = malformed
+            ;   Ok = false, Problem = wrong_board
+            )
+        ;   Ok = false, Problem = accepted_illegal
+        )
+    ;   Status == failed
+    ->  (   Expected = board(_)
+        ->  Ok = false, Problem = refused_legal
+        ;   Ok = true, Problem = ""
+        )
+    ;   Ok = false, Problem = Status
+    ).
+
+%   boards_for_report(+Board, +Expected, +Outcome, +Record0, -Record): the
+%   boards a failure is drawn with.
+boards_for_report(Board, Expected, O, Record0, Record) :-
+    board_rows(Board, Before, _),
+    (   Expected = board(E) -> board_rows(E, ERows, _) ; ERows = null ),
+    (   O.status == answer
+    ->  board_rows(O.answer, GRows, _),
+        format(string(GText), "~q", [O.answer]),
+        sub_text(GText, 400, GotText)
+    ;   GRows = null, GotText = ""
+    ),
+    (   O.second == different -> board_rows(O.second_answer, SRows, _) ; SRows = null ),
+    Record = Record0.put(_{before: Before, expected_board: ERows, got_board: GRows,
+                           second_board: SRows, got_text: GotText}).
+
+%   board_rows(+Board, -Rows, -Bad): Rows are the rows of Board as strings of
+%   "-", "b", "w" ("?" for any other cell, Bad = true then); Rows is null if
+%   Board is not a list of lists.
+board_rows(Board, Rows, Bad) :-
+    (   is_list(Board), maplist(is_list, Board)
+    ->  maplist(row_text, Board, Rows, Bads),
+        ( memberchk(true, Bads) -> Bad = true ; Bad = false )
+    ;   Rows = null, Bad = true
+    ).
+
+row_text(Row, Text, Bad) :-
+    maplist(cell_char, Row, Chars),
+    ( memberchk('?', Chars) -> Bad = true ; Bad = false ),
+    atomics_to_string(Chars, Text).
+
+cell_char(Cell, Char) :-
+    (   Cell == "-" -> Char = '-'
+    ;   Cell == "b" -> Char = b
+    ;   Cell == "w" -> Char = w
+    ;   Char = '?'
+    ).
+
+output_sample(Output, Sample, Length) :-
+    string_length(Output, Length),
+    sub_text(Output, 300, Sample).
+
+sub_text(Text, Max, Sub) :-
+    string_length(Text, Len),
+    (   Len =< Max -> Sub = Text ; sub_string(Text, 0, Max, _, Sub) ).
+
+status_words(O, Words) :-
+    (   O.status == failed -> Words = "fails"
+    ;   O.status == timeout -> Words = "did not end within the time limit"
+    ;   O.status == inferences -> Words = "did not end within the inference limit"
+    ;   format(string(Words), "raised an error: ~w", [O.message])
+    ).
+
+                 /*******************************
+                 *            LIMITS            *
+                 *******************************/
+
+%   The limits of one call of the student's goMove/4.  After five calls
+%   that ran past them, they are lowered ten times (the student's code loops
+%   on some input: the other cases still get asked within the budget), and
+%   after three calls whose search for a second answer ran past them, no
+%   second answer is looked for any more.
+call_limits(limits(Seconds, Inferences, Second)) :-
+    number_setting(call_seconds, S0),
+    number_setting(call_inferences, I0),
+    (   nb_current(grade_lowered, true)
+    ->  Seconds is S0 / 10, Inferences is I0 // 10
+    ;   Seconds = S0, Inferences = I0
+    ),
+    (   nb_current(grade_no_second, true) -> Second = false ; Second = true ).
+
+score_limits(limits(Seconds, Inferences, Second)) :-
+    call_limits(limits(S, I, Second)),
+    (   nb_current(grade_score_lowered, true)
+    ->  Seconds = S, Inferences = I
+    ;   Seconds is S * 2, Inferences is I * 10
+    ).
+
+count_limits(O) :-
+    (   memberchk(O.status, [timeout, inferences])
+    ->  bump(grade_limit_hits, N),
+        (   N =:= 5, \+ nb_current(grade_lowered, true)
+        ->  nb_setval(grade_lowered, true),
+            emit(_{kind: note, message: "goMove/4 ran past its limits in 5 cases: the limits of the next calls are ten times lower"})
+        ;   true
+        )
+    ;   true
+    ),
+    (   O.second == limit
+    ->  bump(grade_second_hits, M),
+        (   M =:= 3
+        ->  nb_setval(grade_no_second, true),
+            emit(_{kind: note, message: "looking for a second answer of goMove/4 ran past the limits in 3 cases: no second answer is looked for any more"})
+        ;   true
+        )
+    ;   true
+    ).
+
+count_score_limits(O) :-
+    (   memberchk(O.status, [timeout, inferences])
+    ->  bump(grade_score_hits, N),
+        (   N =:= 2
+        ->  nb_setval(grade_score_lowered, true),
+            emit(_{kind: note, message: "the score predicate ran past its limits in 2 cases: the next calls get the limits of goMove/4"})
+        ;   true
+        )
+    ;   true
+    ).
+
+bump(Key, N) :-
+    (   nb_current(Key, N0) -> true ; N0 = 0 ),
+    N is N0 + 1,
+    nb_setval(Key, N).
+
+                 /*******************************
+                 *            OUTPUT            *
+                 *******************************/
+
+emit(Dict) :-
+    results(Out),
+    json_write_dict(Out, Dict, [width(0)]),
+    nl(Out),
+    flush_output(Out).
+
+%   on_halt: the process is halting in the middle of a case (the student's
+%   code reached halt/0): say which, so that app/grade.py can go on after it,
+%   and end at once.  (Halting from inside call_with_time_limit/2 can
+%   deadlock in SWI-Prolog 9.0.4's cleanup of library(time), so the process
+%   does not clean up: it kills itself.)
+on_halt :-
+    (   nb_current(grade_case, I),
+        I \== none,
+        results(Out)
+    ->  died_record(I, Record),
+        catch(( json_write_dict(Out, Record, [width(0)]),
+                nl(Out), flush_output(Out) ), _, true),
+        current_prolog_flag(pid, Pid),
+        process_kill(Pid, kill)
+    ;   true
+    ).
+
+%   died_record(+I, -Record): what is known of case I, to draw it.
+died_record(I, Record) :-
+    (   integer(I),
+        nb_current(grade_case_term, move(Section, Name, Title, Board, Player, Pos, Expected))
+    ->  expected_reason(Expected, Reason),
+        board_rows(Board, Before, _),
+        (   Expected = board(E) -> board_rows(E, ERows, _) ; ERows = null ),
+        length(Board, Size),
+        Record = _{kind: died, index: I, section: Section, name: Name, title: Title,
+                   size: Size, player: Player, pos: Pos, expected: Reason,
+                   before: Before, expected_board: ERows}
+    ;   integer(I),
+        nb_current(grade_case_term, score(Section, Name, Title, _, _, _))
+    ->  Record = _{kind: died, index: I, section: Section, name: Name, title: Title}
+    ;   Record = _{kind: died, index: I}
+    ).

@@ -1,0 +1,315 @@
+:- module(grade_sandbox,
+          [ load_student/3,          % +File, +Encoding, -Load
+            student_defines/1,       % +Name/Arity
+            student_predicates/1,    % -PIs
+            limited_call/4,          % :Goal, +Template, +Limits, -Outcome
+            message_text/2           % +Term, -Text
+          ]).
+
+/** <module> Untrusted code: load a student's file, call it within limits
+
+The student's file is loaded into the module `grade_student`, whatever it is:
+
+  - a module file: its `:- module(Name, Exports)` header is read and replaced
+    by `:- module(grade_student, Exports)` (same exports, same line count), so
+    a student module called `go`, `lists` or `grade_driver` clashes with
+    nothing here;
+  - a plain file (clauses without a module header): loaded into
+    `grade_student` as it is.
+
+Either way the text is loaded from a string stream under the file's own name,
+so messages point at the student's lines and relative `:- [other]` loads
+resolve beside it.  While it loads, halt/0, halt/1 and abort/0 in its clauses
+and directives are compiled as throw(grade_student_halt(Status)) and
+throw(grade_student_abort): the driver reports them instead of dying (code
+that reaches halt through call/1 still ends the process, and the Python side
+starts the driver again after the case).  Every error and warning printed
+while loading is kept.
+
+limited_call/4 runs one goal of the student's with its output captured, under
+call_with_time_limit/2 and call_with_inference_limit/3, and tells what came
+of it as a dict (see limited_call/4).  The process itself runs under
+`swipl --stack-limit` and OS limits set by app/grade.py.
+*/
+
+:- use_module(library(time)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(readutil)).
+
+:- dynamic load_message/3.          % Kind, Term, Text
+:- dynamic loading/0.
+
+                 /*******************************
+                 *            LOADING           *
+                 *******************************/
+
+:- multifile user:goal_expansion/2.
+:- dynamic user:goal_expansion/2.
+
+user:goal_expansion(halt, throw(grade_student_halt(0))) :- in_student.
+user:goal_expansion(halt(S), throw(grade_student_halt(S))) :- in_student.
+user:goal_expansion(abort, throw(grade_student_abort)) :- in_student.
+
+in_student :-
+    prolog_load_context(module, grade_student).
+
+:- multifile user:message_hook/3.
+:- dynamic user:message_hook/3.
+
+user:message_hook(Term, Kind, Lines) :-
+    loading,
+    memberchk(Kind, [error, warning]),
+    lines_text(Lines, Text),
+    assertz(load_message(Kind, Term, Text)),
+    fail.
+
+%!  load_student(+File, +Encoding, -Load) is det.
+%
+%   Loads File (read in Encoding, an atom such as utf8) into the module
+%   grade_student, at most 10 s and 100M inferences (a directive may loop).
+%   Load is a dict:
+%
+%     - ok: true if loading ended (with or without errors)
+%     - failure: why it did not end ("" if it did)
+%     - module: the name in the file's module header, or "" for a plain file
+%     - exports: the header's exports as text
+%     - syntax_errors, errors, warnings: the messages printed, as text
+%     - output: what the file's directives printed
+%     - ms: the time loading took
+load_student(File, Encoding, Load) :-
+    retractall(load_message(_, _, _)),
+    get_time(T0),
+    catch(read_file_to_string(File, Text, [encoding(Encoding)]), E, true),
+    (   nonvar(E)
+    ->  message_text(E, Why),
+        Header = none, Ok = false, Output = ""
+    ;   student_text(Text, Header, Loadable),
+        load_text(File, Header, Loadable, Ok, Why, Output)
+    ),
+    get_time(T1),
+    Ms is round((T1 - T0) * 1000),
+    header_info(Header, Module, Exports),
+    messages(Syntax, Errors, Warnings),
+    Load = _{ok: Ok, failure: Why, module: Module, exports: Exports,
+             syntax_errors: Syntax, errors: Errors, warnings: Warnings,
+             output: Output, ms: Ms}.
+
+header_info(none, "", []).
+header_info(module(Name, Exports), Module, Texts) :-
+    format(string(Module), "~q", [Name]),
+    (   is_list(Exports)
+    ->  maplist(term_text, Exports, Texts)
+    ;   format(string(S), "~q", [Exports]), Texts = [S]
+    ).
+
+term_text(Term, Text) :-
+    format(string(Text), "~q", [Term]).
+
+%   student_text(+Text, -Header, -Loadable): Header is module(Name, Exports)
+%   when Text starts with a module header (Loadable has it renamed), or none.
+student_text(Text, Header, Loadable) :-
+    setup_call_cleanup(
+        open_string(Text, In),
+        ( catch(read_term(In, First, [syntax_errors(fail)]), _, fail)
+        ->  character_count(In, End)
+        ;   First = none, End = 0
+        ),
+        close(In)),
+    (   nonvar(First),
+        First = (:- module(Name, Exports))
+    ->  Header = module(Name, Exports),
+        sub_string(Text, 0, End, _, Head),
+        sub_string(Text, End, _, 0, Rest),
+        split_string(Head, "\n", "", Parts),
+        length(Parts, N),
+        Newlines is N - 1,
+        length(NLs, Newlines),
+        maplist(=("\n"), NLs),
+        atomics_to_string(NLs, Pad),
+        format(string(Loadable), ":- module(grade_student, ~q). ~s~s",
+               [Exports, Pad, Rest])
+    ;   Header = none,
+        Loadable = Text
+    ).
+
+load_text(File, Header, Text, Ok, Why, Output) :-
+    (   Header = none -> Target = grade_student:File ; Target = grade_loader:File ),
+    setup_call_cleanup(
+        ( open_string(Text, In), assertz(loading) ),
+        catch(with_output_to(string(Output),
+                  call_with_time_limit(10,
+                      call_with_inference_limit(
+                          load_files(Target, [stream(In), if(true)]),
+                          100 000 000, R))),
+              E, true),
+        ( retractall(loading), close(In) )),
+    (   var(Output) -> Output = "" ; true ),
+    (   var(E), R == inference_limit_exceeded
+    ->  Ok = false, Why = "loading did not end within 100,000,000 inferences (a directive loops?)"
+    ;   var(E)
+    ->  Ok = true, Why = ""
+    ;   E == time_limit_exceeded
+    ->  Ok = false, Why = "loading did not end within 10 s (a directive loops?)"
+    ;   E = grade_student_halt(S)
+    ->  Ok = false, format(string(Why), "a directive called halt(~q) while loading", [S])
+    ;   Ok = false, message_text(E, Why0),
+        string_concat("loading raised an error: ", Why0, Why)
+    ).
+
+messages(Syntax, Errors, Warnings) :-
+    findall(T, (load_message(error, Term, T), syntax_error(Term)), Syntax),
+    findall(T, (load_message(error, Term, T), \+ syntax_error(Term)), Errors),
+    findall(T, load_message(warning, _, T), Warnings).
+
+syntax_error(error(syntax_error(_), _)).
+
+%!  student_defines(+PI) is semidet.
+%
+%   The student's module defines the predicate Name/Arity.
+student_defines(Name/Arity) :-
+    current_predicate(grade_student:Name/Arity),
+    functor(Head, Name, Arity),
+    \+ predicate_property(grade_student:Head, imported_from(_)).
+
+%!  student_predicates(-PIs) is det.
+%
+%   PIs are the predicates the student's module defines, sorted.
+student_predicates(PIs) :-
+    findall(Name/Arity,
+            ( current_predicate(grade_student:Name/Arity),
+              functor(Head, Name, Arity),
+              \+ predicate_property(grade_student:Head, imported_from(_))
+            ),
+            PIs0),
+    sort(PIs0, PIs).
+
+                 /*******************************
+                 *        LIMITED CALLS         *
+                 *******************************/
+
+%!  limited_call(:Goal, +Template, +Limits, -Outcome) is det.
+%
+%   Calls Goal with its output captured, under Limits =
+%   limits(Seconds, Inferences, Second): at most Seconds of wall-clock time
+%   and Inferences inferences for the whole call, including the search for a
+%   second answer if Second is true.  Outcome is a dict:
+%
+%     - status: answer (Template has a first answer), failed, error,
+%       timeout, inferences (the inference limit), halt, abort or resource
+%     - answer: a copy of Template at the first answer (status answer)
+%     - message: the error, in words (status error, halt, resource)
+%     - det: true if the first answer left no choice point
+%     - second: none (no second answer), same (only the same answer again,
+%       up to 20 times), different, limit (the search ran past a limit),
+%       error, or unchecked (det, or Second is false)
+%     - second_answer: a copy of Template at a second, different answer
+%     - us, inferences: time and inferences to the first answer (or to the
+%       end of the call when there is none)
+%     - output: what the goal printed on current_output
+limited_call(Goal, Template, limits(Seconds, Inferences, Second), Outcome) :-
+    State = state(none, unchecked, false, 0, 0, 0, 0),
+    with_output_to(string(Output),
+                   ( catch(call_with_time_limit(
+                               Seconds,
+                               call_with_inference_limit(
+                                   answers(Goal, Template, Second, State),
+                                   Inferences, R)),
+                           E, true)
+                   -> true
+                   ;  true
+                   )),
+    (   arg(1, State, none), arg(6, State, T0), T0 > 0
+    ->  get_time(T1), statistics(inferences, I1), arg(7, State, I0),
+        Us0 is round((T1 - T0) * 1 000 000), Inf0 is I1 - I0,
+        nb_setarg(4, State, Us0), nb_setarg(5, State, Inf0)
+    ;   true
+    ),
+    State = state(First, Second0, Det, Us, Inf, _, _),
+    outcome(First, E, R, Status, Message),
+    second(First, Second0, E, R, SecondStatus, SecondAnswer),
+    Outcome0 = _{status: Status, message: Message, det: Det, second: SecondStatus,
+                 us: Us, inferences: Inf, output: Output},
+    (   First = answer(A) -> Outcome1 = Outcome0.put(answer, A) ; Outcome1 = Outcome0 ),
+    (   SecondAnswer = answer(A2) -> Outcome = Outcome1.put(second_answer, A2)
+    ;   Outcome = Outcome1
+    ).
+
+answers(Goal, Template, Second, State) :-
+    statistics(inferences, I0),
+    get_time(T0),
+    nb_setarg(6, State, T0),
+    nb_setarg(7, State, I0),
+    call_cleanup(Goal, Det = true),
+    (   arg(1, State, none)
+    ->  get_time(T1),
+        statistics(inferences, I1),
+        Us is round((T1 - T0) * 1 000 000),
+        Inf is I1 - I0,
+        copy_term(Template, A),
+        nb_setarg(1, State, answer(A)),
+        nb_setarg(4, State, Us),
+        nb_setarg(5, State, Inf),
+        (   Det == true
+        ->  nb_setarg(3, State, true)
+        ;   Second == true
+        ->  nb_setarg(2, State, none),
+            fail                        % look for a second answer
+        ;   true
+        )
+    ;   copy_term(Template, A2),
+        arg(1, State, answer(A1)),
+        (   A2 =@= A1
+        ->  (   arg(2, State, same(N0)) -> N is N0 + 1 ; N = 1 ),
+            nb_setarg(2, State, same(N)),
+            N >= 20                     % else look further for another answer
+        ;   nb_setarg(2, State, different(A2))
+        )
+    ).
+
+%   outcome(+First, ?Error, ?R, -Status, -Message)
+outcome(answer(_), _, _, answer, "") :- !.
+outcome(none, E, R, Status, Message) :-
+    (   var(E), R == inference_limit_exceeded
+    ->  Status = inferences, Message = "inference limit"
+    ;   var(E)
+    ->  Status = failed, Message = ""
+    ;   E == time_limit_exceeded
+    ->  Status = timeout, Message = "time limit"
+    ;   E = grade_student_halt(S)
+    ->  Status = halt, format(string(Message), "called halt(~q)", [S])
+    ;   E == grade_student_abort
+    ->  Status = abort, Message = "called abort/0"
+    ;   E = error(resource_error(_), _)
+    ->  Status = resource, message_text(E, Message)
+    ;   Status = error, message_text(E, Message)
+    ).
+
+%   second(+First, +Second0, ?Error, ?R, -Status, -Answer)
+second(none, _, _, _, unchecked, none) :- !.
+second(_, different(A), _, _, different, answer(A)) :- !.
+second(_, S, E, R, Status, none) :-
+    (   S = same(_), var(E), R \== inference_limit_exceeded -> Status = same
+    ;   S = same(_) -> Status = limit
+    ;   S == unchecked -> Status = unchecked
+    ;   var(E), R \== inference_limit_exceeded -> Status = none
+    ;   var(E) -> Status = limit
+    ;   E == time_limit_exceeded -> Status = limit
+    ;   Status = error
+    ).
+
+%!  message_text(+Term, -Text) is det.
+%
+%   Text is the message SWI-Prolog prints for Term (an error term), without
+%   the "ERROR: " prefix.
+message_text(Term, Text) :-
+    (   catch('$messages':translate_message(Term, Lines, []), _, fail)
+    ->  lines_text(Lines, Text0)
+    ;   format(string(Text0), "~q", [Term])
+    ),
+    split_string(Text0, "", "\n ", [Text]).
+
+lines_text(Lines, Text) :-
+    catch(with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
+          _, format(string(Text0), "~q", [Lines])),
+    split_string(Text0, "", "\n ", [Text]).

@@ -1,0 +1,263 @@
+"""Writes app/openapi.json, the API's description (run after changing a route):
+
+    .venv/bin/python scripts/openapi.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "app" / "openapi.json"
+
+ERRORS = {
+    "400": "A malformed request (bad JSON, an unknown option, a point off the board, ...)",
+    "401": "An action for a seat, sent without its secret",
+    "403": "A secret that does not hold that seat, another site's page, a wrong invitation",
+    "404": "No game with that id",
+    "405": "The route does not take that method",
+    "409": "Refused by the rules or the game's state (occupied, not your turn, stale, ...)",
+    "413": "The body is too large",
+    "415": "A state-changing request whose body is not application/json",
+    "503": "Saved games cannot be reached just now; nothing was changed",
+    "504": "The rules took too long",
+}
+
+
+def ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def errors(*codes):
+    return {code: {"$ref": "#/components/responses/Error"} for code in codes}
+
+
+def ok(description, schema, status="200"):
+    return {status: {"description": description,
+                     "content": {"application/json": {"schema": schema}}}}
+
+
+def body(schema, required=True):
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
+ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}
+SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 8}}
+WRITE_ERRORS = ("400", "401", "403", "404", "409", "413", "415", "503", "504")
+REVISION = {"type": "integer", "description": "The revision the request was made against: "
+            "a request against an older one is refused (409 stale) and changes nothing"}
+
+paths = {
+    "/api/games": {
+        "get": {
+            "summary": "The games on offer, and the caller's own games (by its Bearer secret)",
+            "security": [{}, {"seat": []}],
+            "responses": {**ok("Games", ref("Listing")), **errors("400", "503")},
+        },
+        "post": {
+            "summary": "Start a game; the creator holds the seats in `hold` (default: every human seat)",
+            "requestBody": body(ref("NewGame")),
+            "responses": {**ok("The new game, with the creator's secrets and the invitations",
+                               ref("GameReply"), "201"),
+                          **errors("400", "403", "413", "415", "503", "504")},
+        },
+    },
+    "/api/games/mine": {
+        "post": {
+            "summary": "The games in which one of these secrets holds a seat",
+            "requestBody": body({"type": "object", "properties": {
+                "secrets": {"type": "array", "maxItems": 500, "items": {"type": "string"}}}}),
+            "responses": {**ok("Games", {"type": "object", "properties": {
+                "games": {"type": "array", "items": ref("GameSummary")}}}),
+                **errors("400", "403", "413", "415", "503")},
+        },
+    },
+    "/api/games/{id}": {
+        "get": {
+            "summary": "A saved game as it stands, with its actions (anyone with the id may watch)",
+            "parameters": [ID],
+            "responses": {**ok("The game", ref("GameReply")), **errors("400", "404", "503", "504")},
+        },
+    },
+    "/api/games/{id}/events": {
+        "get": {
+            "summary": "The game's changes as Server-Sent Events: id = revision, data = the game "
+                       "as GET /api/games/{id} shows it (without actions). Send Last-Event-ID "
+                       "to resume.",
+            "parameters": [ID],
+            "responses": {"200": {"description": "An event stream",
+                                  "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                          **errors("400", "404", "503")},
+        },
+    },
+    "/api/games/{id}/actions": {
+        "post": {
+            "summary": "Play an action for a seat the caller holds",
+            "parameters": [ID],
+            "security": [{"seat": []}],
+            "requestBody": body({"type": "object", "required": ["action"], "properties": {
+                "action": ref("Action"), "revision": REVISION}}),
+            "responses": {**ok("The game after the action", ref("GameReply")), **errors(*WRITE_ERRORS)},
+        },
+    },
+    "/api/games/{id}/machine": {
+        "post": {
+            "summary": "The machine plays its seat's turn (409 not_machine_turn otherwise; "
+                       "409 machine_busy while another machine request for the game runs)",
+            "parameters": [ID],
+            "requestBody": body({"type": "object", "properties": {"revision": REVISION}}, False),
+            "responses": {**ok("The game after the machine's action (under action)",
+                               ref("GameReply")), **errors(*WRITE_ERRORS)},
+        },
+    },
+    "/api/games/{id}/undo": {
+        "post": {
+            "summary": "Take back the last action of a casual game. At once against the machine "
+                       "or when the caller holds every human seat; between two people a request "
+                       "(202) the other answers with accept true or false",
+            "parameters": [ID],
+            "security": [{"seat": []}],
+            "requestBody": body({"type": "object", "properties": {
+                "revision": REVISION, "accept": {"type": "boolean"}}}, False),
+            "responses": {**ok("The game after the undo (or after declining)", ref("GameReply")),
+                          **ok("An undo request, waiting for the opponent", ref("GameReply"), "202"),
+                          **errors(*WRITE_ERRORS)},
+        },
+    },
+    "/api/games/{id}/seats/{seat}": {
+        "post": {
+            "summary": "Take a seat with an invitation: answers the seat's secret under secrets",
+            "parameters": [ID, SEAT],
+            "requestBody": body({"type": "object", "required": ["invitation"], "properties": {
+                "invitation": {"type": "string"}}}),
+            "responses": {**ok("The game, with the new holder's secret", ref("GameReply")),
+                          **errors(*WRITE_ERRORS)},
+        },
+    },
+    "/api/games/{id}/seats/{seat}/invite": {
+        "post": {
+            "summary": "The seat's holder invites someone else to it: answers the link under "
+                       "invitations",
+            "parameters": [ID, SEAT],
+            "security": [{"seat": []}],
+            "requestBody": body({"type": "object"}, False),
+            "responses": {**ok("The game, with the invitation", ref("GameReply")),
+                          **errors(*WRITE_ERRORS)},
+        },
+    },
+    "/api/games/{id}/score": {
+        "get": {
+            "summary": "The score as it stands, as the game's rules count it (Go: area, with the "
+                       "owner of every point)",
+            "parameters": [ID],
+            "responses": {**ok("The score", {"type": "object", "required": ["id", "score"],
+                                              "properties": {"id": {"type": "string"},
+                                                             "score": {"type": "object"}}}),
+                          **errors("400", "404", "503", "504")},
+        },
+    },
+    "/api/echo": {
+        "post": {
+            "summary": "Answers with the request body, touching neither Prolog nor storage (a "
+                       "baseline for bench/)",
+            "requestBody": body({"type": "object"}, False),
+            "responses": {**ok("The body", {"type": "object", "properties": {
+                "echo": {"type": "object"}}}), **errors("400", "403", "413", "415")},
+        },
+    },
+    "/api/openapi.json": {
+        "get": {"summary": "This description",
+                "responses": ok("OpenAPI 3", {"type": "object"})},
+    },
+}
+
+schemas = {
+    "NewGame": {"type": "object", "required": ["game"], "properties": {
+        "game": {"type": "string", "enum": ["go", "molinolog", "gorogo", "azul"]},
+        "options": {"type": "object", "description": "Declared per game in Prolog "
+                    "(tablero:game_option/4; GET /api/games lists them). Go: size (9, 13, 19 on "
+                    "the web), preset, komi, ko, black, white. Molinolog: size, black, white, "
+                    "depth, protect_mills. GoRoGo: black, white, depth. Azul: players, seed."},
+        "casual": {"type": "boolean", "default": True, "description": "Casual games allow undo"},
+        "hold": {"type": "array", "items": {"type": "string"}, "description":
+                 "The human seats the creator holds (default all); each other human seat "
+                 "gets an invitation"},
+    }},
+    "Action": {"type": "object", "required": ["kind"], "description":
+               "Declared per game (tablero:game_action/3); a field not declared is refused. "
+               "Go: {kind: move, pos: [row, col]} or {kind: move, vertex: \"D4\"}, {kind: pass}, "
+               "{kind: resign, player}. Molinolog: place {point}, move {from, to}, capture "
+               "{point}; a point is [direction, ring]. GoRoGo: place {pos, piece}. Azul: take "
+               "{source, colour, line}.",
+               "properties": {"kind": {"type": "string"}}},
+    "Explain": {"type": "array", "description": "The Prolog queries that decided the action "
+                "and their answers", "items": {"type": "object", "properties": {
+                    "query": {"type": "string"}, "answer": {"type": "string"}}}},
+    "View": {"type": "object", "required": ["to_move", "over", "last", "result", "seats",
+                                             "machine_to_move"],
+             "description": "Everything a board needs; the same vocabulary in every game "
+                            "(docs/architecture.md) plus each game's own fields",
+             "properties": {
+                 "to_move": {"type": ["string", "null"]},
+                 "over": {"type": "boolean"},
+                 "last": {"type": ["object", "null"]},
+                 "result": {"type": ["object", "null"], "properties": {
+                     "code": {"type": "string"}, "winner": {"type": ["string", "null"]},
+                     "message": {"type": "string"}}},
+                 "seats": {"type": "object", "additionalProperties": {"type": "string"}},
+                 "machine_to_move": {"type": "boolean"}}},
+    "GameReply": {"type": "object", "required": ["id", "game", "revision", "plies", "view"],
+                  "properties": {
+                      "id": {"type": "string"}, "game": {"type": "string"},
+                      "options": {"type": "object"}, "casual": {"type": "boolean"},
+                      "revision": {"type": "integer", "description":
+                                   "Grows with every change of the game, never goes back"},
+                      "plies": {"type": "integer", "description": "Number of actions played"},
+                      "view": ref("View"),
+                      "holders": {"type": "object", "description": "Per human seat: taken, invited"},
+                      "you": {"type": "array", "items": {"type": "string"},
+                              "description": "The seats the caller's secret holds"},
+                      "undo_request": {"type": ["string", "null"]},
+                      "explain": ref("Explain"),
+                      "actions": {"type": "array", "items": {"type": "object"}},
+                      "action": {"type": "object", "description": "The machine's action"},
+                      "secrets": {"type": "object", "additionalProperties": {"type": "string"},
+                                  "description": "Seat -> secret, for the caller to keep"},
+                      "invitations": {"type": "object", "additionalProperties": {"type": "string"},
+                                      "description": "Seat -> invitation link"}}},
+    "GameSummary": {"type": "object", "properties": {
+        "id": {"type": "string"}, "game": {"type": "string"}, "revision": {"type": "integer"},
+        "plies": {"type": "integer"}, "created": {"type": "number"}, "updated": {"type": "number"},
+        "seats": {"type": "array", "items": {"type": "string"}}}},
+    "Listing": {"type": "object", "properties": {
+        "available": {"type": "array", "items": {"type": "string"}},
+        "recent": {"type": "array", "items": ref("GameSummary")}}},
+    "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["code", "message"], "properties": {
+            "code": {"type": "string"}, "message": {"type": "string"},
+            "explain": ref("Explain")}}}},
+}
+
+spec = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Tablero API", "version": "0.2.0",
+        "description": "Board games whose rules are SWI-Prolog predicates. Every game uses the "
+                       "same routes; the rules (in prolog/) decide every action. Errors are JSON "
+                       "{error: {code, message, explain}}: "
+                       + "; ".join(f"{k} {v}" for k, v in ERRORS.items()) + ".",
+    },
+    "paths": paths,
+    "components": {
+        "schemas": schemas,
+        "responses": {"Error": {"description": "A refused or malformed request",
+                                "content": {"application/json": {"schema": ref("Error")}}}},
+        "securitySchemes": {"seat": {"type": "http", "scheme": "bearer", "description":
+                                     "The secret of a seat, from secrets in the reply that "
+                                     "created the game or took the seat"}},
+    },
+}
+
+if __name__ == "__main__":
+    OUT.write_text(json.dumps(spec, indent=2) + "\n")
+    print(f"wrote {OUT}")

@@ -1,0 +1,459 @@
+"""The red team's findings, one test each (issue "Play a friend", item 4: hardening).
+
+Most run on the Flask test client (`client`); what gunicorn answers before the
+application sees a request (414, 431, slow headers) runs on a live server, and
+the Content-Security-Policy is checked in Chromium on the four game pages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from app import storage
+
+from .conftest import call, open_page
+
+JSON = "application/json"
+
+
+# ---- helpers ----------------------------------------------------------------------------
+
+
+def assert_json_error(resp, status: int, code: str | None = None) -> dict:
+    """The answer is `status` with a JSON body {"error": {code, message, explain: []}}."""
+    assert resp.status_code == status, resp.get_data()[:300]
+    assert resp.mimetype == JSON, (resp.mimetype, resp.get_data()[:300])
+    error = resp.get_json()["error"]
+    assert isinstance(error["code"], str) and isinstance(error["message"], str)
+    assert error["explain"] == []
+    if code is not None:
+        assert error["code"] == code, error
+    return error
+
+
+def new_go_game(client) -> tuple[str, dict]:
+    """A 9x9 Go game: its id, and the headers that hold its seats (if the API has seats)."""
+    resp = client.post("/api/games", json={"game": "go", "options": {"size": 9}})
+    assert resp.status_code == 201, resp.json
+    secrets = resp.json.get("secrets") or {}
+    headers = {"Authorization": f"Bearer {next(iter(secrets.values()))}"} if secrets else {}
+    return resp.json["id"], headers
+
+
+def get(client, path: str, **kwargs):
+    """GET `path`, read in full and closed (a page is a file response: unclosed, it warns)."""
+    resp = client.get(path, **kwargs)
+    resp.get_data()
+    resp.close()
+    return resp
+
+
+def play(client, gid: str, headers: dict, vertex: str):
+    return client.post(f"/api/games/{gid}/actions", headers=headers,
+                       json={"action": {"kind": "move", "vertex": vertex}})
+
+
+def connection(app) -> sqlite3.Connection:
+    """The cached SQLite connection the app uses on this thread (the test client's)."""
+    with app.app_context():
+        get = getattr(storage, "db", None) or storage.get_db
+        return get()
+
+
+def raw_http(port: int, data: bytes, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+    """Send `data` as it is; the status, headers (lower-case names) and body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        chunks = []
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers, body
+
+
+def assert_raw_json_error(status, headers, body, expected: int, code: str) -> None:
+    assert status == expected, body[:300]
+    assert headers.get("content-type", "").startswith(JSON), (headers, body[:300])
+    error = json.loads(body)["error"]
+    assert error["code"] == code and error["message"] and error["explain"] == []
+
+
+# ---- 1. every /api answer is JSON, errors included ----------------------------------------
+
+
+def test_unknown_api_route_is_json_404(client):
+    assert_json_error(client.get("/api/no/such/route"), 404, "not_found")
+
+
+def test_wrong_method_is_json_405(client):
+    resp = client.delete("/api/games")
+    assert_json_error(resp, 405, "method_not_allowed")
+    assert "POST" in resp.headers["Allow"]
+
+
+def test_body_over_max_content_length_is_json_413(client):
+    body = b'{"game": "go", "options": {"pad": "' + b"x" * (70 * 1024) + b'"}}'
+    assert_json_error(client.post("/api/games", data=body, content_type=JSON), 413, "too_large")
+
+
+def test_unexpected_exception_is_a_generic_json_500_with_the_traceback_logged(app, client, caplog):
+    secret = "/srv/secret/path: internals nobody should see"
+
+    def boom():
+        raise RuntimeError(secret)
+
+    app.add_url_rule("/api/boom", "boom", boom)
+    resp = client.get("/api/boom")
+    error = assert_json_error(resp, 500, "internal_error")
+    assert secret not in resp.get_data(as_text=True) and "RuntimeError" not in error["message"]
+    assert any(r.exc_info and r.exc_info[0] is RuntimeError for r in caplog.records)
+
+
+def test_page_errors_stay_plain_pages(client):
+    resp = get(client, "/no-such-game")
+    assert resp.status_code == 404 and resp.mimetype == "text/html"
+
+
+# ---- 2. bad JSON is a 400 that says why, never a 5xx ---------------------------------------
+
+
+@pytest.mark.parametrize("data, code, says", [
+    (b"[" * 30000 + b"]" * 30000, "too_deep", "deeper than"),         # RecursionError today
+    (b'{"action": ' + b'{"a": ' * 40 + b"1" + b"}" * 41, "too_deep", "deeper than"),
+    (b'{"game": "go", "options": {"preset": "\\ud800"}}', "unsupported_character", "surrogate"),
+    (b'{"game": "go", "options": {"\\udfff": 1}}', "unsupported_character", "surrogate"),
+    ('{"game": "go", "options": {"preset": "😀"}}'.encode(), "unsupported_character",
+     "Basic Multilingual Plane"),
+    (b'{"game": "go", "options": {"\\ud83d\\ude00": 1}}', "unsupported_character",
+     "Basic Multilingual Plane"),
+    (b'{"game": "go", "options": {"preset": "\\u0000"}}', "unsupported_character", "NUL"),
+    (b'{"game": "go", "options": {"komi": NaN}}', "bad_json", "NaN"),
+    (b'{"game": "go", "options": {"komi": 1e999}}', "bad_json", "too large"),
+    (b'{"game": "go", "game": "azul"}', "bad_json", "twice"),
+    (b'{"game": "go\xff"}', "bad_json", "UTF-8"),
+    (b'\xef\xbb\xbf{"game": "go"}', "bad_json", "byte order mark"),
+    (b'["go"]', "bad_json", "object"),
+])
+def test_bad_json_is_400_with_a_reason(client, data, code, says):
+    error = assert_json_error(client.post("/api/games", data=data, content_type=JSON), 400, code)
+    assert says in error["message"]
+
+
+@pytest.mark.parametrize("data", [
+    b'"\\' * 32000,                           # quadratic for a naive string-skipping regex
+    b"[" * 65000,
+    b'{"a": "' + b"\\" * 65000,
+    b'[' + b'{"a": [1, "x"]},' * 4000 + b"1]",
+])
+def test_hostile_bodies_are_answered_quickly(client, data):
+    start = time.monotonic()
+    assert client.post("/api/games", data=data, content_type=JSON).status_code == 400
+    assert time.monotonic() - start < 1.0
+
+
+def test_nesting_up_to_the_bound_is_accepted(client):
+    from app.security import MAX_DEPTH
+
+    nested = b'{"game": "go", "x": ' + b"[" * (MAX_DEPTH - 1) + b"]" * (MAX_DEPTH - 1) + b"}"
+    assert client.post("/api/games", data=nested, content_type=JSON).status_code == 201
+
+
+def test_bad_characters_in_an_action_never_reach_prolog(client):
+    gid, headers = new_go_game(client)
+    for vertex in ("\\ud800", "\\ud83d\\ude00"):
+        data = b'{"action": {"kind": "move", "vertex": "' + vertex.encode() + b'"}}'
+        resp = client.post(f"/api/games/{gid}/actions", data=data, content_type=JSON,
+                           headers=headers)
+        assert_json_error(resp, 400, "unsupported_character")
+
+
+# ---- 3. state-changing requests come from this site, as JSON -------------------------------
+
+
+def games_count(app) -> int:
+    return connection(app).execute("SELECT count(*) FROM games").fetchone()[0]
+
+
+def test_text_plain_form_post_from_another_site_fails(app, client):
+    resp = client.post("/api/games", data='{"game": "go"}', content_type="text/plain",
+                       headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
+    assert_json_error(resp, 403, "bad_origin")
+    assert games_count(app) == 0
+
+
+def test_body_that_is_not_json_typed_is_415(app, client):
+    for content_type in ("text/plain", "application/x-www-form-urlencoded",
+                         "application/json; charset=latin-1"):
+        resp = client.post("/api/games", data='{"game": "go"}', content_type=content_type)
+        assert_json_error(resp, 415, "unsupported_media_type")
+    assert games_count(app) == 0
+
+
+def test_foreign_origin_is_403(client):
+    for origin in ("http://evil.example", "null", "http://localhost.evil.example"):
+        resp = client.post("/api/games", json={"game": "go"}, headers={"Origin": origin})
+        assert_json_error(resp, 403, "bad_origin")
+
+
+def test_sec_fetch_site_cross_site_is_403(client):
+    resp = client.post("/api/games", json={"game": "go"}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert_json_error(resp, 403, "bad_origin")
+
+
+def test_own_and_configured_origins_and_no_origin_are_allowed(app, client):
+    app.config["ALLOWED_ORIGINS"] = "https://tablero.example, http://play.example:8080"
+    for headers in ({}, {"Origin": "http://localhost"}, {"Origin": "https://tablero.example"},
+                    {"Origin": "http://play.example:8080", "Sec-Fetch-Site": "same-site"}):
+        assert client.post("/api/games", json={"game": "go"}, headers=headers).status_code == 201
+
+
+# ---- 4. the Host header names this server --------------------------------------------------
+
+
+def test_unknown_host_is_refused(client):
+    resp = client.get("/api/games", headers={"Host": "rebound.evil.example"})
+    assert_json_error(resp, 400, "bad_host")
+    page = get(client, "/", headers={"Host": "rebound.evil.example"})
+    assert page.status_code == 400 and page.mimetype == "text/plain"
+
+
+def test_known_hosts_with_any_port_and_configured_hosts_are_served(app, client):
+    for host in ("localhost", "localhost:5000", "127.0.0.1:8123", "[::1]:9000"):
+        assert client.get("/api/games", headers={"Host": host}).status_code == 200
+    app.config["ALLOWED_HOSTS"] = "tablero.example"
+    assert get(client, "/", headers={"Host": "tablero.example:8443"}).status_code == 200
+    assert get(client, "/", headers={"Host": "other.example"}).status_code == 400
+
+
+# ---- 5. every answer carries the security headers ------------------------------------------
+
+SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
+                    "X-Frame-Options")
+
+
+@pytest.mark.parametrize("path", ["/", "/go", "/azul/abc", "/static/go.js", "/static/tablero.css",
+                                  "/api/games", "/api/openapi.json", "/api/no/such/route",
+                                  "/no-such-page"])
+def test_security_headers_on_every_answer(client, path):
+    resp = get(client, path)
+    for name in SECURITY_HEADERS:
+        assert name in resp.headers, (path, name)
+    csp = resp.headers["Content-Security-Policy"]
+    for directive in ("default-src 'self'", "script-src 'self'", "frame-ancestors 'none'",
+                      "base-uri 'none'", "form-action 'self'", "connect-src 'self'"):
+        assert directive in csp
+    assert "'unsafe-inline'" not in csp.split("script-src", 1)[1].split(";")[0]
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["X-Frame-Options"] == "DENY"
+    assert resp.headers["Referrer-Policy"] in ("no-referrer", "same-origin")
+
+
+BOARDS = {"go": "#board", "molinolog": "#board", "gorogo": "#board", "azul": "#boards"}
+
+
+@pytest.mark.browser
+def test_pages_work_under_the_csp(browser, server):
+    """Each page loads, starts a game from its own form and draws the board, and the
+    browser reports no Content-Security-Policy violation."""
+    page = open_page(browser, server)
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text)
+            if "Content Security Policy" in msg.text else None)
+    page.context.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => console.error("
+        "'Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))")
+    try:
+        response = page.goto("/")
+        assert "Content-Security-Policy" in response.headers.keys() or \
+            "content-security-policy" in response.headers
+        page.wait_for_selector("#games li")
+        for game, board in BOARDS.items():
+            response = page.goto(f"/{game}")
+            assert "content-security-policy" in response.headers
+            if not page.is_visible("#start"):
+                page.click("#new-game")
+            page.click("#start")
+            page.wait_for_function("g => new RegExp('^/' + g + '/[^/]+$').test(location.pathname)",
+                                   arg=game)
+            page.wait_for_function(  # the board container got drawn content
+                "s => document.querySelector(s).querySelectorAll('*').length > 3", arg=board)
+        assert violations == []
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+# ---- 6. error bodies never show Prolog goals or states ------------------------------------
+
+
+def test_prolog_timeout_shows_no_goal(client, monkeypatch):
+    from app import prolog
+
+    monkeypatch.setattr(prolog, "DEFAULT_TIMEOUT", 1e-9)
+    resp = client.post("/api/games", json={"game": "go"})
+    error = assert_json_error(resp, 504, "timeout")
+    text = resp.get_data(as_text=True)
+    assert "took too long" in error["message"]
+    for internal in ("tablero:", "api_", "call_with_time_limit", "Text)", "limit:"):
+        assert internal not in text
+
+
+def test_prolog_error_shows_no_goal(client, monkeypatch):
+    from app import games, prolog
+
+    goal = 'tablero:api_text(tablero:api_new(go, "{}"), Text) go_state(board([...]))'
+
+    def broken(*_args, **_kwargs):
+        raise prolog.PrologError(f"Caused by: {goal}. Returned: error(type_error(dict, []))")
+
+    monkeypatch.setattr(games, "call_api", broken)
+    resp = client.post("/api/games", json={"game": "go"})
+    assert_json_error(resp, 500, "prolog_error")
+    assert "tablero:" not in resp.get_data(as_text=True)
+    assert "type_error" not in resp.get_data(as_text=True)
+
+
+# ---- 7. a database that is away: JSON 503, nothing acknowledged ------------------------------
+
+
+def test_deleted_database_refuses_writes(app, client):
+    """With the file deleted under a cached connection, SQLite would go on writing into the
+    unlinked file and every acknowledged write would be lost at the next start."""
+    gid, headers = new_go_game(client)
+    os.remove(app.config["DATABASE"])
+    assert_json_error(play(client, gid, headers, "E5"), 503, "storage_unavailable")
+    resp = client.post("/api/games", json={"game": "go"})
+    assert_json_error(resp, 503, "storage_unavailable")
+    assert_json_error(client.get(f"/api/games/{gid}"), 503, "storage_unavailable")
+
+
+def test_replaced_database_refuses_writes(app, client, tmp_path):
+    gid, headers = new_go_game(client)
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).close()
+    os.replace(other, app.config["DATABASE"])
+    assert_json_error(play(client, gid, headers, "E5"), 503, "storage_unavailable")
+    assert_json_error(client.post("/api/games", json={"game": "go"}), 503, "storage_unavailable")
+
+
+@pytest.mark.parametrize("sabotage", [
+    "PRAGMA query_only = 1",                  # attempt to write a readonly database
+    "ALTER TABLE games RENAME TO gone",       # no such table: games
+])
+def test_sqlite_errors_are_503(app, client, sabotage):
+    new_go_game(client)
+    connection(app).execute(sabotage)
+    assert_json_error(client.post("/api/games", json={"game": "go"}), 503, "storage_unavailable")
+
+
+def test_full_disk_is_503_and_nothing_is_acknowledged(app, client):
+    con = connection(app)
+    pages = con.execute("PRAGMA page_count").fetchone()[0]
+    con.execute(f"PRAGMA max_page_count = {pages}")
+    created = 0
+    for _ in range(200):
+        resp = client.post("/api/games", json={"game": "go", "options": {"size": 19}})
+        if resp.status_code != 201:
+            break
+        created += 1
+    assert_json_error(resp, 503, "storage_unavailable")
+    con.execute("PRAGMA max_page_count = 1073741823")
+    assert games_count(app) == created
+
+
+# ---- gunicorn: what it answers before the application sees the request --------------------
+
+
+def test_gunicorn_settings_state_the_limits():
+    from app.security import gunicorn_settings
+
+    settings = gunicorn_settings()
+    assert settings["limit_request_line"] <= 8190
+    assert 0 < settings["limit_request_field_size"] <= 8190
+    assert 0 < settings["limit_request_fields"] <= 32768
+
+
+def test_request_line_too_long_is_json_414(live_server):
+    request = f"GET /api/games?{'x' * 9000} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    assert_raw_json_error(*raw_http(live_server.port, request), 414, "uri_too_long")
+
+
+@pytest.mark.parametrize("headers", [
+    "X-Big: " + "y" * 9000 + "\r\n",
+    "".join(f"X-Many-{i}: z\r\n" for i in range(150)),
+])
+def test_headers_too_large_are_json_431(live_server, headers):
+    request = f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode()
+    assert_raw_json_error(*raw_http(live_server.port, request), 431, "headers_too_large")
+
+
+def test_slow_headers_do_not_hold_the_server(live_server):
+    """Two sockets that trickle their headers (slowloris) must not keep a normal GET waiting:
+    under sync workers each such socket held a whole worker until its 60 s timeout."""
+    stop = threading.Event()
+    socks = []
+
+    def trickle(sock):
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        i = 0
+        while not stop.wait(0.5):
+            try:
+                sock.sendall(f"X-Slow-{i}: x\r\n".encode())
+            except OSError:
+                return
+            i += 1
+
+    threads = []
+    for _ in range(2):
+        sock = socket.create_connection(("127.0.0.1", live_server.port), timeout=10)
+        socks.append(sock)
+        threads.append(threading.Thread(target=trickle, args=(sock,), daemon=True))
+        threads[-1].start()
+    try:
+        time.sleep(1.0)  # the trickling sockets are accepted and being read
+        start = time.monotonic()
+        try:
+            with urllib.request.urlopen(live_server.url + "/api/games", timeout=5) as resp:
+                assert resp.status == 200
+        except (urllib.error.URLError, TimeoutError, OSError) as exc:
+            pytest.fail(f"a normal GET got no answer while two sockets trickled headers: {exc}")
+        assert time.monotonic() - start < 2.0
+    finally:
+        stop.set()
+        for sock in socks:
+            sock.close()
+        for thread in threads:
+            thread.join(5)
+
+
+def test_live_server_answers_security_headers_and_json_errors(live_server):
+    """The same answers through gunicorn as through the test client."""
+    try:
+        call(live_server, "DELETE", "/api/games")
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 405 and exc.headers.get_content_type() == JSON
+        assert json.load(exc)["error"]["code"] == "method_not_allowed"
+        assert exc.headers["X-Frame-Options"] == "DENY"
+    else:
+        pytest.fail("DELETE /api/games was accepted")

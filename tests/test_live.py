@@ -1,0 +1,166 @@
+"""Live games over a real `tablero serve` (gthread workers, Prolog on its own thread):
+every change reaches every open event stream within a second, a stream that was away
+catches up with Last-Event-ID, and the server refuses settings that break its model."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from app.cli import check_model
+
+
+class Stream:
+    """An open GET /api/games/<id>/events, read on a thread of its own."""
+
+    def __init__(self, port: int, game_id: str, headers: dict | None = None):
+        self.events: list[tuple[float, dict]] = []
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.conn.request("GET", f"/api/games/{game_id}/events", headers=headers or {})
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+        assert self.response.getheader("Content-Type").startswith("text/event-stream")
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        data = []
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("data:"):
+                    data.append(line[5:].strip())
+                elif not line and data:
+                    self.events.append((time.monotonic(), json.loads("\n".join(data))))
+                    data = []
+        except Exception:  # closed by the test, or the server went away
+            pass
+
+    def wait_for(self, revision: int, timeout: float = 5.0) -> tuple[float, dict] | None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for at, event in self.events:
+                if event["revision"] >= revision:
+                    return at, event
+            time.sleep(0.01)
+        return None
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def call(server, method, path, body=None, secret=None):
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if secret:
+        headers["Authorization"] = f"Bearer {secret}"
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    resp = conn.getresponse()
+    data = json.loads(resp.read() or b"null")
+    conn.close()
+    return resp.status, data
+
+
+def test_every_change_reaches_every_open_stream_within_a_second(live_server):
+    status, game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
+    assert status == 201
+    secret = game["secrets"]["b"]
+    streams = [Stream(live_server.port, game["id"]) for _ in range(4)]  # across both workers
+    try:
+        for s in streams:
+            assert s.wait_for(0) is not None  # the current game, at once
+        for revision, action in enumerate(
+                [{"kind": "move", "pos": [2, 2]}, {"kind": "move", "pos": [6, 6]}], start=1):
+            sent = time.monotonic()
+            status, reply = call(live_server, "POST", f"/api/games/{game['id']}/actions",
+                                 {"action": action, "revision": revision - 1}, secret)
+            assert status == 200 and reply["revision"] == revision
+            for s in streams:
+                got = s.wait_for(revision)
+                assert got is not None, "a stream missed a move"
+                at, event = got
+                assert at - sent < 1.0
+                assert event["view"] == reply["view"]
+        status, reply = call(live_server, "POST", f"/api/games/{game['id']}/undo", {}, secret)
+        assert status == 200
+        for s in streams:
+            assert s.wait_for(reply["revision"])[1]["plies"] == 1
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_a_stream_that_was_away_catches_up(live_server):
+    status, game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
+    secret = game["secrets"]["b"]
+    call(live_server, "POST", f"/api/games/{game['id']}/actions",
+         {"action": {"kind": "move", "pos": [2, 2]}}, secret)
+    up_to_date = Stream(live_server.port, game["id"], {"Last-Event-ID": "1"})
+    behind = Stream(live_server.port, game["id"], {"Last-Event-ID": "0"})
+    try:
+        got = behind.wait_for(1)
+        assert got is not None and got[1]["view"]["board"][2] == "--b------"
+        time.sleep(0.5)
+        assert up_to_date.events == []
+    finally:
+        up_to_date.close()
+        behind.close()
+
+
+def test_a_slow_machine_search_does_not_hold_up_reads(live_server):
+    status, game = call(live_server, "POST", "/api/games",
+                        {"game": "molinolog", "options": {"black": "machine", "white": "machine",
+                                                           "depth": 4}})
+    assert status == 201
+    done = threading.Event()
+
+    def machine():
+        for _ in range(3):
+            call(live_server, "POST", f"/api/games/{game['id']}/machine", {})
+        done.set()
+
+    threading.Thread(target=machine, daemon=True).start()
+    worst = 0.0
+    while not done.is_set():
+        started = time.monotonic()
+        status, _ = call(live_server, "GET", "/api/games")
+        assert status == 200
+        status, _ = call(live_server, "GET", f"/api/games/{game['id']}")
+        assert status == 200
+        worst = max(worst, time.monotonic() - started)
+    assert worst < 1.0
+
+
+def test_serve_refuses_settings_that_break_the_model():
+    assert check_model("gthread", 200) is None
+    assert "gevent" in check_model("gevent", 200)
+    assert "threads" in check_model("gthread", 1)
+    tablero = Path(sys.executable).with_name("tablero")
+    done = subprocess.run([str(tablero), "serve", "--threads", "1"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "too few" in done.stderr
+
+
+def test_one_machine_request_per_game_at_a_time(live_server):
+    status, game = call(live_server, "POST", "/api/games",
+                        {"game": "molinolog", "options": {"black": "machine", "white": "machine",
+                                                           "depth": 4}})
+    results = []
+
+    def ask():
+        results.append(call(live_server, "POST", f"/api/games/{game['id']}/machine",
+                            {"revision": 0})[0])
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200, 409]
+    status, shown = call(live_server, "GET", f"/api/games/{game['id']}")
+    assert shown["plies"] == 1
