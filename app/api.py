@@ -254,35 +254,58 @@ def show_game(game_id):
 
 @bp.get("/games/<game_id>/events")
 def events(game_id):
-    """The game's changes as Server-Sent Events (Last-Event-ID: the revision last seen)."""
+    """The game's changes as Server-Sent Events (Last-Event-ID: the revision last seen).
+
+    A stream sent with a seat's secret also says that its holder is there; streams get a
+    `presence` event ({"present": seats whose holders have a page open}) when that changes."""
     app = current_app._get_current_object()
     hub = live.hub(app)
     after = hub.now()
     record = record_or_404(game_id)
     you = held(record, bearer())
     seen = request.headers.get("Last-Event-ID", request.args.get("last", ""))
+    stream_id = secrets_.token_hex(8)
+    if you:
+        storage.here(record.id, you, stream_id, record.revision, first=True)
+        changed()
 
     def payload(rec: storage.Record) -> str:
         return json.dumps(game_json(rec, view_of(rec), you), separators=(",", ":"))
 
     def stream():
         nonlocal after
-        revision = record.revision
-        if seen != str(revision):
-            yield live.event(revision, payload(record))
-        else:
-            yield ": up to date\n\n"
-        while True:
-            seq = hub.wait(record.id, after, live.KEEP_ALIVE)
-            if seq is None:
-                yield ": keep-alive\n\n"
-                continue
-            after = seq
-            with app.app_context():
-                now = storage.load(record.id)
+        revision, present = record.revision, []
+        try:
+            if seen != str(revision):
+                yield live.event(revision, payload(record))
+            else:
+                yield ": up to date\n\n"
+            if you:
+                with app.app_context():
+                    present = storage.present(record.id)
+                yield live.presence(present)
+            while True:
+                seq = hub.wait(record.id, after, live.KEEP_ALIVE)
+                with app.app_context():
+                    if you:
+                        storage.here(record.id, you, stream_id, revision, first=False)
+                    if seq is None:
+                        yield ": keep-alive\n\n"
+                        continue
+                    after = seq
+                    now = storage.load(record.id)
+                    now_present = storage.present(record.id)
                 if now is not None and now.revision != revision:
                     revision = now.revision
                     yield live.event(revision, payload(now))
+                if now_present != present:
+                    present = now_present
+                    yield live.presence(present)
+        finally:
+            if you:
+                with app.app_context():
+                    storage.gone(record.id, stream_id, revision)
+                live.hub(app).poke.set()
 
     return Response(stream(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

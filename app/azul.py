@@ -72,7 +72,7 @@ class AzulGame(Game):
         return [int(w) for w in result["winners"]] if result else []
 
     def __repr__(self) -> str:
-        return f"<AzulGame seed {self.seed}: {self.view['status']['en']}>\n{self}"
+        return f"<AzulGame seed {self.seed}>\n{self}"
 
 
 def simulate(players, seed: int | None = None) -> AzulGame:

@@ -62,7 +62,8 @@ _NAME = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 _DOCUMENTED_ORDER = {"terminarJuego": "wb", "finDelJuego": "bw"}
 _ORDER_WORDS = {
     "wb": "White's points first, as document 000's terminarJuego(Board, PuntosW, PuntosB)",
-    "bw": "Black's points first, as document 004's finDelJuego(Board, PuntajeNegras, PuntajeBlancas)",
+    "bw": "Black's points first, as document 004's "
+          "finDelJuego(Board, PuntajeNegras, PuntajeBlancas)",
 }
 
 
@@ -186,7 +187,7 @@ def run_driver(path: Path, options: list[str], deadline: float,
     if not swipl:
         raise GradeError("swipl is not installed (apt-get install swi-prolog-nox)")
     records: list[dict] = []
-    process = {"runs": 0, "restarts": 0, "stdout": "", "stderr": "", "events": []}
+    process = {"runs": 0, "restarts": 0, "stdout": "", "stderr": ""}
     skip = 0
     with tempfile.TemporaryDirectory(prefix="tablero-grade-") as tmp:
         while True:
@@ -214,8 +215,9 @@ def run_driver(path: Path, options: list[str], deadline: float,
             if killed:
                 records.append({**died, "kind": "killed", "index": index})
                 break
-            if index == "load" or not any(r["kind"] == "load" for r in records):
-                records.append({"kind": "died_loading", "status": status})
+            if index in ("load", "contract") or not any(r["kind"] == "load" for r in records):
+                records.append({"kind": "died_loading", "status": status,
+                                "phase": "contract" if index == "contract" else "load"})
                 break
             records.append({**died, "kind": "crashed", "index": index, "status": status,
                             "halted": bool(died)})
@@ -367,9 +369,13 @@ def _rename_module(records: list[dict], module: str) -> None:
 def _died_loading_words(records: list[dict], process: dict) -> str:
     crashed = next((r for r in records if r["kind"] == "died_loading"), {})
     status = crashed.get("status")
-    words = "the Prolog process ended while loading the file"
-    if status is not None:
-        words += f" (exit status {status}: a directive called halt/0 through call/1?)"
+    if crashed.get("phase") == "contract":
+        words = ("the Prolog process ended while checking emptyBoard/1 (it reached halt "
+                 "through call/1?)")
+    else:
+        words = "the Prolog process ended while loading the file"
+        if status is not None:
+            words += f" (exit status {status}: a directive reached halt through call/1?)"
     tail = process.get("stderr", "").strip().splitlines()[-3:]
     if tail:
         words += ": " + " / ".join(tail)
@@ -396,7 +402,7 @@ def score_check(records: list[dict], scores: list[dict], order: str | None,
                          "message": f"no score predicate: {what} is not defined{hint}"})
         return result
     documented = order or _DOCUMENTED_ORDER.get(name)
-    passes = {o: sum(_score_ok(r, o) for r in scores) for o in ("wb", "bw")}
+    passes = {o: sum(_score_ok(r, o, first_only=True) for r in scores) for o in ("wb", "bw")}
     if order:
         chosen, result["order_how"] = order, "given with --score-order"
     elif documented and passes[_other(documented)] > passes[documented]:
@@ -424,8 +430,8 @@ def _other(order: str) -> str:
     return "bw" if order == "wb" else "wb"
 
 
-def _score_ok(r: dict, order: str) -> bool:
-    if r["got"] != "answer" or r.get("second") == "different":
+def _score_ok(r: dict, order: str, first_only: bool = False) -> bool:
+    if r["got"] != "answer" or (r.get("second") == "different" and not first_only):
         return False
     b, w = (r["y"], r["x"]) if order == "wb" else (r["x"], r["y"])
     return _is_number(b) and _is_number(w) and b == r["expected_b"] and w == r["expected_w"]
@@ -475,7 +481,8 @@ def _not_run_notes(report: dict, records: list[dict]) -> None:
     not_run = sum(s["not_run"] for s in report["sections"])
     if budget:
         report["notes"].append(f"{not_run} cases were not run: the time budget of the grade "
-                               f"({CASE_BUDGET:g} s of cases) ran out (the student's code is slow)")
+                               f"({CASE_BUDGET:g} s of cases) ran out (the student's code is "
+                               f"slow, or loops)")
     elif gave_up:
         report["notes"].append(f"{not_run} cases were not run: the student's code ended the "
                                f"Prolog process {MAX_RESTARTS + 1} times")
@@ -942,7 +949,8 @@ def html_report(report: dict) -> str:
         if s["failures"]:
             label = "Failures" if s["contract"] else "Warnings (beyond the contract)"
             parts.append(f"<h2>{label}: {e(s['title'])} ({s['failed']})</h2>")
-            parts += [_html_failure(r, report) for r in shown_failures(s["failures"], HTML_FAILURES)]
+            parts += [_html_failure(r, report)
+                      for r in shown_failures(s["failures"], HTML_FAILURES)]
             if s["failed"] > HTML_FAILURES:
                 parts.append(f"<p>... {s['failed'] - HTML_FAILURES} more (see --json)</p>")
     return "\n".join(parts) + "\n</html>\n"
@@ -1043,6 +1051,8 @@ def self_play(size: int, seed: int, level: int, gnugo: str = GNUGO) -> dict:
     finally:
         engine.kill()
         engine.wait()
+        engine.stdin.close()
+        engine.stdout.close()
 
 
 def prolog_strings(items: list[str], indent: str) -> str:

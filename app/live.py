@@ -10,12 +10,13 @@ docs/architecture.md, "The server model").
 
 from __future__ import annotations
 
+import json
 import threading
 
 from . import storage
 
 POLL = 0.1  # seconds between two reads of the change feed
-KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment
+KEEP_ALIVE = 10.0  # seconds of silence after which a stream sends a comment (and says it is there)
 
 
 class Hub:
@@ -94,3 +95,9 @@ def hub(app) -> Hub:
 def event(revision: int, payload: str) -> str:
     """One Server-Sent Event: its id is the game's revision, its data one line of JSON."""
     return f"id: {revision}\nevent: game\ndata: {payload}\n\n"
+
+
+def presence(seats: list[str]) -> str:
+    """A presence event: the seats whose holders have a page open (no id: the revision
+    last seen stays the one to resume from)."""
+    return f"event: presence\ndata: {json.dumps({'present': seats})}\n\n"

@@ -87,6 +87,13 @@ MIGRATIONS = [
         revision INTEGER NOT NULL,
         kind     TEXT NOT NULL
     );
+    CREATE TABLE presence (
+        stream   TEXT PRIMARY KEY,
+        game_id  TEXT NOT NULL,
+        seat     TEXT NOT NULL,
+        seen     REAL NOT NULL
+    );
+    CREATE INDEX presence_game ON presence(game_id);
     """,
 ]
 
@@ -387,6 +394,41 @@ def changes_since(seq: int) -> list[tuple[int, str, int, str]]:
     return db().execute(
         "SELECT seq, game_id, revision, kind FROM changes WHERE seq > ? ORDER BY seq", (seq,)
     ).fetchall()
+
+
+#  A page's stream says it is there at least this often (seconds); a seat whose streams
+#  have not said so for PRESENCE_TTL is away.
+PRESENCE_TTL = 30.0
+
+
+def here(game_id: str, seats: list[str], stream: str, revision: int, first: bool) -> None:
+    """A stream holding `seats` is open on the game (first: it just opened)."""
+    now = time.time()
+    with write() as con:
+        con.executemany(
+            "INSERT OR REPLACE INTO presence VALUES (?, ?, ?, ?)",
+            [(f"{stream}:{seat}", game_id, seat, now) for seat in seats],
+        )
+        if first:
+            _changed(con, game_id, revision, "presence")
+
+
+def gone(game_id: str, stream: str, revision: int) -> None:
+    """The stream closed."""
+    with write() as con:
+        con.execute("DELETE FROM presence WHERE stream LIKE ? AND game_id = ?",
+                    (f"{stream}:%", game_id))
+        con.execute("DELETE FROM presence WHERE seen < ?", (time.time() - 10 * PRESENCE_TTL,))
+        _changed(con, game_id, revision, "presence")
+
+
+def present(game_id: str) -> list[str]:
+    """The seats of the game whose holder has a page open on it now."""
+    rows = db().execute(
+        "SELECT DISTINCT seat FROM presence WHERE game_id = ? AND seen > ? ORDER BY seat",
+        (game_id, time.time() - PRESENCE_TTL),
+    )
+    return [row[0] for row in rows]
 
 
 def view_of(game_id: str) -> tuple[int, dict | None, str | None, dict[str, Seat]] | None:

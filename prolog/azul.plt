@@ -1,6 +1,6 @@
 /*  Tests for prolog/azul.pl, the modules in prolog/azul/ and prolog/azul_cli.pl.
-    Run alone with
-    swipl -g "use_module(prolog/azul), load_test_files([]), run_tests" -t halt
+    Run alone (as prolog/run_tests.pl runs it) with
+    swipl -g "azul_tests:use_module(prolog/azul), azul_tests:load_files('prolog/azul.plt', []), run_tests" -t halt
 
     prolog/run_tests.pl loads this file into the module azul_tests, which
     imports prolog/azul.pl (new_game/1,2 and play_azul/4); the predicates of

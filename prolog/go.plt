@@ -899,7 +899,7 @@ test(two_machines_play_to_the_end, [Over-Said == true-true]) :-
     go_result_code(O, Code),
     format(string(End), "Fin de la partida: ~w.", [Code]),
     (   gt_contains(Out, End) -> Said = true ; Said = false ).
-test(two_machines_on_9x9, O \== none) :-
+test(two_machines_on_9x9, true(O \== none)) :-
     gt_cli("", maquina, maquina, [size(9), preset(chinese)], G, Out),
     go_outcome(G, O),
     gt_contains(Out, "komi 7.5 incluido").

@@ -92,14 +92,14 @@ export class GameSession {
   async load(id, message = null) {
     const epoch = this.bump();
     try {
-      await this.claimInvitation(id);
+      const claimed = await this.claimInvitation(id);
       const reply = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, secretFor(id));
       if (this.late(epoch)) return;
       if (reply.game !== this.game) {
         location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
         return;
       }
-      this.loaded(reply, message);
+      this.loaded(reply, message ?? claimed);
       this.showSeats();
       this.follow(id);
     } catch (error) {
@@ -171,7 +171,8 @@ export class GameSession {
       return null;
     } finally {
       if (!this.late(epoch)) state.busy = false;
-      this.applyPending();
+      // After the caller has taken the reply: a live event for the same revision is then old.
+      setTimeout(() => this.applyPending(), 0);
     }
   }
 
@@ -296,11 +297,18 @@ export class GameSession {
   }
 
   onEvent(id, block) {
-    const data = block.split("\n").filter((line) => line.startsWith("data:"))
-      .map((line) => line.slice(5).trimStart()).join("\n");
-    if (!data) return;
+    const lines = block.split("\n");
+    const field = (name) => lines.filter((line) => line.startsWith(`${name}:`))
+      .map((line) => line.slice(name.length + 1).trimStart()).join("\n");
+    const data = field("data");
+    if (!data || this.state.game?.id !== id) return;
+    if (field("event") === "presence") {
+      this.present = JSON.parse(data).present;
+      this.showSeats();
+      return;
+    }
     const reply = JSON.parse(data);
-    if (reply.id !== id || this.state.game?.id !== id) return;
+    if (reply.id !== id) return;
     this.pending = reply;
     this.applyPending();
   }
@@ -319,19 +327,20 @@ export class GameSession {
 
   // ---- seats: invitations, undo requests, whose turn in the tab's title -----------
 
-  /** #invite=<seat>.<token> in the URL: take that seat and keep its secret. */
+  /** #invite=<seat>.<token> in the URL: take that seat and keep its secret; what to say
+   *  about it (null without an invitation). */
   async claimInvitation(id) {
     const match = /^#invite=([^.]+)\.(.+)$/.exec(location.hash);
-    if (!match) return;
+    if (!match) return null;
     history.replaceState(null, "", location.pathname);
     const [, seat, invitation] = match;
     try {
       const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}`,
         { invitation });
       keepSeats(id, reply.secrets);
-      this.state.message = { key: "seat.taken", vars: { seat }, kind: "info" };
+      return { key: "seat.taken", vars: { seat }, kind: "info" };
     } catch (error) {
-      this.state.message = { error, kind: "error" };
+      return { error, kind: "error" };
     }
   }
 
@@ -360,6 +369,16 @@ export class GameSession {
     if (!you.length && Object.keys(holders).length) line.textContent = t("seat.watching");
     else if (you.length) line.textContent = t("seat.you", { seats: you.join(", ") });
     box.append(line);
+    if (you.length && this.present) {
+      for (const seat of Object.keys(holders).filter((s) => !you.includes(s))) {
+        const here = this.present.includes(seat);
+        const mark = document.createElement("span");
+        mark.className = `tb-presence${here ? " tb-is-here" : ""}`;
+        mark.dataset.seat = seat;
+        mark.textContent = t(here ? "seat.here" : "seat.away", { seat });
+        box.append(mark);
+      }
+    }
     for (const seat of you) {
       if (you.length < 2) break;
       const button = document.createElement("button");

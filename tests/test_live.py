@@ -29,15 +29,18 @@ class Stream:
         self.thread.start()
 
     def _read(self) -> None:
-        data = []
+        data, kind = [], "message"
         try:
             for raw in self.response:
                 line = raw.decode().rstrip("\n")
                 if line.startswith("data:"):
                     data.append(line[5:].strip())
+                elif line.startswith("event:"):
+                    kind = line[6:].strip()
                 elif not line and data:
-                    self.events.append((time.monotonic(), json.loads("\n".join(data))))
-                    data = []
+                    if kind == "game":
+                        self.events.append((time.monotonic(), json.loads("\n".join(data))))
+                    data, kind = [], "message"
         except Exception:  # closed by the test, or the server went away
             pass
 

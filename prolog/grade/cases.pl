@@ -41,7 +41,7 @@ section(positions, true,  "Targeted positions (19x19)").
 section(score,     true,  "Score (19x19)").
 section(gnugo19,   true,  "GNU Go games, 19x19, move by move").
 section(random19,  true,  "Random games against our rules (19x19)").
-section(gnugo9,    false, "GNU Go games, 9x9 (beyond the contract: the course boards are 19x19)").
+section(gnugo9,    false, "GNU Go games, 9x9 (beyond the contract)").
 section(random9,   false, "Random game, 9x9 (beyond the contract)").
 section(score9,    false, "Score, 9x9 (beyond the contract)").
 
@@ -73,7 +73,10 @@ score_case(score(score, Name, Title, Board, B, W)) :-
 %   disagreement between our rules and GNU Go's record).
 games(Size, Moves, Finals) :-
     findall(Name-Ms-Score-Bl-Wh, gnugo_game(Name, Size, Ms, Score, Bl, Wh), Games),
-    (   Size == 19 -> Section = gnugo19, ScoreSection = score ; Section = gnugo9, ScoreSection = score9 ),
+    (   Size == 19
+    ->  Section = gnugo19, ScoreSection = score
+    ;   Section = gnugo9, ScoreSection = score9
+    ),
     foldl(replay(Size, Section, ScoreSection), Games, []-[], Moves-Finals).
 
 replay(Size, Section, ScoreSection, Name-Ms-Score-Bl-Wh, Moves0-Finals0, Moves-Finals) :-
@@ -112,7 +115,8 @@ final_checks(Size, Section, Name, Board, Score, Bl, Wh, B-W, Checks) :-
     msort(Bl, Bl1), msort(Wh, Wh1),
     (   OurBl == Bl1, OurWh == Wh1
     ->  C1 = []
-    ;   format(string(M1), "replaying GNU Go game ~w with our rules gives other stones than GNU Go's", [Name]),
+    ;   format(string(M1), "replaying GNU Go game ~w with our rules gives other stones \c
+                            than GNU Go's", [Name]),
         C1 = [internal(Section, M1)]
     ),
     Margin is B - W,

@@ -28,7 +28,8 @@ file, never to standard output (which the student's code may use):
     {"kind":"internal", ...}     our rules disagree with recorded data
     {"kind":"note", ...}         a change of limits, in words
     {"kind":"budget", "index"}   the time budget ran out before case index
-    {"kind":"died", "index"}     halt was reached during case index (at_halt)
+    {"kind":"died", "index"}     halt was reached during case index, or "load"
+                                 or "contract" (at_halt; see on_halt/0)
     {"kind":"done"}              the driver ended normally
 
 Cases are numbered from 0 across all sections; `--skip=N` starts at case N
@@ -113,9 +114,13 @@ number_setting(Key, N) :-
                  *******************************/
 
 grade :-
+    nb_setval(grade_case, contract),
     contract(Gradeable),
+    nb_setval(grade_case, none),
     (   Gradeable == true
-    ->  score_predicate(Score),
+    ->  nb_setval(grade_case, contract),
+        score_predicate(Score),
+        nb_setval(grade_case, none),
         number_setting(seed, Seed),
         cases(Seed, Cases0),
         selected(Cases0, Cases),
@@ -306,7 +311,8 @@ run_case(score(Section, Name, Title, Board, B, W), I, Score) :-
     ;   reference_score(Board, B, W, Ours),
         (   Ours.ok == true
         ->  true
-        ;   format(string(M), "our terminarJuego/3 does not give the expected score for ~w", [Name]),
+        ;   format(string(M), "our terminarJuego/3 does not give the expected score \c
+                               for ~w", [Name]),
             emit(_{kind: internal, index: I, section: Section, message: M})
         ),
         score_limits(Limits),
@@ -462,7 +468,8 @@ count_limits(O) :-
     ->  bump(grade_limit_hits, N),
         (   N =:= 5, \+ nb_current(grade_lowered, true)
         ->  nb_setval(grade_lowered, true),
-            emit(_{kind: note, message: "goMove/4 ran past its limits in 5 cases: the limits of the next calls are ten times lower"})
+            note("goMove/4 ran past its limits in 5 cases: the limits of the next calls \c
+                  are ten times lower")
         ;   true
         )
     ;   true
@@ -471,7 +478,8 @@ count_limits(O) :-
     ->  bump(grade_second_hits, M),
         (   M =:= 3
         ->  nb_setval(grade_no_second, true),
-            emit(_{kind: note, message: "looking for a second answer of goMove/4 ran past the limits in 3 cases: no second answer is looked for any more"})
+            note("looking for a second answer of goMove/4 ran past the limits in 3 \c
+                  cases: no second answer is looked for any more")
         ;   true
         )
     ;   true
@@ -482,11 +490,15 @@ count_score_limits(O) :-
     ->  bump(grade_score_hits, N),
         (   N =:= 2
         ->  nb_setval(grade_score_lowered, true),
-            emit(_{kind: note, message: "the score predicate ran past its limits in 2 cases: the next calls get the limits of goMove/4"})
+            note("the score predicate ran past its limits in 2 cases: the next calls get \c
+                  the limits of goMove/4")
         ;   true
         )
     ;   true
     ).
+
+note(Message) :-
+    emit(_{kind: note, message: Message}).
 
 bump(Key, N) :-
     (   nb_current(Key, N0) -> true ; N0 = 0 ),

@@ -144,7 +144,8 @@ move_position(capture_whole_row, "nineteen stones along the top edge captured at
                 "XXXXXXXXXXXXXXXXXX+" ],
               [ "...................",
                 "XXXXXXXXXXXXXXXXXXX" ]).
-move_position(capture_group_touched_twice, "a group touching the new stone on two sides, captured once",
+move_position(capture_group_touched_twice,
+              "a group touching the new stone on two sides, captured once",
               "b", [0, 0],
               [ "XOOX",
                 "XO+X",
@@ -184,7 +185,8 @@ move_position(capture_four_groups, "four groups captured by a stone with no empt
                 "X.X.X",
                 ".X.X.",
                 "..X.." ]).
-move_position(capture_two_groups_corner, "two groups captured from the corner point (looks like suicide)",
+move_position(capture_two_groups_corner,
+              "two groups captured from the corner point (looks like suicide)",
               "b", [0, 0],
               [ "+OX",
                 "OX.",
@@ -309,7 +311,8 @@ score_diagram(corner_territory, "Black's corner of 9 points, one white stone out
                          "XXXX" ],
                 [9, 9]-["O"] ],
               16, 1).
-score_diagram(dead_stone_not_removed, "a white stone left inside Black's corner: the corner is nobody's",
+score_diagram(dead_stone_not_removed,
+              "a white stone left inside Black's corner: the corner is nobody's",
               [ [0, 0]-[ "...X",
                          ".O.X",
                          "...X",

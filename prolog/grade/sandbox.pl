@@ -60,7 +60,12 @@ in_student :-
 user:message_hook(Term, Kind, Lines) :-
     loading,
     memberchk(Kind, [error, warning]),
-    lines_text(Lines, Text),
+    lines_text(Lines, Text0),
+    (   source_location(File, Line),
+        \+ sub_string(Text0, 0, _, _, File)
+    ->  format(string(Text), "~w:~d: ~s", [File, Line, Text0])
+    ;   Text = Text0
+    ),
     assertz(load_message(Kind, Term, Text)),
     fail.
 

@@ -1,0 +1,171 @@
+"""Playing a friend, in real browsers: two (and three) Chromium contexts on one game against
+a real `tablero serve`.  Each player sees the other's move appear by itself within a second,
+a watcher cannot act, an invitation takes a seat once, and a page served by another site
+cannot play a move.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from .conftest import call, free_port, open_page
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+
+def point(row, col):
+    return f'svg.grid-board .grid-point[data-row="{row}"][data-col="{col}"]'
+
+
+def stones(page):
+    return page.locator("svg.grid-board .stone").count()
+
+
+def friend_game(server):
+    """A 9x9 Go game whose creator holds Black and invites someone to White."""
+    game = call(server, "POST", "/api/games",
+                {"game": "go", "options": {"size": 9}, "hold": ["b"]})
+    return game
+
+
+def holding(browser, server, game_id, secrets):
+    """A page whose browser holds these seats (as the browser that made the game would)."""
+    page = open_page(browser, server)
+    page.context.add_init_script(
+        "localStorage.setItem('tablero.seats', JSON.stringify(%s));"
+        % json.dumps({game_id: secrets}))
+    return page
+
+
+def seen_within(page, selector, count, seconds):
+    """Wait for `count` matches of selector; the time it took."""
+    started = time.monotonic()
+    page.wait_for_function(
+        "([s, n]) => document.querySelectorAll(s).length === n", arg=[selector, count],
+        timeout=seconds * 1000 + 2000)
+    return time.monotonic() - started
+
+
+def test_two_friends_and_a_watcher(browser, server):
+    game = friend_game(server)
+    black = holding(browser, server, game["id"], game["secrets"])
+    black.goto(f"/go/{game['id']}")
+    expect(black.locator(".tb-seats")).to_contain_text("b")
+
+    # The friend opens the invitation link: takes White, once.
+    white = open_page(browser, server)
+    white.goto(game["invitations"]["w"])
+    expect(white.locator(".tb-seats")).to_contain_text("w")
+    thief = open_page(browser, server)
+    thief.goto(game["invitations"]["w"])
+    expect(thief.locator("#message")).to_contain_text("used already")
+
+    watcher = open_page(browser, server)
+    watcher.goto(f"/go/{game['id']}")
+    expect(watcher.locator(".tb-seats")).to_contain_text("watching")
+
+    # Black plays: White and the watcher see it without a reload, within a second.
+    black.click(point(4, 4))
+    expect(black.locator(f"{point(4, 4)} .stone")).to_have_count(1)
+    waited = seen_within(white, f"{point(4, 4)} .stone", 1, 1)
+    assert waited < 1.0
+    seen_within(watcher, f"{point(4, 4)} .stone", 1, 1)
+    expect(white.locator("#to-move")).to_have_text("White")
+    assert white.title().startswith("Your turn")
+
+    # Black cannot play White's move; the watcher cannot play at all.
+    black.click(point(2, 2))
+    watcher.click(point(6, 6))
+    time.sleep(0.5)
+    shown = call(server, "GET", f"/api/games/{game['id']}")
+    assert shown["plies"] == 1
+
+    # White plays: Black sees it by itself.
+    white.click(point(2, 6))
+    waited = seen_within(black, f"{point(2, 6)} .stone", 1, 1)
+    assert waited < 1.0
+    assert call(server, "GET", f"/api/games/{game['id']}")["plies"] == 2
+    for page in (black, white, watcher, thief):
+        assert page.errors == []
+        page.context.close()
+
+
+def test_a_page_from_another_site_cannot_play(browser, server):
+    game = call(server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
+    secret = game["secrets"]["b"]
+    target = f"{server.url}/api/games/{game['id']}/actions"
+    body = json.dumps({"action": {"kind": "move", "pos": [4, 4]}})
+    evil = f"""<!doctype html><title>evil</title>
+<form id=f method=post action="{target}" enctype="text/plain">
+<input name='{body[:-1]}, "x": "' value='"}}'></form>
+<script>
+fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}},
+  body: {json.dumps(body)}}}).finally(() => {{
+  fetch("{target}", {{method: "POST", headers: {{"Content-Type": "application/json",
+    "Authorization": "Bearer {secret}"}}, body: {json.dumps(body)}}})
+    .catch(() => {{}}).finally(() => document.getElementById("f").submit());
+}});
+</script>"""
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            data = evil.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    port = free_port()
+    httpd = http.server.HTTPServer(("127.0.0.1", port), Evil)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        page = browser.new_context().new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_load_state("networkidle")
+        time.sleep(1.0)
+        page.context.close()
+    finally:
+        httpd.shutdown()
+    shown = call(server, "GET", f"/api/games/{game['id']}")
+    assert shown["plies"] == 0 and shown["revision"] == 0
+    # The same request from a program with the secret (no Origin) is fine.
+    request = urllib.request.Request(target, data=body.encode(), method="POST", headers={
+        "Content-Type": "application/json", "Authorization": f"Bearer {secret}"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        assert json.load(resp)["plies"] == 1
+    # And with another site's Origin it is refused.
+    request = urllib.request.Request(target, data=json.dumps(
+        {"action": {"kind": "move", "pos": [3, 3]}}).encode(), method="POST", headers={
+        "Content-Type": "application/json", "Authorization": f"Bearer {secret}",
+        "Origin": f"http://127.0.0.1:{port}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 403
+
+
+def test_a_player_sees_whether_the_opponent_is_there(browser, server):
+    game = friend_game(server)
+    black = holding(browser, server, game["id"], game["secrets"])
+    black.goto(f"/go/{game['id']}")
+    expect(black.locator('.tb-presence[data-seat="w"]')).to_contain_text("away")
+    white = open_page(browser, server)
+    white.goto(game["invitations"]["w"])
+    expect(black.locator('.tb-presence[data-seat="w"]')).to_contain_text("is here")
+    expect(white.locator('.tb-presence[data-seat="b"]')).to_contain_text("is here")
+    white.context.close()
+    expect(black.locator('.tb-presence[data-seat="w"]')).to_contain_text("away", timeout=20_000)
+    black.context.close()
