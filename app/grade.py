@@ -453,10 +453,18 @@ def section_report(plan: dict, records: list[dict]) -> dict:
                          "section": name, "ok": False, "problem": r["kind"]})
     failures.sort(key=lambda r: r["index"])
     ran = len(cases) + len(interrupted)
+    timed = [r for r in cases if r["got"] in ("answer", "failed")]
     return {"name": name, "title": plan["title"], "contract": plan["contract"],
             "cases": plan["cases"], "ran": ran, "passed": ran - len(failures),
             "failed": len(failures), "not_run": max(0, plan["cases"] - ran),
+            "student_us": _median(r["us"] for r in timed),
+            "ours_us": _median(r["ref_us"] for r in timed),
             "failures": failures}
+
+
+def _median(values) -> int | None:
+    values = list(values)
+    return round(statistics.median(values)) if values else None
 
 
 def _in_section(index, name: str, records: list[dict]) -> bool:
@@ -689,13 +697,20 @@ def _first_line(text: str) -> str:
 
 
 def _sections_table(report: dict) -> str:
-    rows = [("Section", "cases", "passed", "failed", "not run")]
+    rows = [("Section", "cases", "passed", "failed", "not run", "µs a call: student / ours")]
     for s in report["sections"]:
         title = s["title"] if len(s["title"]) <= 58 else s["title"][:55] + "..."
-        rows.append((title, s["cases"], s["passed"], s["failed"], s["not_run"]))
+        rows.append((title, s["cases"], s["passed"], s["failed"], s["not_run"], _us_pair(s)))
     width = max(len(str(r[0])) for r in rows)
-    return "\n".join(f"  {str(r[0]):<{width}}  {r[1]:>6}  {r[2]:>6}  {r[3]:>6}  {r[4]:>7}"
-                     for r in rows)
+    return "\n".join(f"  {str(r[0]):<{width}}  {r[1]:>6}  {r[2]:>6}  {r[3]:>6}  {r[4]:>7}  "
+                     f"{r[5]}".rstrip() for r in rows)
+
+
+def _us_pair(section: dict) -> str:
+    """"1234 / 56" (the medians of the section's calls), or "" if none was timed."""
+    if section.get("student_us") is None:
+        return ""
+    return f"{section['student_us']:>9} / {section['ours_us']}"
 
 
 def _notes(report: dict) -> list[str]:
@@ -936,9 +951,11 @@ def html_report(report: dict) -> str:
         rows = "".join(
             f"<tr><td>{e(s['title'])}</td><td>{s['cases']}</td><td>{s['passed']}</td>"
             f"<td class={'fail' if s['failed'] and s['contract'] else ''}>{s['failed']}</td>"
-            f"<td>{s['not_run']}</td></tr>" for s in report["sections"])
+            f"<td>{s['not_run']}</td><td>{e(' '.join(_us_pair(s).split()))}</td></tr>"
+            for s in report["sections"])
         parts.append("<h2>Sections</h2><table class=summary><tr><th>Section</th><th>cases</th>"
-                     f"<th>passed</th><th>failed</th><th>not run</th></tr>{rows}</table>")
+                     "<th>passed</th><th>failed</th><th>not run</th>"
+                     f"<th>µs a call: student / ours</th></tr>{rows}</table>")
     notes = _notes(report)
     if notes:
         parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in notes) + "</ul>")

@@ -390,6 +390,7 @@ function undo() {
 }
 
 const session = new GameSession("azul", state, {
+  seatName: (seat) => t("azul.player", { n: Number(seat) + 1 }),
   panel,
   render,
   showForm,

@@ -15,7 +15,7 @@
 // older request is dropped; the machine loop needs it.
 
 import { api, keepSeats, secretFor } from "./api.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, hasText, onLangChange, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -29,6 +29,7 @@ export class GameSession {
    *     next; otherwise the page says why);
    *   createFailed(error): after a new game was refused and said;
    *   errorText(error): a refusal in words; fallback(): the message when none is set;
+   *   seatName(seat): a seat ("b", "0", ...) in words for the seats line;
    *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view), autoplay()}
    *     for pages whose machine seats play by themselves (see next(); autoplay() false
    *     pauses them, step() plays one step).
@@ -47,6 +48,8 @@ export class GameSession {
     this.errorText = options.errorText ?? errorText;
     this.fallback = options.fallback ?? (() => null);
     this.machine = options.machine ?? null;
+    this.seatName = options.seatName ?? ((seat) => (hasText(`player.${seat}`) ? t(`player.${seat}`) : seat));
+    onLangChange(() => this.showSeats());
   }
 
   /** The game's id in /<game>/<id>, or null on /<game>. */
@@ -367,7 +370,7 @@ export class GameSession {
     line.className = "tb-seats-line";
     const holders = game.holders ?? {};
     if (!you.length && Object.keys(holders).length) line.textContent = t("seat.watching");
-    else if (you.length) line.textContent = t("seat.you", { seats: you.join(", ") });
+    else if (you.length) line.textContent = t("seat.you", { seats: you.map(this.seatName).join(", ") });
     box.append(line);
     if (you.length && this.present) {
       for (const seat of Object.keys(holders).filter((s) => !you.includes(s))) {
@@ -375,7 +378,7 @@ export class GameSession {
         const mark = document.createElement("span");
         mark.className = `tb-presence${here ? " tb-is-here" : ""}`;
         mark.dataset.seat = seat;
-        mark.textContent = t(here ? "seat.here" : "seat.away", { seat });
+        mark.textContent = t(here ? "seat.here" : "seat.away", { seat: this.seatName(seat) });
         box.append(mark);
       }
     }
@@ -385,7 +388,7 @@ export class GameSession {
       button.type = "button";
       button.className = "tb-button tb-invite";
       button.dataset.seat = seat;
-      button.textContent = t("seat.invite", { seat });
+      button.textContent = t("seat.invite", { seat: this.seatName(seat) });
       button.addEventListener("click", () => this.invite(seat));
       box.append(button);
     }
@@ -420,7 +423,7 @@ export class GameSession {
     const box = document.createElement("div");
     box.className = "tb-undo-request";
     const text = document.createElement("span");
-    text.textContent = t("undo.requested", { seat: game.undo_request });
+    text.textContent = t("undo.requested", { seat: this.seatName(game.undo_request) });
     box.append(text);
     for (const accept of [true, false]) {
       const button = document.createElement("button");

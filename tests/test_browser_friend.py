@@ -60,12 +60,12 @@ def test_two_friends_and_a_watcher(browser, server):
     game = friend_game(server)
     black = holding(browser, server, game["id"], game["secrets"])
     black.goto(f"/go/{game['id']}")
-    expect(black.locator(".tb-seats")).to_contain_text("b")
+    expect(black.locator(".tb-seats")).to_contain_text("You play: Black")
 
     # The friend opens the invitation link: takes White, once.
     white = open_page(browser, server)
     white.goto(game["invitations"]["w"])
-    expect(white.locator(".tb-seats")).to_contain_text("w")
+    expect(white.locator(".tb-seats")).to_contain_text("You play: White")
     thief = open_page(browser, server)
     thief.goto(game["invitations"]["w"])
     expect(thief.locator("#message")).to_contain_text("used already")

@@ -4,6 +4,7 @@
             best_move/2,            % +State, -Move
             best_move/3,            % +State, +Depth, -Move
             best_move_nodes/4,      % +State, +Depth, -Move, -Nodes
+            best_move_within/4,     % +State, +Depth, +Seconds, -Move
             state_value/2,          % +State, -Score
             state_features/3,       % +State, +Colour, -Features
             random_move/2,          % +State, -Move
@@ -50,6 +51,7 @@ possible capture, no moves counted from a finished game.
 :- use_module(library(pairs)).
 :- use_module(library(error)).
 :- use_module(library(random)).
+:- use_module(library(time)).
 :- use_module(board).
 :- use_module(rules).
 
@@ -161,6 +163,34 @@ best_move(S, Move) :-
 
 best_move(S, Depth, Move) :-
     best_move_nodes(S, Depth, Move, _).
+
+%!  best_move_within(+State, +Depth, +Seconds, -Move) is semidet.
+%
+%   Move is the best move of the deepest search, 1 to Depth turns, that
+%   ends within Seconds (iterative deepening): a deep search on a slow
+%   machine answers the best move found in time instead of running on.  The
+%   search of depth 1 always runs to its end.
+%
+%   ?- molinolog_initial(2, _S), best_move_within(_S, 3, 5, M).
+%   M = place((n,2)).
+best_move_within(S, Depth, Seconds, Move) :-
+    get_time(Start),
+    Deadline is Start + Seconds,
+    best_move(S, 1, Move1),
+    deepen(2, Depth, S, Deadline, Move1, Move).
+
+deepen(D, Depth, _, _, Move, Move) :-
+    D > Depth,
+    !.
+deepen(D, Depth, S, Deadline, Move0, Move) :-
+    get_time(Now),
+    Left is Deadline - Now,
+    (   Left > 0,
+        catch(call_with_time_limit(Left, best_move(S, D, Move1)), time_limit_exceeded, fail)
+    ->  D1 is D + 1,
+        deepen(D1, Depth, S, Deadline, Move1, Move)
+    ;   Move = Move0
+    ).
 
 %!  best_move_nodes(+State, +Depth, -Move, -Nodes) is semidet.
 %

@@ -112,8 +112,13 @@ tablero:game_seats(molinolog, game(players(B, W), _, _, _), _{b:SB, w:SW}) :-
     atom_string(B, SB),
     atom_string(W, SW).
 
+%   machine_budget(-Seconds): a machine's turn ends within this time: past it,
+%   the search answers the best move of the deepest search it finished.
+machine_budget(4).
+
 tablero:game_machine(molinolog, game(_, Depth, _, S), Action) :-
-    best_move(S, Depth, Move),
+    machine_budget(Seconds),
+    best_move_within(S, Depth, Seconds, Move),
     move_steps(Move, [Step|_]),
     step_json(Step, Action).
 
