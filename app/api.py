@@ -24,7 +24,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from . import live, storage
+from . import live, security, storage
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
                     available_games, state_format)
 
@@ -54,19 +54,9 @@ def tablero_error(exc: TableroError):
     return jsonify(error=body), exc.status
 
 
-@bp.errorhandler(storage.Unavailable)
-def storage_unavailable(exc):
-    current_app.logger.error("storage unavailable: %s", exc)
-    body = {"code": "storage_unavailable",
-            "message": "Saved games cannot be reached just now: nothing was changed; try again"}
-    return jsonify(error={**body, "explain": []}), 503
-
-
 def body() -> dict:
-    """The request's JSON object ({} when there is no body)."""
-    from . import security
-
-    return security.parse_body(request.get_data(cache=True))
+    """The request's JSON object ({} when there is no body), as app/security.py checked it."""
+    return security.request_body()
 
 
 def record_or_404(game_id: str) -> storage.Record:

@@ -15,6 +15,8 @@ import os
 
 from gunicorn.app.base import BaseApplication
 
+from . import security
+
 
 class Server(BaseApplication):
     def __init__(self, options: dict):
@@ -99,6 +101,7 @@ def main(argv: list[str] | None = None) -> None:
         "timeout": 60,
         "graceful_timeout": 5,
         "keepalive": 5,
+        **security.gunicorn_settings(),
     }).run()
 
 

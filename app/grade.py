@@ -122,8 +122,8 @@ def grade(path: Path, score: str | None = None, score_order: str | None = None, 
     started = time.monotonic()
     score_name = _score_name(score)
     sections = _sections(only)
-    if not 0.01 <= call_seconds <= 30:
-        raise GradeError("--call-seconds must be between 0.01 and 30")
+    if not 0.01 <= call_seconds <= 10:
+        raise GradeError("--call-seconds must be between 0.01 and 10")
     problem, encoding = check_file(path)
     if problem:
         return unloadable_report(path, problem)
@@ -416,7 +416,14 @@ def score_check(records: list[dict], scores: list[dict], order: str | None,
     result["order"] = chosen
     for r in scores:
         r["ok"] = _score_ok(r, chosen)
-        r["problem"] = "" if r["ok"] else (r["got"] if r["got"] != "answer" else "wrong_score")
+        if r["ok"]:
+            r["problem"] = ""
+        elif r["got"] != "answer":
+            r["problem"] = r["got"]
+        elif _score_ok(r, chosen, first_only=True):
+            r["problem"] = "second_answer"
+        else:
+            r["problem"] = "wrong_score"
     swapped = documented and chosen != documented and not order
     message = f"score: {name}/3, {_ORDER_WORDS[chosen]}"
     if swapped:
@@ -489,7 +496,7 @@ def _not_run_notes(report: dict, records: list[dict]) -> None:
     not_run = sum(s["not_run"] for s in report["sections"])
     if budget:
         report["notes"].append(f"{not_run} cases were not run: the time budget of the grade "
-                               f"({CASE_BUDGET:g} s of cases) ran out (the student's code is "
+                               f"({budget['seconds']:g} s) ran out (the student's code is "
                                f"slow, or loops)")
     elif gave_up:
         report["notes"].append(f"{not_run} cases were not run: the student's code ended the "
@@ -503,23 +510,18 @@ def _not_run_notes(report: dict, records: list[dict]) -> None:
 
 
 def timing(moves: list[dict], scores: list[dict]) -> dict:
-    """µs a move of the student's goMove/4 beside ours, on 19x19 and 9x9, medians."""
+    """µs a call of the student's code beside ours (medians): goMove/4 on 19x19
+    and on 9x9, and the score predicate."""
+    groups = {"move19": [r for r in moves if r["size"] == 19],
+              "move9": [r for r in moves if r["size"] == 9],
+              "score": scores}
     result = {}
-    for size in (19, 9):
-        pairs = [(r["us"], r["ref_us"]) for r in moves
-                 if r["size"] == size and r["got"] in ("answer", "failed")]
-        if pairs:
-            student = statistics.median(p[0] for p in pairs)
-            ours = statistics.median(p[1] for p in pairs)
-            result[f"move{size}"] = {"calls": len(pairs), "student_us": round(student),
-                                     "ours_us": round(ours),
-                                     "ratio": round(student / ours, 1) if ours else None}
-    pairs = [(r["us"], r["ref_us"]) for r in scores if r["got"] == "answer"]
-    if pairs:
-        student = statistics.median(p[0] for p in pairs)
-        ours = statistics.median(p[1] for p in pairs)
-        result["score"] = {"calls": len(pairs), "student_us": round(student),
-                           "ours_us": round(ours),
+    for key, calls in groups.items():
+        timed = [r for r in calls if r["got"] in ("answer", "failed")]
+        if timed:
+            student = _median(r["us"] for r in timed)
+            ours = _median(r["ref_us"] for r in timed)
+            result[key] = {"calls": len(timed), "student_us": student, "ours_us": ours,
                            "ratio": round(student / ours, 1) if ours else None}
     return result
 
@@ -622,17 +624,20 @@ def board_difference_words(r: dict) -> str:
     """What the student's board has wrong, in words a player uses."""
     before, expected, got = r["before"], r["expected_board"], r["got_board"]
     kept = taken = other = 0
-    for b_row, e_row, g_row in zip(before, expected, got):
-        for b, e, g in zip(b_row, e_row, g_row):
+    placed = True
+    for i, (b_row, e_row, g_row) in enumerate(zip(before, expected, got)):
+        for j, (b, e, g) in enumerate(zip(b_row, e_row, g_row)):
             if e == g:
                 continue
-            if e == "-" and g == b and b != "-":
+            if [i, j] == r.get("pos"):
+                placed = False
+            elif e == "-" and g == b and b != "-":
                 kept += 1
             elif g == "-" and e == b and b != "-":
                 taken += 1
             else:
                 other += 1
-    parts = []
+    parts = [] if placed else ["did not place the stone"]
     if kept:
         parts.append(f"left {kept} captured stone{'s' * (kept > 1)} on the board")
     if taken:
@@ -983,9 +988,12 @@ def _html_failure(r: dict, report: dict) -> str:
     call = (f"<code>goMove(Board, \"{e(r['player'])}\", {_pos(r['pos'])}, RBoard)</code> "
             if "pos" in r else "")
     diff = {(i, j) for i, j, _, _ in differences(r)}
+    second = {(i, j) for i, j, _, _ in differences({**r, "got_board": r.get("second_board")})}
     figures = []
     for caption, key, marks in (("before", "before", set()), ("expected", "expected_board", set()),
-                                ("got", "got_board", diff), ("2nd answer", "second_board", set())):
+                                ("got", "got_board", diff), ("2nd answer", "second_board", second)):
+        if key == "got_board" and r.get(key) == r.get("expected_board"):
+            continue
         if r.get(key):
             figures.append(f"<figure>{_html_board(r[key], r.get('pos'), marks)}"
                            f"<figcaption>{caption}</figcaption></figure>")

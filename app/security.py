@@ -282,15 +282,17 @@ def origin_of(url: str) -> str:
 
 
 def check_origin():
-    if request.headers.get("Sec-Fetch-Site", "").lower() == "cross-site":
-        return error(403, "bad_origin", "A request from another site cannot change a game")
+    """An Origin, if sent, must be this server's or a configured one; without one (API
+    clients, curl), a browser's `Sec-Fetch-Site: cross-site` is refused."""
     origin = request.headers.get("Origin")
-    if origin is None:  # API clients and curl send none; browsers always do on POST
-        return None
-    own = origin_of(f"{request.scheme}://{request.host}")
-    allowed = _cached("ALLOWED_ORIGINS", lambda s: {origin_of(o) for o in _listed(s)})
-    if origin.strip().lower() != "null" and origin_of(origin) in allowed | {own}:
-        return None
+    if origin is None:
+        if request.headers.get("Sec-Fetch-Site", "").strip().lower() != "cross-site":
+            return None
+    else:
+        own = origin_of(f"{request.scheme}://{request.host}")
+        allowed = _cached("ALLOWED_ORIGINS", lambda s: {origin_of(o) for o in _listed(s)})
+        if origin.strip().lower() != "null" and origin_of(origin) in allowed | {own}:
+            return None
     return error(403, "bad_origin", "A request from another site cannot change a game; set "
                  "TABLERO_ORIGINS to allow that origin")
 

@@ -214,8 +214,13 @@ def init_app(app) -> None:
 
 @contextmanager
 def write():
-    """A write transaction that holds SQLite's write lock from its first statement."""
+    """A write transaction that holds SQLite's write lock from its first statement.
+
+    A file deleted or replaced while the transaction ran is reported (Unavailable)
+    instead of acknowledged: its write would be lost."""
     con = db()
+    path = current_app.config["DATABASE"]
+    opened = _local.cons[path][1]
     con.execute("BEGIN IMMEDIATE")
     try:
         yield con
@@ -223,6 +228,8 @@ def write():
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    if _file_id(path) != opened:
+        raise Unavailable("The database file vanished or was replaced during a write")
 
 
 def _changed(con: sqlite3.Connection, game_id: str, revision: int, kind: str) -> None:

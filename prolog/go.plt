@@ -498,6 +498,13 @@ test(final_score_includes_komi, S == over(score(9, 5.5))) :-
 test(passes_explain_the_score, E == ["terminarJuego(Board, PuntosW, PuntosB)"-"PuntosW = 0, PuntosB = 9"]) :-
     gt_game([size(3)], [b(1,1), pass], G),
     go_play(G, pass("b"), _, E).
+test(resign_out_of_turn, [S, R] == [over(resigned("w")), "B+R"]) :-
+    go_new([size(9)], G0),
+    go_play(G0, resign("w"), G, _),
+    gt_status(G, S),
+    go_outcome(G, O),
+    go_result_code(O, R).
+
 test(resign, S == over(resigned("b"))) :-
     gt_game([size(9)], [resign], G),
     gt_status(G, S).
@@ -610,7 +617,7 @@ test(options_listed, Os == [ black-"human", ko-null, komi-null, preset-"document
                              size-19, white-"human" ]) :-
     tablero:api_games(J),
     gt_json(J, Gs),
-    member(G, Gs), G.game == "go",
+    once(( member(G, Gs), G.game == "go" )),
     findall(N-Def, ( member(O, G.options), atom_string(N, O.name), Def = O.default ), Os0),
     msort(Os0, Os).
 test(settings_from_the_preset, [Preset-Ko-Komi-Tie == "japanese"-"simple"-6.5-"draw"]) :-

@@ -14,6 +14,7 @@
             gorogo_over/3,          % +State, -Winner, -Reason
             gorogo_best_move/3,     % +State, +Depth, -Move
             gorogo_best_move/4,     % +State, +Depth, -Move, -Nodes
+            gorogo_timed_move/4,    % +State, +Depth, +Seconds, -Move
             gorogo/2,               % +Black, +White
             gorogo/3,               % +Black, +White, +Options
             play_gorogo/4           % +In, +Options, +State0, -State
@@ -80,7 +81,7 @@ export best_move/3 and legal_move/2.
               gorogo_initial/1, gorogo_legal/2, gorogo_place/3, update_table/3,
               gorogo_refusal/3, gorogo_over/3
             ]).
-:- reexport(gorogo/machine, [gorogo_best_move/3, gorogo_best_move/4]).
+:- reexport(gorogo/machine, [gorogo_best_move/3, gorogo_best_move/4, gorogo_timed_move/4]).
 % Not exported: bench/gorogo_ai.py calls them as gorogo:remaining/2 and
 % gorogo:endgame_plies/1.
 :- use_module(gorogo/machine, [remaining/2, endgame_plies/1]).

@@ -556,6 +556,29 @@ test(opening_henge, Move = place(henge, _, _)) :-
     gorogo_initial(S),
     gorogo_best_move(S, 1, Move).
 
+test(timed_same_as_untimed, Timed == Best) :-
+    % With time to spare, the budgeted search plays the exact search's move,
+    % early (depth 3) and late (the search to the end).
+    findall(M, ( gg_late(S, _), gorogo_best_move(S, 3, M) ), Late),
+    gorogo_initial(S0),
+    gorogo_place(S0, place(henge, 2, 2), S1),
+    gorogo_best_move(S1, 3, Early),
+    Best = [Early|Late],
+    gorogo_timed_move(S1, 3, 60, TEarly),
+    findall(M, ( gg_late(S, _), gorogo_timed_move(S, 3, 60, M) ), TLate),
+    Timed = [TEarly|TLate].
+
+test(timed_budget_kept, [Legal, Quick] == [true, true]) :-
+    % Depth 6 takes seconds on Black's first placement: with 0.2 s the
+    % answer is that of a shallower search, and comes at once.
+    gorogo_initial(S0),
+    gorogo_place(S0, place(henge, 2, 2), S1),
+    get_time(T0),
+    gorogo_timed_move(S1, 6, 0.2, Move),
+    get_time(T1),
+    ( gorogo_legal(S1, Move) -> Legal = true ; Legal = false ),
+    ( T1 - T0 < 1.5 -> Quick = true ; Quick = false ).
+
 test(no_move_when_over, fail) :-
     gorogo_best_move(gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
                             b, hand(0,0,0,0), captures(2, 2), play), 3, _).

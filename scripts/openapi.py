@@ -19,6 +19,9 @@ ERRORS = {
     "409": "Refused by the rules or the game's state (occupied, not your turn, stale, ...)",
     "413": "The body is too large",
     "415": "A state-changing request whose body is not application/json",
+    "414": "The request line is too long (answered by gunicorn, still JSON)",
+    "431": "The headers are too large (answered by gunicorn, still JSON)",
+    "500": "An unexpected failure; nothing internal is shown",
     "503": "Saved games cannot be reached just now; nothing was changed",
     "504": "The rules took too long",
 }
@@ -29,7 +32,8 @@ def ref(name):
 
 
 def errors(*codes):
-    return {code: {"$ref": "#/components/responses/Error"} for code in codes}
+    return {**{code: {"$ref": "#/components/responses/Error"} for code in codes},
+            "default": {"$ref": "#/components/responses/Error"}}
 
 
 def ok(description, schema, status="200"):
@@ -167,7 +171,7 @@ paths = {
     },
     "/api/openapi.json": {
         "get": {"summary": "This description",
-                "responses": ok("OpenAPI 3", {"type": "object"})},
+                "responses": {**ok("OpenAPI 3", {"type": "object"}), **errors()}},
     },
 }
 

@@ -11,7 +11,8 @@
 // the opening, where the rules place the surplus Henge) and Prolog accepts or says why
 // not; view.legal only shades.  When a machine is to play (view.machine_to_move), the
 // session (game-session.js) waits a moment and asks POST /machine, and the page says
-// "thinking…" meanwhile.  One request at a time; a 409 stale/conflict reloads the game.
+// "thinking…" meanwhile.  One request at a time; every action carries the revision it was
+// played against, and a 409 stale/conflict reloads the game.
 
 import { GridBoard } from "./board-grid.js";
 import { GameSession } from "./game-session.js";
@@ -33,7 +34,7 @@ const grid = new GridBoard($("#board"), {
 const panel = new PrologPanel($("#prolog-panel"));
 
 const state = {
-  game: null, // the last reply: {id, version, options, casual, view}
+  game: null, // the last reply but its explain: {id, revision, plies, options, casual, view, ...}
   busy: false,
   piece: "regular", // the toggle: what a click places (after the opening)
   message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
@@ -283,7 +284,7 @@ function render() {
   renderSettings(view);
   const game = state.game;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.version === 0 || allMachines;
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
   $("#cancel").hidden = !game;
   renderMessage();
 }
@@ -292,8 +293,9 @@ function render() {
 
 /** Keep a reply; `fresh` when it is a placement just made (its captures flash away). */
 function take(reply, fresh = false) {
-  const { id, version, options, casual, view } = reply;
-  state.game = { id, version, options, casual, view };
+  const { explain, actions, ...game } = reply;
+  const { view } = game;
+  state.game = game;
   clearTimeout(state.vanishTimer);
   state.vanishing = []; // a new piece may stand where one vanished
   render();

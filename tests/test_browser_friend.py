@@ -140,6 +140,7 @@ fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": 
         page.context.close()
     finally:
         httpd.shutdown()
+        httpd.server_close()
     shown = call(server, "GET", f"/api/games/{game['id']}")
     assert shown["plies"] == 0 and shown["revision"] == 0
     # The same request from a program with the secret (no Origin) is fine.
@@ -155,6 +156,7 @@ fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": 
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 403
+    refused.value.close()
 
 
 def test_a_player_sees_whether_the_opponent_is_there(browser, server):

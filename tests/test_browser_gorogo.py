@@ -1,16 +1,44 @@
 """The GoRoGo page in Debian's Chromium (Playwright): the opening Henge and a capture by
 clicks, refusals in words, the Henge toggle, Spanish, reloading a saved game, the machine
-answering and undo against it, and the result at the end."""
+answering and undo against it, and the result at the end.
+
+Games made through the API are played with the secret of the seats their creator holds
+(call_as), and a page is given those seats (hold) as the browser that made them would."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
+
+from app.gorogo import GorogoGame
 
 from .conftest import call, expect_text
 
 pytestmark = pytest.mark.browser
+
+
+def call_as(server, secrets, path, body):
+    """A POST to the live server with the secret of the seats a game's creator holds."""
+    secret = next(iter(secrets.values()))
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                     method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "Authorization": f"Bearer {secret}"})
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        return json.load(resp)
+
+
+def hold(page, game_id, secrets):
+    """The page's browser holds the seats of a game made through the API (as the browser
+    that made it would): the secrets go into localStorage before any page script runs."""
+    seats = json.dumps({game_id: secrets})
+    page.context.add_init_script(
+        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
+        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
+
 
 def point(row, col) -> str:
     return f'#board .grid-point[data-row="{row}"][data-col="{col}"]'
@@ -96,7 +124,8 @@ def test_henge_toggle_disabled_without_henge(server, page):
     for row, col, piece in [(2, 2, None), (0, 0, "henge"), (1, 1, None), (0, 4, "henge"),
                             (1, 3, None)]:
         action = {"kind": "place", "pos": [row, col], **({"piece": piece} if piece else {})}
-        call(server, "POST", f"/api/games/{g['id']}/actions", {"action": action})
+        call_as(server, g["secrets"], f"/api/games/{g['id']}/actions", {"action": action})
+    hold(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/gorogo/{g['id']}")
     expect_text(page, "#status", "Black to place: 10 regular and 0 Henge in hand")
     assert page.is_disabled("#piece-henge") and page.is_enabled("#piece-regular")
@@ -136,10 +165,13 @@ def test_the_machine_answers(server, page):
 def test_the_result_at_the_end(server, page):
     g = call(server, "POST", "/api/games",
              {"game": "gorogo", "options": {"black": "human", "white": "human", "depth": 1}})
-    for _ in range(24):                              # the machine plays both sides but the last
-        reply = call(server, "POST", f"/api/games/{g['id']}/machine", {})
+    chooser = GorogoGame(black="machine", white="machine", depth=1)
+    for _ in range(24):                              # the machine chooses both sides but the last
+        action = chooser.machine()
+        reply = call_as(server, g["secrets"], f"/api/games/{g['id']}/actions", {"action": action})
         if reply["view"]["over"]:
             break
+    hold(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/gorogo/{g['id']}")
     page.wait_for_selector(point(0, 0))
     if not reply["view"]["over"]:

@@ -217,14 +217,17 @@ def test_foreign_origin_is_403(client):
 
 
 def test_sec_fetch_site_cross_site_is_403(client):
-    resp = client.post("/api/games", json={"game": "go"}, headers={"Sec-Fetch-Site": "cross-site"})
-    assert_json_error(resp, 403, "bad_origin")
+    for headers in ({"Sec-Fetch-Site": "cross-site"},
+                    {"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"}):
+        resp = client.post("/api/games", json={"game": "go"}, headers=headers)
+        assert_json_error(resp, 403, "bad_origin")
 
 
 def test_own_and_configured_origins_and_no_origin_are_allowed(app, client):
     app.config["ALLOWED_ORIGINS"] = "https://tablero.example, http://play.example:8080"
     for headers in ({}, {"Origin": "http://localhost"}, {"Origin": "https://tablero.example"},
-                    {"Origin": "http://play.example:8080", "Sec-Fetch-Site": "same-site"}):
+                    {"Origin": "http://play.example:8080", "Sec-Fetch-Site": "cross-site"},
+                    {"Sec-Fetch-Site": "same-origin"}):
         assert client.post("/api/games", json={"game": "go"}, headers=headers).status_code == 201
 
 

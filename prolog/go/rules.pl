@@ -214,7 +214,7 @@ go_play(Game0, Action, Game, Explain) :-
     (   action_player(Action, Player) -> true
     ;   throw(refusal(bad_action, []))
     ),
-    (   Player == ToMove -> true
+    (   ( Player == ToMove ; Action = resign(_) ) -> true
     ;   format(string(A), "Player = ~q", [ToMove]),
         throw(refusal(not_your_turn, ["go_to_move(Game0, Player)"-A]))
     ),
@@ -273,7 +273,7 @@ play_(pass(P), Game0, Game, Explain) :-
         Explain = [Q-"true: the first pass; a second one in a row ends the game"]
     ),
     Game = go(S, Str, Next, Caps, Passes, Hist, pass(P), Status).
-play_(resign(P), go(S, Str, P, Caps, Passes, Hist, _, playing), Game, [Q-"true: the game is over"]) :-
+play_(resign(P), go(S, Str, _, Caps, Passes, Hist, _, playing), Game, [Q-"true: the game is over"]) :-
     format(string(Q), "go_play(Game0, resign(~q), Game, _)", [P]),
     opponent(P, Next),
     Game = go(S, Str, Next, Caps, Passes, Hist, resign(P), over(resigned(P))).

@@ -1,6 +1,7 @@
 :- module(gorogo_machine,
           [ gorogo_best_move/3,     % +State, +Depth, -Move
             gorogo_best_move/4,     % +State, +Depth, -Move, -Nodes
+            gorogo_timed_move/4,    % +State, +Depth, +Seconds, -Move
             remaining/2,            % +State, -Left
             endgame_plies/1         % -Plies
           ]).
@@ -8,9 +9,11 @@
 /** <module> GoRoGo: the machine player
 
 gorogo_best_move/4 is negamax with alpha-beta pruning (fail-hard), a
-transposition table and move ordering.  It searches positions on bit masks,
-p(Side, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC) (documented in board.pl),
-with the move generator of rules.pl (pos_moves/2, pos_child/5).  The table is
+transposition table and move ordering; gorogo_timed_move/4 is the same
+search with a time budget, which the web uses (protocol.pl: 5 s).  It
+searches positions on bit masks, p(Side, Me, Op, He, MyR, MyH, OpR, OpH,
+MyC, OpC) (documented in board.pl), with the move generator of rules.pl
+(pos_moves/2, pos_child/5).  The table is
 an AVL tree (library(assoc)) threaded through the search and new at every
 call, so the search stays pure; its key is the position with the capture
 difference in place of both captures (the hands tell whose turn it is).
@@ -52,10 +55,17 @@ Henge in the centre, a corner (0,0) and an edge (0,2):
 Later placements take less as the board fills.  So the web protocol offers
 depths 1 to 5 (protocol.pl; the terminal game too): no offered setting takes
 more than a few seconds.  From 9 placements left the search goes to the end
-whatever the depth; in the old measurements that gave endgame_plies/1 its
-value, 24 such searches took 0.7 s on average and 4 s at most, and from 10
-placements up to 5 s.  bench/gorogo_ai.py prints the time of every machine
-move of its games (mean and longest, depth-limited and to the end).
+whatever the depth.  In 12 positions reached by machine play (4 random
+placements, then depth 2 on both sides) such a search took 1.1 s on average
+and 3.8 s at most with 9 placements left, 3.4 s and 19 s with 10, hence 9.
+bench/gorogo_ai.py prints the time of every machine move of its games (mean
+and longest, depth-limited and to the end).
+
+Whatever the load of the machine, gorogo_timed_move/4 keeps a placement to
+a budget: it runs the searches of depth 1, 2, ... Depth and then the search
+to the end (when due) one after the other, each under the time left, and
+answers the placement of the last one that finished: gorogo_best_move/3's
+own whenever the budget suffices.
 */
 
 :- use_module(library(lists)).
@@ -63,6 +73,7 @@ move of its games (mean and longest, depth-limited and to the end).
 :- use_module(library(assoc)).
 :- use_module(library(pairs)).
 :- use_module(library(error)).
+:- use_module(library(time), [alarm/4, install_alarm/1, remove_alarm/1]).
 :- use_module(board).
 :- use_module(rules).
 
@@ -136,6 +147,56 @@ solve(Children, Left, Depth, Move, Nodes) :-
 deepening(Children, Depth, Nodes0, Move, Nodes) :-
     empty_assoc(TT),
     deepen(1, Depth, Children, none, t(TT, Nodes0), Move, t(_, Nodes)).
+
+%!  gorogo_timed_move(+State, +Depth, +Seconds, -Move) is semidet.
+%
+%   Move is gorogo_best_move/3's placement when that search ends within
+%   Seconds (of wall time); otherwise the placement of the deepest search
+%   that did.  The searches run one after the other: depth 1 (always
+%   finished, however long it takes), 2, ... up to Depth, then, when few
+%   placements remain, the search to the end.  Fails if the game is over.
+%
+%   ?- gorogo_timed_move(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%                               w, hand(9,2,9,2), captures(0,0), play), 2, 5, Move).
+%   Move = place(regular,1,0).
+gorogo_timed_move(State, Depth, Seconds, Move) :-
+    must_be(positive_integer, Depth),
+    must_be(number, Seconds),
+    root_children(State, Children),
+    Children \== [],
+    get_time(Now),
+    Deadline is Now + Seconds,
+    remaining(State, Left),
+    endgame_plies(Endgame),
+    deepening(Children, 1, 0, Move1, _),
+    Plies is min(Depth, Left),
+    timed_deepening(2, Plies, Children, Deadline, Move1, Move2),
+    (   Left =< max(Endgame, Depth),
+        within(Deadline, solve(Children, Left, Depth, Move3, _))
+    ->  Move = Move3
+    ;   Move = Move2
+    ).
+
+timed_deepening(D, Plies, Children, Deadline, Move0, Move) :-
+    (   D =< Plies,
+        within(Deadline, deepening(Children, D, 0, Move1, _))
+    ->  D1 is D + 1,
+        timed_deepening(D1, Plies, Children, Deadline, Move1, Move)
+    ;   Move = Move0
+    ).
+
+%   within(+Deadline, :Goal): Goal succeeds before the time stamp Deadline.
+%   Fails when time runs out; its own alarm, so a time limit around the
+%   caller's goal (library(time)'s time_limit_exceeded) still goes through.
+within(Deadline, Goal) :-
+    get_time(Now),
+    Time is Deadline - Now,
+    Time > 0,
+    catch(setup_call_cleanup(alarm(Time, throw(gorogo_time_budget), Id, [install(false)]),
+                             ( install_alarm(Id), once(Goal) ),
+                             remove_alarm(Id)),
+          gorogo_time_budget,
+          fail).
 
 %!  remaining(+State, -Left) is det.
 %

@@ -20,9 +20,13 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 
   - Options: `black` and `white` "human" or "machine" (default human and
     machine), `depth` 1..5 (default 4), the placements the machine looks
-    ahead.  Depth 6 takes 11 to 13 s of CPU for Black's first placement on
+    ahead.  Depth 6 takes 9 to 11 s of CPU for Black's first placement on
     this machine, so the range stops at 5 (about 2 s); machine.pl has the
     timing table.
+  - The machine's time budget: 5 s a placement (machine_seconds/1).  The
+    machine answers gorogo_timed_move/4's placement: that of the search the
+    depth asks for, or, should a busy server or a long search to the end of
+    the game not finish it in 5 s, that of the deepest search that did.
   - Actions: `{"kind":"place", "piece":"regular"|"henge", "pos":[Row, Col]}`,
     0-based, row 0 at the top; without "piece", White's opening placement
     is the surplus Henge and any other a regular piece.  Declared with
@@ -105,8 +109,12 @@ tablero:game_act(gorogo, gorogo_game(Options, State0, _), Action,
 
 tablero:game_machine(gorogo, gorogo_game(options(_, _, Depth), State, _),
                      _{kind: "place", piece: Name, pos: [R, C]}) :-
-    gorogo_best_move(State, Depth, place(Piece, R, C)),
+    machine_seconds(Seconds),
+    gorogo_timed_move(State, Depth, Seconds, place(Piece, R, C)),
     piece_name(Piece, Name).
+
+%   machine_seconds(-Seconds): the machine's time budget for a placement.
+machine_seconds(5).
 
 tablero:game_seats(gorogo, gorogo_game(options(Black, White, _), _, _), _{b: Black, w: White}).
 

@@ -8,7 +8,7 @@ Start reading here if you come from app/grade.py, which runs
 
     swipl --stack-limit=512m -f none prolog/grade/driver.pl -- \
           --student=FILE --results=FILE [--encoding=utf8] [--score=NAME]
-          [--seed=1] [--budget=42] [--skip=0] [--sections=a,b]
+          [--seed=1] [--budget=38] [--skip=0] [--sections=a,b]
           [--call-seconds=2] [--call-inferences=10000000]
 
 in a process of its own.  The driver loads the student's file into the module
@@ -23,11 +23,11 @@ file, never to standard output (which the student's code may use):
     {"kind":"contract", ...}     one check of the contract: check, ok, message
     {"kind":"score_predicate"}   the score predicate used: name, how, candidates
     {"kind":"plan", ...}         the sections and how many cases each has
-    {"kind":"move", ...}         one goMove/4 case (see move_record/4)
+    {"kind":"move", ...}         one goMove/4 case (see run_case/3)
     {"kind":"score", ...}        one score case: the student's raw answer
     {"kind":"internal", ...}     our rules disagree with recorded data
     {"kind":"note", ...}         a change of limits, in words
-    {"kind":"budget", "index"}   the time budget ran out before case index
+    {"kind":"budget", "index"}   the time budget (seconds) ran out before case index
     {"kind":"died", "index"}     halt was reached during case index, or "load"
                                  or "contract" (at_halt; see on_halt/0)
     {"kind":"done"}              the driver ended normally
@@ -42,7 +42,6 @@ other order.
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(option)).
 :- use_module(library(http/json)).
 :- use_module(library(process)).
 :- use_module('../go', []).
@@ -86,7 +85,7 @@ main :-
 parse_argv(Argv) :-
     forall(( member(Arg, Argv),
              atom_concat('--', KV, Arg),
-             sub_atom(KV, B, _, A, '='),
+             once(sub_atom(KV, B, _, A, '=')),
              sub_atom(KV, 0, B, _, Key0),
              sub_atom(KV, _, A, 0, Value)
            ),
@@ -96,7 +95,7 @@ parse_argv(Argv) :-
     default(encoding, utf8),
     default(score, ''),
     default(seed, '1'),
-    default(budget, '42'),
+    default(budget, '38'),
     default(skip, '0'),
     default(sections, ''),
     default(call_seconds, '2'),
@@ -263,7 +262,8 @@ run_cases([Case|Cases], I, Skip, Score) :-
     (   I < Skip
     ->  run_cases(Cases, I1, Skip, Score)
     ;   over_budget
-    ->  emit(_{kind: budget, index: I})
+    ->  number_setting(budget, Budget),
+        emit(_{kind: budget, index: I, seconds: Budget})
     ;   nb_setval(grade_case, I),
         nb_setval(grade_case_term, Case),
         run_case(Case, I, Score),
