@@ -69,7 +69,7 @@ function render() {
   renderResult(view);
 
   $("#pass").disabled = !view || view.over || machineTurn(view);
-  $("#resign").disabled = !view || view.over || machineTurn(view);
+  $("#resign").disabled = !view || view.over;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
   $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
   $("#cancel").hidden = !game;
@@ -172,6 +172,17 @@ async function send(path, body, label) {
   take(reply);
   say(statusMessage(reply.view));
   next();
+}
+
+/** Resign, at any time, for the seat this page holds (the one to move if it holds both). */
+function resign() {
+  const game = state.game;
+  const view = game?.view;
+  if (!view || view.over || state.busy) return;
+  const you = game.you ?? [];
+  const player = you.includes(view.to_move) ? view.to_move : you[0] ?? view.to_move;
+  const action = { kind: "resign", player };
+  send("actions", { action }, describe(action, player, view.size));
 }
 
 function act(action) {
@@ -277,7 +288,7 @@ function start() {
   onLangChange(render);
   grid.on("click", onBoardClick);
   $("#pass").addEventListener("click", () => act({ kind: "pass" }));
-  $("#resign").addEventListener("click", () => act({ kind: "resign" }));
+  $("#resign").addEventListener("click", resign);
   $("#undo").addEventListener("click", undo);
   $("#size").addEventListener("change", () => {
     if (!state.game) render();
