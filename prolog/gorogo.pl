@@ -34,7 +34,8 @@ terminal game of prolog/gorogo_cli.pl (gorogo/2,3: ?- gorogo(humano, maquina).):
     the choices GAMES.md leaves open, and the documents' stored game of
     jogada/3 and updateTable/2;
   - machine.pl (gorogo_machine): the machine player, gorogo_best_move/4
-    (negamax with alpha-beta pruning and a transposition table);
+    (negamax with alpha-beta pruning and a transposition table), and
+    gorogo_timed_move/4, the same kept to a time budget (the web's: 5 s);
   - protocol.pl (gorogo_protocol): the tablero hooks of the web protocol;
   - messages.pl (gorogo_messages): the terminal game's words, Portuguese and
     English (prolog:message//1,2).

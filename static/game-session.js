@@ -161,6 +161,7 @@ export class GameSession {
       }, secretFor(id, seat));
       if (this.late(epoch)) return null;
       this.panel.add({ label: () => label(reply), explain: reply.explain });
+      setTimeout(() => this.showSeats(), 0);
       return reply;
     } catch (error) {
       if (this.late(epoch)) return null;
@@ -351,6 +352,7 @@ export class GameSession {
    *  and the tab's title says when it is your turn. */
   showSeats() {
     const game = this.state.game;
+    document.body.dataset.revision = game ? String(game.revision) : "";
     let box = document.querySelector(".tb-seats");
     if (!box) {
       box = document.createElement("div");

@@ -229,10 +229,6 @@ function renderToggle(view) {
   const human = humanTurn(view);
   const playing = Boolean(view) && !view.over;
   const hand = playing ? view.in_hand[view.to_move] : { regular: 0, henge: 0 };
-  if (playing && !opening(view)) {
-    if (hand.henge === 0) state.piece = "regular";
-    else if (hand.regular === 0) state.piece = "henge";
-  }
   const piece = pieceToPlace(view);
   const toggle = $("#piece-toggle");
   toggle.hidden = !playing;
@@ -265,8 +261,18 @@ function renderSettings(view) {
   }
 }
 
+/** The toggle's piece is one the player to move holds: Henge only once regular pieces
+ *  run out, regular once the Henge have. */
+function fitPiece(view) {
+  if (!view || view.over || opening(view)) return;
+  const hand = view.in_hand[view.to_move];
+  if (hand.henge === 0) state.piece = "regular";
+  else if (hand.regular === 0) state.piece = "henge";
+}
+
 function render() {
   const view = state.game?.view;
+  fitPiece(view);
   document.querySelector(".gorogo-main").classList.toggle("gorogo-no-game", !view);
   renderBoard();
   const status = $("#status");

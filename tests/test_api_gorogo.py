@@ -171,6 +171,30 @@ def test_a_henge_counts_as_the_movers_colour(client):
     assert view["last"]["captured"] == [[0, 0]]
 
 
+#  The surplus Henge, then 20 regular pieces that capture nothing: both players hold only
+#  their two Henge, Black to place.
+ONLY_HENGE = [(2, 2)] + [(r, c) for r, c in [
+    (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 1), (1, 0), (1, 3), (1, 4), (2, 1),
+    (2, 0), (2, 3), (2, 4), (3, 1), (3, 0), (3, 2), (3, 3), (4, 1), (3, 4), (4, 2)]]
+
+
+def test_two_henge_left_then_one(client):
+    gid = new_game(client)["id"]
+    view = play_all(client, gid, ONLY_HENGE)
+    assert view["in_hand"] == {"b": {"regular": 0, "henge": 2}, "w": {"regular": 0, "henge": 2}}
+    assert view["status"]["en"] == "Black to place: 0 regular and 2 Henge in hand"
+    assert view["legal"] == {"regular": [], "henge": [[1, 2], [4, 0], [4, 3], [4, 4]]}
+    resp = place(client, gid, 4, 0)                  # no piece named: a regular one
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "no_regular_left"
+    view = play_all(client, gid, [(4, 4, "henge")])  # a Henge remains after it: allowed
+    assert view["to_move"] == "w" and view["over"] is False
+    view = play_all(client, gid, [(4, 3, "henge")])  # White too; Black's last piece is a Henge
+    assert view["over"] is True and view["to_move"] is None
+    assert view["in_hand"]["b"] == {"regular": 0, "henge": 1}
+    assert view["result"] == {"code": "no_legal_move", "winner": "w", "margin": "W+F",
+                              "message": "White wins: Black has no legal placement"}
+
+
 # ---- refusals change nothing -----------------------------------------------------------
 
 @pytest.mark.parametrize("setup, action, status, code", [

@@ -132,6 +132,30 @@ def test_henge_toggle_disabled_without_henge(server, page):
     assert page.get_attribute("#hand-b", "data-henge") == "0"
 
 
+def test_only_henge_left(server, page):
+    g = call(server, "POST", "/api/games",
+             {"game": "gorogo", "options": {"black": "human", "white": "human"}})
+    placements = [(2, 2), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 1), (1, 0), (1, 3),
+                  (1, 4), (2, 1), (2, 0), (2, 3), (2, 4), (3, 1), (3, 0), (3, 2), (3, 3),
+                  (4, 1), (3, 4), (4, 2)]             # no capture: both hold two Henge
+    for row, col in placements:
+        call_as(server, g["secrets"], f"/api/games/{g['id']}/actions",
+                {"action": {"kind": "place", "pos": [row, col]}})
+    hold(page, g["id"], g["secrets"])
+    page.goto(f"{server.url}/gorogo/{g['id']}")
+    expect_text(page, "#status", "Black to place: 0 regular and 2 Henge in hand")
+    assert page.is_disabled("#piece-regular") and page.is_enabled("#piece-henge")
+    assert page.get_attribute("#piece-henge", "aria-pressed") == "true"
+    assert page.locator("#board .gorogo-legal").count() == 4
+    page.click(point(4, 4))
+    expect_text(page, "#status", "White to place: 0 regular and 2 Henge in hand")
+    assert cell(page, 4, 4) == "h"
+    page.click(point(4, 3))
+    page.wait_for_selector("#result", state="visible")
+    assert page.inner_text("#result-code") == "W+F"
+    assert page.inner_text("#result-text") == "White wins: Black has no legal placement"
+
+
 def test_the_machine_answers(server, page):
     start_from_form(page, server, white="machine", depth="2")
     assert "White: machine, depth 2" in page.inner_text("#settings")

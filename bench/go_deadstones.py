@@ -1,0 +1,220 @@
+"""How often does accepting our dead-stone proposal give GNU Go's final score?
+
+Run from the repository root:  .venv/bin/python bench/go_deadstones.py [--games 60]
+
+1. GNU Go (/usr/games/gnugo) plays itself WITHOUT --capture-all-dead, Chinese rules,
+   komi 0, --never-resign, at levels 1-10, each game from a few seeded random stones
+   (so the games differ), until two passes in a row.  A game is kept only when GNU Go
+   calls some stones dead at the end (`final_status_list dead` not empty): those are the
+   games where counting the board as it stands would be wrong.  Kept games go to a cache
+   (--cache, JSON), so a second run measures at once; --more plays new ones.
+2. Each kept game is replayed through our rules (app.go.GoGame: every move judged by
+   prolog/go.pl).  Two passes open the scoring phase with our proposal; both players
+   accept it, and our final score (area, komi 0) is compared with GNU Go's
+   `final_score`.  The proposal's time is the wall time of the second pass (the rules'
+   end-of-play work and the proposal, through the API).
+
+It prints the exact-match rate (the goal is 90% or more), how often the dead stones
+themselves are GNU Go's, the time per proposal, and the games that differ (with
+--show, their boards and both markings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.go import GoGame  # noqa: E402
+
+GNUGO = "/usr/games/gnugo"
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
+CACHE = Path("/tmp/tablero-go-deadstones.json")
+LEVELS = (1, 3, 5, 7, 10)
+
+
+class GTPError(Exception):
+    """The engine answered a command with an error, or went away."""
+
+
+class GTP:
+    """A GTP engine in a subprocess, one command at a time."""
+
+    def __init__(self, argv: list[str]):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True)
+
+    def __call__(self, command: str) -> str:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise GTPError(f"{command!r}: the engine exited")
+            if line.strip() == "" and lines:
+                break
+            if line.strip():
+                lines.append(line.rstrip("\n"))
+        answer = "\n".join(lines)
+        if not answer.startswith("="):
+            raise GTPError(f"{command!r}: {answer}")
+        return answer[1:].strip()
+
+    def close(self) -> None:
+        try:
+            self("quit")
+        except (GTPError, OSError):
+            pass
+        self.proc.wait(timeout=30)
+
+
+def vertex(size: int, row: int, col: int) -> str:
+    return f"{LETTERS[col]}{size - row}"
+
+
+def self_play(size: int, seed: int) -> dict:
+    """One GNU Go self-play game from a few seeded random stones; its record."""
+    rng = random.Random(seed)
+    level = LEVELS[seed % len(LEVELS)]
+    engine = GTP([GNUGO, "--mode", "gtp", "--chinese-rules", "--komi", "0", "--never-resign",
+                  "--seed", str(seed), "--level", str(level)])
+    try:
+        engine(f"boardsize {size}")
+        engine("clear_board")
+        moves, colour, passes = [], "black", 0
+        inner = range(2, size - 2)
+        for _ in range(rng.randint(2, 5)):
+            point = vertex(size, rng.choice(inner), rng.choice(inner))
+            try:
+                engine(f"play {colour} {point}")
+            except GTPError:
+                continue
+            moves.append(point)
+            colour = "white" if colour == "black" else "black"
+        while passes < 2:
+            move = engine(f"genmove {colour}").upper()
+            passes = passes + 1 if move == "PASS" else 0
+            moves.append(move)
+            colour = "white" if colour == "black" else "black"
+            if len(moves) > 4 * size * size:
+                raise GTPError(f"seed {seed} did not finish")
+        return {
+            "size": size, "seed": seed, "level": level, "moves": moves,
+            "final_score": engine("final_score"),
+            "dead": engine("final_status_list dead").split(),
+            "seki": engine("final_status_list seki").split(),
+        }
+    finally:
+        engine.close()
+
+
+def generate(cache: Path, wanted: dict[int, int], workers: int) -> list[dict]:
+    """The cached games, plus new ones until `wanted` {size: count} games with dead
+    stones are kept (seeds go on from the largest tried)."""
+    data = json.loads(cache.read_text()) if cache.exists() else {"games": [], "tried": {}}
+    for size, count in wanted.items():
+        kept = [g for g in data["games"] if g["size"] == size]
+        seed = data["tried"].get(str(size), 0)
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            while len(kept) < count:
+                batch = list(range(seed + 1, seed + 1 + max(workers, count - len(kept))))
+                seed = batch[-1]
+                for game in pool.map(self_play, [size] * len(batch), batch):
+                    if game["dead"] and len(kept) < count:
+                        kept.append(game)
+                        data["games"].append(game)
+                data["tried"][str(size)] = seed
+                cache.write_text(json.dumps(data))
+                print(f"  {size}x{size}: {len(kept)}/{count} games with dead stones "
+                      f"(seeds 1-{seed} tried)", file=sys.stderr)
+    return data["games"]
+
+
+def margin(final_score: str) -> float:
+    """GNU Go's "B+7.0", "W+2.0", "0" as Black's points minus White's."""
+    if final_score == "0":
+        return 0.0
+    sign = 1 if final_score[0] == "B" else -1
+    return sign * float(final_score[2:])
+
+
+def measure(game: dict) -> dict:
+    """Replay one game through our rules, accept our proposal; what came out."""
+    size = game["size"]
+    ours = GoGame(size=size, preset="chinese", komi=0)
+    moves = game["moves"]
+    for move in moves[:-1]:
+        if move == "PASS":
+            ours.pass_()
+        else:
+            ours.play(move)
+    started = time.perf_counter()
+    ours.pass_()
+    seconds = time.perf_counter() - started
+    view = ours.view
+    assert view["phase"] == "scoring", view
+    dead = sorted(vertex(size, r, c) for r, c in view["dead"])
+    ours.act({"kind": "accept", "player": "b"})
+    ours.act({"kind": "accept", "player": "w"})
+    score = ours.view["result"]["score"]
+    return {
+        "seed": game["seed"], "size": size, "seconds": seconds,
+        "ours": score["b"] - score["w"], "gnugo": margin(game["final_score"]),
+        "dead": dead, "gnugo_dead": sorted(game["dead"]), "board": view["board"],
+        "seki": game["seki"],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=60, help="9x9 games with dead stones")
+    parser.add_argument("--games19", type=int, default=0, help="19x19 games with dead stones")
+    parser.add_argument("--cache", type=Path, default=CACHE)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--show", action="store_true", help="draw the games that differ")
+    parser.add_argument("--generate-only", action="store_true")
+    args = parser.parse_args()
+
+    wanted = {9: args.games}
+    if args.games19:
+        wanted[19] = args.games19
+    games = [g for g in generate(args.cache, wanted, args.workers)
+             if g["size"] in wanted]
+    games = [g for size, count in wanted.items()
+             for g in [g for g in games if g["size"] == size][:count]]
+    if args.generate_only:
+        return
+    results = [measure(g) for g in games]
+    for size in wanted:
+        rows = [r for r in results if r["size"] == size]
+        exact = [r for r in rows if r["ours"] == r["gnugo"]]
+        same_dead = [r for r in rows if r["dead"] == r["gnugo_dead"]]
+        times = sorted(r["seconds"] for r in rows)
+        print(f"{size}x{size}: {len(exact)}/{len(rows)} games give GNU Go's final_score exactly "
+              f"({100 * len(exact) / len(rows):.1f}%); the same dead stones in "
+              f"{len(same_dead)}/{len(rows)}")
+        print(f"  second pass with the proposal: median {statistics.median(times) * 1000:.1f} ms, "
+              f"max {times[-1] * 1000:.1f} ms")
+        for r in rows:
+            if r["ours"] != r["gnugo"]:
+                print(f"  seed {r['seed']}: ours {r['ours']:+}, GNU Go {r['gnugo']:+}; "
+                      f"dead ours {' '.join(r['dead'])} | GNU Go {' '.join(r['gnugo_dead'])}"
+                      + (f"; seki {' '.join(r['seki'])}" if r["seki"] else ""))
+                if args.show:
+                    for row in r["board"]:
+                        print("     ", " ".join(row.replace("-", ".")))
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
