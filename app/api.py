@@ -150,8 +150,10 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
     }
 
 
-def reply(record: storage.Record, view: dict, explain: list, status: int = 200, **extra):
-    you = held(record, bearer())
+def reply(record: storage.Record, view: dict, explain: list, status: int = 200, you=None,
+          **extra):
+    """The game as JSON; `you`: the seats the caller holds (default: by its secret)."""
+    you = held(record, bearer()) if you is None else you
     return jsonify(**game_json(record, view, you), explain=explain, **extra), status
 
 
@@ -229,7 +231,7 @@ def create_game():
     record = storage.create(game, options, casual, played.state, view, seats, state_format(game))
     changed()
     return reply(
-        record, view, played.explain, 201,
+        record, view, played.explain, 201, you=sorted(hold),
         secrets={seat: secret for seat in hold},
         invitations={seat: invitation_url(record, seat, token) for seat, token in invitations.items()},
     )
@@ -427,9 +429,7 @@ def claim_seat(game_id, seat):
     except storage.Conflict:
         raise Refused("seat_taken", "That invitation was used already") from None
     changed()
-    record.seats[seat] = storage.Seat(digest(secret), None)
-    response, status = reply(record, view_of(record), [], secrets={seat: secret})
-    return response, status
+    return reply(record, view_of(record), [], you=held(record, secret), secrets={seat: secret})
 
 
 @bp.post("/games/<game_id>/seats/<seat>/invite")

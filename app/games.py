@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 
-from .prolog import bridge, quote
+from .prolog import PrologError, PrologTimeout, bridge, quote
 
 GAMES = ("go", "molinolog", "gorogo", "azul")
 
@@ -90,13 +90,75 @@ def call_api(predicate: str, game: str, *texts: str, timeout: float | None = Non
         raise InvalidRequest("unknown_game", f"No such game: {game!r}")
     args = ", ".join([game, *map(quote, texts)])
     goal = f"tablero:api_text(tablero:{predicate}({args}), Text)"
-    state, _, text = bridge().query(goal, timeout=timeout)[0]["Text"].partition("\n")
+    try:
+        answers = bridge().query(goal, timeout=timeout)
+    except PrologTimeout:
+        raise
+    except PrologError as exc:
+        if predicate in _STATE_FIRST:
+            _check_state(game, texts[0], predicate, _prolog_reason(str(exc)))
+        raise
+    if not answers:
+        if predicate in _STATE_FIRST:
+            _check_state(game, texts[0], predicate, "the rules do not take it")
+        raise PrologError(f"tablero:{predicate} failed for {game}: a bug in the rules")
+    state, _, text = answers[0]["Text"].partition("\n")
     reply = json.loads(text)
     reply["state"] = state
     if not reply["ok"]:
+        if reply["code"] in _RULES_FAILED and predicate in _STATE_FIRST:
+            _check_state(game, texts[0], predicate, "the rules do not take it")
         kind = Refused if reply["kind"] == "refused" else InvalidRequest
         raise kind(reply["code"], reply["message"], reply.get("explain"))
     return reply
+
+
+#  The api_* predicates whose first text is a stored state, and the refusals
+#  that only say the rules failed (on a state that is not the game's, too).
+_STATE_FIRST = {"api_act", "api_view", "api_machine", "api_show", "api_score"}
+_RULES_FAILED = {"illegal", "no_machine_move", "no_score"}
+
+
+def _check_state(game: str, state: str, predicate: str, reason: str) -> None:
+    """After tablero:`predicate` failed or raised an error on `state`: raise
+    InvalidRequest("bad_state") with the reason if the state is not one of the game's
+    (its view cannot be drawn), else return (the caller re-raises: a rules bug).
+
+    A state that does not parse is refused by tablero itself (bad_state); one that
+    parses but is no state of the game makes the rules fail or raise an error,
+    which would otherwise surface as a bare IndexError or a pyswip message.
+    """
+    if predicate != "api_view":
+        try:
+            call_api("api_view", game, state)
+            return
+        except TableroError as exc:
+            if exc.code != "bad_state":
+                raise
+            reason = "the rules do not take it"
+        except PrologTimeout:
+            raise
+        except PrologError as exc:
+            reason = _prolog_reason(str(exc))
+    code, message = _bad_state()
+    raise InvalidRequest(code, f"{message}: it is not a state of {game} ({reason})")
+
+
+@functools.cache
+def _bad_state() -> tuple[str, str]:
+    """tablero's own refusal of an unreadable state (its code and words)."""
+    try:
+        call_api("api_view", "go", "(")
+    except InvalidRequest as exc:
+        return exc.code, exc.message
+    return "bad_state", "The stored game state cannot be read"
+
+
+def _prolog_reason(message: str) -> str:
+    """The error term of a pyswip message ("Caused by: ... Returned: 'error(...)'")."""
+    _, found, returned = message.partition("Returned: ")
+    text = returned.strip().strip(".").strip("'") if found else message
+    return f"Prolog raised {text[:200]}"
 
 
 class Game:
@@ -164,6 +226,20 @@ class Game:
 
     def __str__(self) -> str:
         return self.show()
+
+    def svg(self) -> str:
+        """The game drawn as a small SVG picture from its view (app/notebook.py)."""
+        from .notebook import svg
+
+        return svg(self.game, self.view)
+
+    def _repr_svg_(self) -> str | None:
+        """What Jupyter shows for a game object: its SVG (None when the state is bad,
+        so that the text repr and its error show instead)."""
+        try:
+            return self.svg()
+        except TableroError:
+            return None
 
     def score(self) -> dict:
         """The score as it stands, as the rules count it (tablero:game_score/3)."""

@@ -73,12 +73,24 @@ def _board_literal(rows: list[str]) -> str:
     return quote(text)
 
 
-def query(goal: str, maxresult: int = 10, **boards) -> list[dict]:
-    """Run any goal in module go, e.g. query('emptyBoard(9, B), adyacentes(B, 0, 0, A)').
+def query(goal: str, maxresult: int | None = 10, timeout: float | None = None,
+          **boards) -> list[dict]:
+    """Every answer (up to `maxresult`; None: all) of any goal in module go.
 
-    Keyword arguments bind variables to boards given as rows of "-bw" text:
-    query('goMove(B0, "b", [0,0], B)', B0=["--", "--"]).  Boards in the answer
-    come back as lists of lists of "-", "b", "w".
+        >>> query('emptyBoard(3, B), adyacentes(B, 1, 1, A)')
+        >>> query('member(P, ["b", "w"]), goMove(B0, P, [0,0], B)', B0=["--", "--"])
+
+    Keyword arguments bind variables to boards given as rows of "-bw" text;
+    boards in the answers come back as lists of lists of "-", "b", "w".  The
+    goal is Prolog text that Prolog reads itself (Bridge.answers): a syntax
+    error raises PrologSyntaxError; unbound variables come back as Var('_A'),
+    other compound terms as Term (their Prolog text).  The goal is trusted (it
+    may call any predicate), but one calling halt/0 or halt/1 is refused
+    (PrologRefused) because it would end the Python process.  `timeout`
+    seconds bound the whole enumeration (PrologTimeout).
     """
     binds = [f"board_string({name}, {_board_literal(rows)})" for name, rows in boards.items()]
-    return bridge().query(f"go:({', '.join([*binds, goal])})", maxresult=maxresult)
+    if any(not name.isidentifier() or not name[:1].isupper() for name in boards):
+        raise InvalidRequest("bad_variable", "Boards bind variables: names such as B0 or Board")
+    return bridge().answers(goal, maxresult=maxresult, timeout=timeout, module="go",
+                            prelude=", ".join(binds) or "true")

@@ -1,8 +1,16 @@
 """Live games: every change of a game reaches its open pages as Server-Sent Events.
 
-Start reading at `Hub`.  One hub per worker process: a poller thread reads the
-change feed (storage.changes_since) a few times a second, or at once after a
-write made in this process, and wakes the streams of the games that changed.
+Start reading at `Hub`.  One hub per worker process, with one thread that hears
+of every change and wakes the streams of the games that changed:
+
+- SQLite (one machine): the thread polls the change feed (storage.changes_since)
+  ten times a second, or at once after a write made in this process (`poke`);
+- PostgreSQL (any number of app servers on one database): the thread LISTENs on
+  one connection of its own; every writing transaction NOTIFYs at its commit, so a
+  move made on one server reaches the streams open on every other.  A lost
+  connection is opened again, and then every waiting stream looks again (a
+  notification may have been missed meanwhile).
+
 A stream only reads storage (the view stored with each change), never Prolog,
 so it can wait on any thread while Prolog stays on its own (see
 docs/architecture.md, "The server model").
@@ -15,7 +23,9 @@ import threading
 
 from . import storage
 
-POLL = 0.1  # seconds between two reads of the change feed
+POLL = 0.1  # seconds between two reads of the change feed (SQLite)
+LISTEN_TIMEOUT = 1.0  # seconds a LISTEN wait lasts before the thread looks at `stopping`
+RECONNECT = (0.2, 5.0)  # first and longest pause before opening a lost LISTEN connection again
 KEEP_ALIVE = 10.0  # seconds of silence after which a stream sends a comment (and says it is there)
 
 
@@ -29,19 +39,32 @@ class Hub:
         self.latest: dict[str, int] = {}  # game id -> seq of its newest change seen
         self.lock = threading.Lock()
         self.poke = threading.Event()
+        self.stopping = threading.Event()
         self.thread: threading.Thread | None = None
+        self.listener = None
 
     def start(self) -> None:
         with self.lock:
             if self.thread is not None:
                 return
-            with self.app.app_context():
-                self.seq = storage.last_change()
-            self.thread = threading.Thread(target=self._run, name="live-hub", daemon=True)
+            pushed = storage.backend(self.app).notifies
+            if not pushed:
+                with self.app.app_context():
+                    self.seq = storage.last_change()
+            self.thread = threading.Thread(target=self._listen if pushed else self._poll,
+                                           name="live-hub", daemon=True)
             self.thread.start()
 
-    def _run(self) -> None:
-        while True:
+    def stop(self) -> None:
+        """End the thread (tests: before their database goes)."""
+        self.stopping.set()
+        self.poke.set()
+        if self.thread is not None:
+            self.thread.join(LISTEN_TIMEOUT + 1)
+
+    def _poll(self) -> None:
+        """SQLite: read the change feed ten times a second, or when poked."""
+        while not self.stopping.is_set():
             self.poke.wait(POLL)
             self.poke.clear()
             try:
@@ -56,11 +79,54 @@ class Hub:
                 for seq, game_id, _revision, _kind in rows:
                     self.latest[game_id] = seq
                 self.seq = rows[-1][0]
-                for game_id in {row[1] for row in rows}:
-                    cond = self.waiting.get(game_id)
-                    if cond is not None:
-                        with cond:
-                            cond.notify_all()
+                self._wake({row[1] for row in rows})
+
+    def _listen(self) -> None:
+        """PostgreSQL: wait for the notifications of every change, from any server.  The
+        positions handed to streams (`now`, `wait`) are this process's own count of them."""
+        pause = RECONNECT[0]
+        backend = storage.backend(self.app)
+        while not self.stopping.is_set():
+            try:
+                if self.listener is None:
+                    self.listener = backend.listener()
+                    with self.lock:  # notifications may have been missed: all look again
+                        self._wake(set(self.waiting), count=True)
+                    pause = RECONNECT[0]
+                changed = self.listener.wait(LISTEN_TIMEOUT)
+            except Exception:  # the database is away: open the connection again, later
+                if self.stopping.is_set():
+                    break
+                self.app.logger.warning("live: the LISTEN connection failed; again in %.1f s",
+                                        pause, exc_info=True)
+                self._drop_listener()
+                self.stopping.wait(pause)
+                pause = min(pause * 2, RECONNECT[1])
+                continue
+            if changed:
+                with self.lock:
+                    self._wake(set(changed), count=True)
+        self._drop_listener()
+
+    def _drop_listener(self) -> None:
+        if self.listener is not None:
+            try:
+                self.listener.close()
+            except Exception:
+                pass
+            self.listener = None
+
+    def _wake(self, game_ids: set[str], count: bool = False) -> None:
+        """Wake the streams of these games (self.lock held).  count: give each a new
+        position of its own (PostgreSQL, where positions are this process's count)."""
+        for game_id in game_ids:
+            if count:
+                self.seq += 1
+                self.latest[game_id] = self.seq
+            cond = self.waiting.get(game_id)
+            if cond is not None:
+                with cond:
+                    cond.notify_all()
 
     def now(self) -> int:
         """The newest change this process has seen."""
@@ -90,6 +156,14 @@ def hub(app) -> Hub:
         if id(app) not in _hubs:
             _hubs[id(app)] = Hub(app)
         return _hubs[id(app)]
+
+
+def stop(app) -> None:
+    """Stop this app's hub, if it has one (tests, before their database goes)."""
+    with _hubs_lock:
+        found = _hubs.pop(id(app), None)
+    if found is not None:
+        found.stop()
 
 
 def event(revision: int, payload: str) -> str:

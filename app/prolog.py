@@ -10,9 +10,11 @@ as data); every call runs under call_with_time_limit/2.
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import os
 import queue
 import re
+import sys
 import threading
 from pathlib import Path
 
@@ -23,12 +25,220 @@ MODULES = ("tablero", "go", "molinolog", "gorogo", "azul")
 DEFAULT_TIMEOUT = float(os.environ.get("TABLERO_PROLOG_TIMEOUT", "20"))
 
 
+#  Bridge.answers() runs goals through this module, loaded from this text at start
+#  (prolog/ holds the games; this belongs to the Python face).
+QUERY_MODULE = r""":- module(tablero_python, [py_query/6]).
+/** <module> query() for Python: goals read from text, answers as JSON
+
+py_query/6 reads a goal from a string (so the goal text is data until Prolog
+parses it), refuses halt/0 and halt/1, enumerates up to Max answers under one
+time limit, and writes each answer's variables as JSON: numbers as numbers,
+atoms and strings as strings, proper lists as arrays, an unbound variable as
+{"$v": "_A"} and any other term as {"$t": Text}, its quoted Prolog text.
+*/
+:- use_module(library(time)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(solution_sequences)).
+:- use_module(library(http/json)).
+
+:- dynamic guarding/0, halt_tried/0.
+
+%!  py_query(+Module, +PreludeText, +GoalText, +Max, +Limit, -Reply) is det.
+%
+%   Reply is JSON text: {"answers": [[[Name, Value], ...], ...], "output": Text}
+%   or {"error": Kind, "message": Text, "term": Text} with Kind one of
+%   syntax, halt, timeout, error.  Max is a positive integer or the atom all.
+py_query(Module, PreludeText, GoalText, Max, Limit, Reply) :-
+    catch(run(Module, PreludeText, GoalText, Max, Limit, Dict), E, error_dict(E, "", Dict)),
+    with_output_to(string(Reply), json_write_dict(current_output, Dict, [width(0)])).
+
+run(Module, PreludeText, GoalText, Max, Limit, Dict) :-
+    read_goal(Module, GoalText, Goal, Names),
+    read_goal(Module, PreludeText, Prelude, PreludeNames),
+    (   mentions_halt(Goal) -> throw(py_refused(halt)) ; true ),
+    share_names(PreludeNames, Names, Bindings),
+    with_output_to(string(Output),
+                   catch(enumerate(Module:(Prelude, Goal), Bindings, Max, Limit, Answers),
+                         E, true)),
+    (   retract(halt_tried) -> E1 = py_refused(halt) ; E1 = E ),
+    (   var(E1)
+    ->  Dict = _{answers:Answers, output:Output}
+    ;   error_dict(E1, Output, Dict)
+    ).
+
+enumerate(Goal, Bindings, Max, Limit, Answers) :-
+    (   Max == all -> Limited = Goal ; Limited = limit(Max, Goal) ),
+    setup_call_cleanup(
+        guard_halt,
+        call_with_time_limit(Limit, findall(A, (Limited, answer(Bindings, A)), Answers)),
+        retractall(guarding)).
+
+read_goal(Module, Text, Goal, Names) :-
+    catch(term_string(Goal, Text, [variable_names(Names), module(Module)]),
+          E, throw(py_syntax(E))),
+    (   Goal == end_of_file -> throw(py_syntax(empty)) ; true ).
+
+%   share_names(+PreludeNames, +GoalNames, -Bindings): a variable named in both
+%   is one variable; Bindings holds the names not starting with "_", in order.
+share_names(PreludeNames, Names, Bindings) :-
+    maplist(share_name(Names), PreludeNames),
+    append(PreludeNames, Names, All),
+    foldl(keep_name, All, [], Kept),
+    reverse(Kept, Bindings).
+
+share_name(Names, N=V) :-
+    (   memberchk(N=V0, Names) -> V = V0 ; true ).
+
+keep_name(N=V, Kept, Kept1) :-
+    (   ( memberchk(N=_, Kept) ; sub_atom(N, 0, _, _, '_') )
+    ->  Kept1 = Kept
+    ;   Kept1 = [N=V|Kept]
+    ).
+
+%   mentions_halt(+Goal): halt or halt(_) occurs anywhere in Goal (also as
+%   data: a goal built from it could be called).
+mentions_halt(Goal) :-
+    sub_term(T, Goal),
+    (   T == halt ; compound(T), compound_name_arity(T, halt, 1) ),
+    !.
+
+%   While a query runs, halt/0,1 reached in a way the text check did not see
+%   is cancelled (the hook runs first: at_halt/1 adds hooks in front) and
+%   reported after the query.
+guard_halt :-
+    retractall(halt_tried),
+    assertz(guarding),
+    retractall(system:'$at_halt'(tablero_python:halt_hook, _)),
+    at_halt(tablero_python:halt_hook).
+
+halt_hook :-
+    (   guarding
+    ->  assertz(halt_tried),
+        cancel_halt('query() refuses halt')
+    ;   true
+    ).
+
+%   answer(+Bindings, -Pairs): [Name, JSON] pairs of one answer; the unbound
+%   variables are named _A, _B, ... (the same name wherever one occurs).
+answer(Bindings, Pairs) :-
+    copy_term(Bindings, Copy, _),
+    term_variables(Copy, Vars),
+    foldl(name_var, Vars, 0, _),
+    maplist(pair_json, Copy, Pairs).
+
+name_var('$VAR'(Name), I, I1) :-
+    Letter is 0'A + I mod 26,
+    N is I // 26,
+    (   N =:= 0
+    ->  format(atom(Name), "_~c", [Letter])
+    ;   format(atom(Name), "_~c~d", [Letter, N])
+    ),
+    I1 is I + 1.
+
+pair_json(Name=Value, [NameS, JSON]) :-
+    atom_string(Name, NameS),
+    value_json(Value, JSON).
+
+value_json(V, J) :-
+    (   V = '$VAR'(Name), atom(Name), sub_atom(Name, 0, _, _, '_')
+    ->  atom_string(Name, S), J = _{'$v':S}
+    ;   integer(V)
+    ->  J = V
+    ;   float(V), float_class(V, Class), memberchk(Class, [zero, subnormal, normal])
+    ->  J = V
+    ;   atom(V)
+    ->  atom_string(V, J)
+    ;   string(V)
+    ->  J = V
+    ;   is_list(V)
+    ->  maplist(value_json, V, J)
+    ;   term_text(V, Text),
+        J = _{'$t':Text}
+    ).
+
+term_text(T, Text) :-
+    format(string(Text), "~W", [T, [quoted(true), numbervars(true), portray(true),
+                                    spacing(next_argument)]]).
+
+%   error_dict(+Error, +Output, -Dict): the error reply, with what the goal
+%   printed before it.
+error_dict(E, Output, Dict) :-
+    error_kind(E, Kind, Message, Term),
+    Dict = _{error:Kind, message:Message, term:Term, output:Output}.
+
+error_kind(py_syntax(empty), syntax, "The goal is empty", "") :- !.
+error_kind(py_syntax(E), syntax, M, T) :- !,
+    message_text(E, M), error_text(E, T).
+error_kind(py_refused(halt), halt, M, "halt") :- !,
+    M = "query() refuses halt/0 and halt/1: they would end the Python process".
+error_kind(time_limit_exceeded, timeout, "time_limit_exceeded", "time_limit_exceeded") :- !.
+error_kind(E, error, M, T) :-
+    message_text(E, M), error_text(E, T).
+
+error_text(E, Text) :-
+    copy_term(E, Copy, _),
+    numbervars(Copy, 0, _, [singletons(true)]),
+    term_text(Copy, Text).
+
+message_text(E, Text) :-
+    (   catch('$messages':translate_message(E, Lines, []), _, fail)
+    ->  with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
+        split_string(Text0, "", "\n ", [Text])
+    ;   term_text(E, Text)
+    ).
+"""
+
+
 class PrologError(Exception):
     """A Prolog goal raised an error; the message is Prolog's, in words."""
 
 
 class PrologTimeout(PrologError):
     """A Prolog goal ran past its time limit and was stopped."""
+
+
+class PrologSyntaxError(PrologError):
+    """The goal text given to Bridge.answers() (and go.query()) is not Prolog."""
+
+
+class PrologRefused(PrologError):
+    """Bridge.answers() refuses the goal: it calls halt/0 or halt/1, which would end
+    the Python process (a notebook's kernel, the server's worker)."""
+
+
+class Var:
+    """An unbound Prolog variable in an answer, named as the toplevel names them:
+    the same name ("_A", "_B", ...) wherever one variable occurs in one answer."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Var({self.name!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Var) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("Var", self.name))
+
+
+class Term(str):
+    """A compound term (or any term that is not a number, atom, string, list or
+    variable) in an answer, as its quoted Prolog text: Term('f(_A, "s", [a, b])').
+
+    A str, so it prints as Prolog writes it and compares with text."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Term({str.__repr__(self)})"
 
 
 _UNSAFE = re.compile(r'[^ !#-\[\]-~]')  # all but printable ASCII without " and \\
@@ -46,14 +256,33 @@ def quote(text: str) -> str:
 
 
 def _plain(value):
-    """pyswip answers with bytes for strings; give Python str instead."""
+    """pyswip's answer values made readable: bytes as str, a nested atom as its name
+    (not Atom('331269')), an unbound variable as Var('_G81'), a compound as Term."""
     if isinstance(value, bytes):
         return value.decode("utf-8")
+    if isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
+    kind = type(value).__name__
+    if kind == "Atom":
+        return _plain(value.value)
+    if kind == "Variable":
+        return Var(f"_G{value.handle}")
+    if kind == "Functor":
+        return Term(str(value))
     return value
+
+
+def _answer_value(obj: dict):
+    """json object_hook for tablero_python's answers: {"$v": name}, {"$t": text}."""
+    if "$v" in obj:
+        return Var(obj["$v"])
+    if "$t" in obj:
+        return Term(obj["$t"])
+    return obj
 
 
 class Bridge:
@@ -84,6 +313,11 @@ class Bridge:
         self._prolog = Prolog()
         self._run("set_prolog_flag(debug_on_error, false)", 1)
         self._run("use_module(library(time))", 1)
+        self._run(
+            "setup_call_cleanup(open_string(" + quote(QUERY_MODULE) + ", S), "
+            "load_files(tablero_python, [stream(S), if(true)]), close(S))",
+            1,
+        )
         modules = []
         for name in MODULES:
             path = self._prolog_dir / name
@@ -109,26 +343,36 @@ class Bridge:
                 except BaseException as exc:
                     future.set_exception(exc)
 
+    def _call(self, goal: str, maxresult: int) -> list[dict]:
+        """Run one pyswip query on the thread that owns Prolog; pyswip's errors as is."""
+        if self._jobs is None:
+            if threading.get_ident() != self._owner:
+                raise RuntimeError(
+                    "Prolog belongs to another thread: use one thread per process, "
+                    "or Bridge(dedicated_thread=True)"
+                )
+            return self._run(goal, maxresult)
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self._jobs.put((goal, maxresult, future))
+        return future.result()
+
     def query(self, goal: str, maxresult: int = 1, timeout: float | None = None) -> list[dict]:
         """Run `goal` (trusted Prolog text) and return up to `maxresult` answers.
 
-        Each answer maps the goal's named variables to Python values (strings
-        as str). Raises PrologTimeout past `timeout` seconds, PrologError for
-        any other error raised by the goal.
+        With maxresult=1 (what the games ask, the fast path) the goal runs once
+        under call_with_time_limit/2 and its named variables come back as pyswip
+        converts them (strings as str, nested atoms as str, an unbound variable
+        as Var, a compound as its text).  With more, or None for all, every
+        answer up to maxresult is collected by answers() under one time limit.
+        Raises PrologTimeout past `timeout` seconds, PrologError for any other
+        error raised by the goal.
         """
+        if maxresult is None or maxresult > 1:
+            return self.answers(goal, maxresult=maxresult, timeout=timeout)
         limit = DEFAULT_TIMEOUT if timeout is None else timeout
         wrapped = f"call_with_time_limit({limit}, ({goal}))"
         try:
-            if self._jobs is None:
-                if threading.get_ident() != self._owner:
-                    raise RuntimeError(
-                        "Prolog belongs to another thread: use one thread per process, "
-                        "or Bridge(dedicated_thread=True)"
-                    )
-                return self._run(wrapped, maxresult)
-            future: concurrent.futures.Future = concurrent.futures.Future()
-            self._jobs.put((wrapped, maxresult, future))
-            return future.result()
+            return self._call(wrapped, maxresult)
         except Exception as exc:
             if type(exc).__name__ != "PrologError":
                 raise
@@ -136,6 +380,62 @@ class Bridge:
             if "time_limit_exceeded" in message:
                 raise PrologTimeout(f"Prolog ran past its {limit} s limit: {goal[:120]}") from None
             raise PrologError(message) from None
+
+    def answers(self, goal: str, maxresult: int | None = 10, timeout: float | None = None,
+                module: str = "user", prelude: str = "true") -> list[dict]:
+        """Every answer of `goal` up to `maxresult` (None: all), for people.
+
+        `goal` is Prolog text that Prolog itself reads (term_string/3, with
+        `module`'s operators), so it reaches Prolog as data: a syntax error is
+        PrologSyntaxError, with Prolog's message and where.  The goal runs in
+        `module`, after `prelude` (trusted text, e.g. bindings of the goal's
+        variables: a variable named in both is one variable).
+
+        It runs a *trusted* goal (a teacher's, a student's at their own
+        notebook): it can call any predicate, assert, read files.  One thing is
+        refused, halt/0 and halt/1, which would end this Python process: a
+        goal mentioning halt is refused before it runs (PrologRefused), and a
+        halt reached at run time in a way the text did not show is cancelled
+        and refused afterwards.
+
+        The time limit (`timeout` seconds, PrologTimeout past it) bounds the
+        whole enumeration.  Each answer maps the goal's variables (not those
+        starting with "_") to numbers, str (atoms and strings), lists, Var('_A')
+        for an unbound variable (one name wherever it occurs in the answer) or
+        Term('f(_A, "s")'), the quoted text of any other term.  Whatever the
+        goal prints (write/1, format/2) is written to sys.stdout, so that a
+        notebook shows it under the cell.
+        """
+        if not _MODULE.match(module):
+            raise ValueError(f"Not a module name: {module!r}")
+        if maxresult is not None and (not isinstance(maxresult, int) or maxresult < 1):
+            raise ValueError(f"maxresult must be a positive integer or None, not {maxresult!r}")
+        limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
+        call = (
+            f"tablero_python:py_query({module}, {quote(prelude)}, {quote(goal)}, "
+            f"{'all' if maxresult is None else maxresult}, {limit}, Reply)"
+        )
+        try:
+            reply = json.loads(self._call(call, 1)[0]["Reply"], object_hook=_answer_value)
+        except Exception as exc:
+            if type(exc).__name__ != "PrologError":
+                raise
+            raise PrologError(str(exc)) from None
+        if reply.get("output"):
+            sys.stdout.write(reply["output"])
+            sys.stdout.flush()
+        if "error" in reply:
+            kind, message = reply["error"], reply["message"]
+            if kind == "timeout":
+                raise PrologTimeout(f"Prolog ran past its {limit} s limit: {goal[:120]}")
+            error = _ERRORS[kind](message)
+            error.term = reply["term"]
+            raise error
+        return [dict(answer) for answer in reply["answers"]]
+
+
+_MODULE = re.compile(r"^[a-z][A-Za-z0-9_]*$")
+_ERRORS = {"syntax": PrologSyntaxError, "halt": PrologRefused, "error": PrologError}
 
 
 _bridge: Bridge | None = None

@@ -127,7 +127,7 @@ def generate(cache: Path, wanted: dict[int, int], workers: int) -> list[dict]:
         seed = data["tried"].get(str(size), 0)
         with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
             while len(kept) < count:
-                batch = list(range(seed + 1, seed + 1 + max(workers, count - len(kept))))
+                batch = list(range(seed + 1, seed + 1 + workers))
                 seed = batch[-1]
                 for game in pool.map(self_play, [size] * len(batch), batch):
                     if game["dead"] and len(kept) < count:
@@ -136,7 +136,7 @@ def generate(cache: Path, wanted: dict[int, int], workers: int) -> list[dict]:
                 data["tried"][str(size)] = seed
                 cache.write_text(json.dumps(data))
                 print(f"  {size}x{size}: {len(kept)}/{count} games with dead stones "
-                      f"(seeds 1-{seed} tried)", file=sys.stderr)
+                      f"(seeds 1-{seed} tried)", file=sys.stderr, flush=True)
     return data["games"]
 
 

@@ -311,9 +311,13 @@ def test_pages_work_under_the_csp(browser, server):
 
 
 def test_prolog_timeout_shows_no_goal(client, monkeypatch):
-    from app import prolog
+    from app import games, prolog
 
-    monkeypatch.setattr(prolog, "DEFAULT_TIMEOUT", 1e-9)
+    def slow(*_args, **_kwargs):
+        raise prolog.PrologTimeout("Prolog ran past its 20 s limit: tablero:api_text("
+                                   "tablero:api_new(go, \"{}\"), Text)")
+
+    monkeypatch.setattr(games, "call_api", slow)
     resp = client.post("/api/games", json={"game": "go"})
     error = assert_json_error(resp, 504, "timeout")
     text = resp.get_data(as_text=True)

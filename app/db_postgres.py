@@ -1,0 +1,251 @@
+"""The PostgreSQL backend of app/storage.py: one database shared by any number of app
+servers (TABLERO_DB=postgresql://user@host:port/dbname).
+
+Start reading at `MIGRATIONS` (the schema, numbered; the `schema_version` table holds the
+last one run) and `Postgres`, the object app/storage.py talks to.
+
+- Connections come from a pool per worker process (psycopg_pool, at most TABLERO_DB_POOL,
+  default 10, checked before each use so that a restarted server costs no request), in
+  autocommit for reads; a write is one transaction.  A server that cannot be reached, or no
+  free connection within 10 s, is `Unavailable` (503, nothing changed).
+- Optimistic writes are the same SQL as SQLite's: `UPDATE games ... WHERE id = ? AND
+  revision = ?` under READ COMMITTED.  A second writer of the same game waits for the
+  first's row lock and then finds the revision moved on: it changes no row and loses
+  (`Conflict`), and its transaction is rolled back.  A deadlock or serialisation failure
+  is a lost race too.  Commits are synchronous (PostgreSQL's default): an acknowledged
+  change is on disk.
+- Live changes: the transaction that adds a change to the feed also sends
+  `NOTIFY tablero_changes` ("<game id> <revision> <kind>"), which PostgreSQL delivers to
+  every listening connection, on every host, only when (and if) that transaction commits.
+  Each worker process keeps one `Listener` (app/live.py).
+- Migrations run at start under an advisory lock, so that workers and servers starting
+  together run each one once.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from contextlib import contextmanager
+
+import psycopg
+from psycopg import errors
+from psycopg_pool import ConnectionPool
+
+from .db_base import Conflict, Unavailable
+
+#  The channel of NOTIFY / LISTEN.
+CHANNEL = "tablero_changes"
+#  The key of the advisory lock held while migrating ("tablero" in ASCII).
+MIGRATION_LOCK = 0x7461626C65726F
+#  Seconds to wait for a connection (to open one, or for a free one in the pool).
+CONNECT_TIMEOUT = 10
+
+#  Numbered migrations, run in order at start; schema_version.version is the last one run.
+#  Never edit one that has shipped: add the next.  (1 is SQLite's schema after its 2.)
+MIGRATIONS = [
+    # 1: games, actions, seats, the change feed, presence.
+    """
+    CREATE TABLE games (
+        id            text PRIMARY KEY,
+        game          text NOT NULL,
+        options       text NOT NULL,
+        casual        integer NOT NULL,
+        state         text NOT NULL,
+        plies         integer NOT NULL,
+        created       double precision NOT NULL,
+        updated       double precision NOT NULL,
+        revision      bigint NOT NULL DEFAULT 0,
+        view          text,
+        undo_request  text,
+        machine_until double precision NOT NULL DEFAULT 0,
+        format        integer NOT NULL DEFAULT 0
+    );
+    CREATE INDEX games_updated ON games(updated);
+    CREATE TABLE actions (
+        game_id  text NOT NULL REFERENCES games(id),
+        ply      integer NOT NULL,
+        action   text NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE seats (
+        game_id      text NOT NULL REFERENCES games(id),
+        seat         text NOT NULL,
+        secret_hash  text,
+        invite_hash  text,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_secret ON seats(secret_hash);
+    CREATE TABLE changes (
+        seq       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game_id   text NOT NULL,
+        revision  bigint NOT NULL,
+        kind      text NOT NULL
+    );
+    CREATE TABLE presence (
+        stream   text PRIMARY KEY,
+        game_id  text NOT NULL,
+        seat     text NOT NULL,
+        seen     double precision NOT NULL
+    );
+    CREATE INDEX presence_game ON presence(game_id);
+    """,
+]
+
+
+def is_url(database: str) -> bool:
+    return database.startswith(("postgresql://", "postgres://"))
+
+
+@functools.lru_cache(maxsize=256)
+def _pg(sql: str) -> str:
+    """qmark placeholders (the SQL app/storage.py writes) as psycopg's %s."""
+    return sql.replace("?", "%s")
+
+
+class Connection:
+    """A pooled psycopg connection that takes storage's qmark SQL."""
+
+    __slots__ = ("con",)
+
+    def __init__(self, con: psycopg.Connection):
+        self.con = con
+
+    def execute(self, sql: str, args=()) -> psycopg.Cursor:
+        return self.con.execute(_pg(sql), args)
+
+    def executemany(self, sql: str, rows) -> psycopg.Cursor:
+        cur = self.con.cursor()
+        cur.executemany(_pg(sql), list(rows))
+        return cur
+
+
+def connect(url: str, **kwargs) -> psycopg.Connection:
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, **kwargs)
+    except psycopg.OperationalError as exc:
+        raise Unavailable(f"PostgreSQL cannot be reached: {exc}") from exc
+
+
+def migrate(con: psycopg.Connection) -> int:
+    """Run the migrations this database has not run yet, each in a transaction, under an
+    advisory lock (servers and workers starting together run each once); the schema
+    version after."""
+    con.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+    try:
+        con.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
+        while True:
+            with con.transaction():
+                row = con.execute("SELECT version FROM schema_version").fetchone()
+                if row is None:
+                    con.execute("INSERT INTO schema_version VALUES (0)")
+                version = row[0] if row else 0
+                if version >= len(MIGRATIONS):
+                    return version
+                con.execute(MIGRATIONS[version])
+                con.execute("UPDATE schema_version SET version = %s", (version + 1,))
+    finally:
+        if not con.closed:
+            con.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
+
+
+def pool_size() -> int:
+    return max(2, int(os.environ.get("TABLERO_DB_POOL", "10")))
+
+
+class Postgres:
+    """One PostgreSQL database, as app/storage.py uses it."""
+
+    name = "postgres"
+    notifies = True  # live streams LISTEN (`listener()`)
+    seat_list = "string_agg(s.seat, ',')"
+
+    def __init__(self, url: str, keep_changes: int):
+        self.url = url
+        self.keep_changes = keep_changes
+        self.lock = threading.Lock()
+        self._pool: ConnectionPool | None = None
+        self._pid = 0
+
+    def migrate(self) -> int:
+        with connect(self.url) as con:
+            return migrate(con)
+
+    def pool(self) -> ConnectionPool:
+        """This process's pool (a forked child opens its own; the parent's is left alone)."""
+        pool = self._pool
+        if pool is not None and self._pid == os.getpid():
+            return pool
+        with self.lock:
+            if self._pool is None or self._pid != os.getpid():
+                pool = ConnectionPool(
+                    self.url, min_size=1, max_size=pool_size(), timeout=CONNECT_TIMEOUT,
+                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+                    check=ConnectionPool.check_connection, open=False,
+                    name="tablero",
+                )
+                pool.open(wait=False)
+                self._pool, self._pid = pool, os.getpid()
+            return self._pool
+
+    @contextmanager
+    def read(self):
+        try:
+            with self.pool().connection() as con:
+                yield Connection(con)
+        except psycopg.OperationalError as exc:
+            raise Unavailable(f"PostgreSQL failed: {exc}") from exc
+
+    @contextmanager
+    def write(self):
+        """One transaction, committed when the block ends (rolled back if it raises)."""
+        try:
+            with self.pool().connection() as con, con.transaction():
+                yield Connection(con)
+        except errors.TransactionRollback as exc:  # deadlock, serialisation failure
+            raise Conflict from exc
+        except psycopg.OperationalError as exc:
+            raise Unavailable(f"PostgreSQL failed: {exc}") from exc
+
+    def changed(self, con: Connection, game_id: str, revision: int, kind: str) -> None:
+        """Append to the change feed and NOTIFY, in the writing transaction (the
+        notification goes out at its commit, and not at all if it rolls back)."""
+        seq = con.execute(
+            "WITH c AS (INSERT INTO changes (game_id, revision, kind) VALUES (?, ?, ?) "
+            "RETURNING seq) SELECT seq, pg_notify(?, ?) FROM c",
+            (game_id, revision, kind, CHANNEL, f"{game_id} {revision} {kind}"),
+        ).fetchone()[0]
+        if seq % 1000 == 0:
+            con.execute("DELETE FROM changes WHERE seq <= ?", (seq - self.keep_changes,))
+
+    def listener(self) -> "Listener":
+        return Listener(self.url)
+
+    def close(self) -> None:
+        with self.lock:
+            if self._pool is not None and self._pid == os.getpid():
+                self._pool.close()
+            self._pool = None
+
+
+class Listener:
+    """One connection LISTENing to the change feed's notifications."""
+
+    def __init__(self, url: str):
+        # Keep-alives: a PostgreSQL host that vanished is noticed within a minute.
+        self.con = connect(url, keepalives=1, keepalives_idle=20, keepalives_interval=5,
+                           keepalives_count=4)
+        self.con.execute(f"LISTEN {CHANNEL}")
+
+    def wait(self, timeout: float) -> list[str]:
+        """The ids of the games changed, as soon as a notification arrives (all those that
+        came with it), or [] after `timeout` seconds.  Unavailable if the connection broke."""
+        try:
+            return [n.payload.split(" ", 1)[0]
+                    for n in self.con.notifies(timeout=timeout, stop_after=1)]
+        except psycopg.OperationalError as exc:
+            raise Unavailable(f"lost the LISTEN connection: {exc}") from exc
+
+    def close(self) -> None:
+        self.con.close()

@@ -1,0 +1,193 @@
+"""The SQLite backend of app/storage.py: one file, the embedded default.
+
+Start reading at `MIGRATIONS` (the schema, numbered; `PRAGMA user_version` is the last one
+run) and `SQLite`, the object app/storage.py talks to.
+
+Each thread keeps one connection to the file, opened once.  Writes hold SQLite's write
+lock from their first statement (`BEGIN IMMEDIATE`), so every write of every process on
+the machine is serialised.  The journal is WAL with synchronous=NORMAL: a commit survives
+the server process dying (SIGKILL, crash) at once, and the machine losing power once
+SQLite's next checkpoint has synced.  A database file that vanished or was replaced while
+the server runs is noticed before each use (`Unavailable`), instead of writing into an
+unlinked file.  Live streams learn of changes by polling the `changes` table (app/live.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from .db_base import Unavailable
+
+#  Numbered migrations, run in order at start; PRAGMA user_version is the last one run.
+#  Never edit one that has shipped: add the next.
+MIGRATIONS = [
+    # 1: the first release's schema.
+    """
+    CREATE TABLE IF NOT EXISTS games (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,
+        options  TEXT NOT NULL,
+        casual   INTEGER NOT NULL,
+        state    TEXT NOT NULL,
+        version  INTEGER NOT NULL,
+        created  REAL NOT NULL,
+        updated  REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+        game_id  TEXT NOT NULL REFERENCES games(id),
+        ply      INTEGER NOT NULL,
+        action   TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    """,
+    # 2: revisions, stored views, seats, undo requests, the change feed, indexes.
+    """
+    ALTER TABLE games RENAME COLUMN version TO plies;
+    ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET revision = plies;
+    ALTER TABLE games ADD COLUMN view TEXT;
+    ALTER TABLE games ADD COLUMN undo_request TEXT;
+    ALTER TABLE games ADD COLUMN machine_until REAL NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_updated ON games(updated);
+    CREATE TABLE seats (
+        game_id      TEXT NOT NULL REFERENCES games(id),
+        seat         TEXT NOT NULL,
+        secret_hash  TEXT,
+        invite_hash  TEXT,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_secret ON seats(secret_hash);
+    CREATE TABLE changes (
+        seq      INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id  TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        kind     TEXT NOT NULL
+    );
+    CREATE TABLE presence (
+        stream   TEXT PRIMARY KEY,
+        game_id  TEXT NOT NULL,
+        seat     TEXT NOT NULL,
+        seen     REAL NOT NULL
+    );
+    CREATE INDEX presence_game ON presence(game_id);
+    """,
+]
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=NORMAL")
+    con.execute("PRAGMA busy_timeout=10000")
+    return con
+
+
+def migrate(con: sqlite3.Connection) -> int:
+    """Run the migrations this database has not run yet, each in a transaction that
+    first reads the version (so processes starting together run each one once); the
+    schema version after."""
+    while True:
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version >= len(MIGRATIONS):
+                con.execute("COMMIT")
+                return version
+            for statement in filter(str.strip, MIGRATIONS[version].split(";")):
+                con.execute(statement)
+            con.execute(f"PRAGMA user_version = {version + 1}")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+
+def _file_id(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+class SQLite:
+    """One SQLite file, as app/storage.py uses it: `read()` and `write()` hand out this
+    thread's connection (qmark placeholders), `changed()` appends to the change feed."""
+
+    name = "sqlite"
+    notifies = False  # live streams poll the change feed
+    #  The aggregate that joins a game's seat names with commas (games_of).
+    seat_list = "group_concat(s.seat)"
+
+    def __init__(self, path: str, keep_changes: int):
+        self.path = path
+        self.keep_changes = keep_changes
+        self.local = threading.local()
+
+    def migrate(self) -> int:
+        con = connect(Path(self.path))
+        try:
+            return migrate(con)
+        finally:
+            con.close()
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened once and kept.
+
+        Before handing it out, checks that the file is still the one it opened: a
+        deleted or replaced file raises Unavailable (SQLite would go on writing into
+        the unlinked file, and every write would be lost at the next start)."""
+        entry = getattr(self.local, "entry", None)
+        now_id = _file_id(self.path)
+        if entry is not None and entry[1] != now_id:
+            entry[0].close()
+            self.local.entry = None
+            raise Unavailable("The database file vanished or was replaced")
+        if entry is None:
+            if now_id is None:
+                raise Unavailable("The database file is missing")
+            con = connect(Path(self.path))
+            entry = self.local.entry = (con, _file_id(self.path))
+        return entry[0]
+
+    @contextmanager
+    def read(self):
+        yield self.connection()
+
+    @contextmanager
+    def write(self):
+        """A write transaction that holds SQLite's write lock from its first statement.
+
+        A file deleted or replaced while the transaction ran is reported (Unavailable)
+        instead of acknowledged: its write would be lost."""
+        con = self.connection()
+        opened = self.local.entry[1]
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            yield con
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        if _file_id(self.path) != opened:
+            raise Unavailable("The database file vanished or was replaced during a write")
+
+    def changed(self, con, game_id: str, revision: int, kind: str) -> None:
+        """Append to the change feed (in the writing transaction); keep it bounded."""
+        cur = con.execute("INSERT INTO changes (game_id, revision, kind) VALUES (?, ?, ?)",
+                          (game_id, revision, kind))
+        if cur.lastrowid % 1000 == 0:
+            con.execute("DELETE FROM changes WHERE seq <= ?", (cur.lastrowid - self.keep_changes,))
+
+    def close(self) -> None:
+        """Close this thread's connection (the others close with their threads)."""
+        entry = getattr(self.local, "entry", None)
+        if entry is not None:
+            entry[0].close()
+            self.local.entry = None

@@ -1,0 +1,568 @@
+:- module(console,
+          [ console_main/0,          % the worker: JSON lines in, JSON lines out
+            console_init/0,          % flags and limits of a worker (once)
+            console_query/2,         % +Request:dict, -Reply:dict
+            console_bound/3,         % +Game, +State, -Bound:list(Name=Value)
+            console_limits/1         % -Limits:dict
+          ]).
+
+/** <module> The console: a student's goal about the current position, sandboxed
+
+Start reading at console_query/2.  A page's console sends a goal (text) about
+the position of its game; app/console.py hands it, with the game's name and
+its stored state text, to a `swipl` worker process that runs console_main/0:
+one JSON object a line in, one a line out.  Nothing of this runs in a web
+worker's Prolog.
+
+## What a query may do
+
+The goal is read with term_string/3 (never spliced into code) in a temporary
+module of its own that imports the game's predicates (console_game/3), so a
+student's assertz/1 lands there and is gone after the query.  The variables
+named in console_bound/3 are bound to the position before the goal runs:
+
+    go        Board (rows of "-", "b", "w"), Player ("b"/"w" to move), Game
+    molinolog State (the rules state), T (the board size), Player (b/w)
+    gorogo    Board (the documents' 5x5 matrix of 0-3), State, Player (1/2);
+              jogada/3 and updateTable/2 play on this position
+    azul      State (the rules state), Player (0.. the player to move)
+
+The goal must then pass safe_goal/1 of library(sandbox) (else `refused`, with
+its reason in words), and runs in a thread of its own with a stack limit,
+under call_with_time_limit/2 and call_with_inference_limit/3.  At most
+`max` answers (10) are collected, each printed as the toplevel prints it
+(the toplevel's own translate_bindings and answer messages, so `X = Y, Y = 1`,
+`_A`, residual goals and quoted strings come out the same), except that
+variables whose name starts with `_` are not shown (as with
+`set_prolog_flag(toplevel_print_anon, false)`) and terms are printed to depth
+64 instead of 10, so a 19x19 board shows whole.
+
+## The reply
+
+    {"ok": true, "answers": [{"bindings": {"A": "[...]"}, "text": "A = [...]",
+      "output": "what it printed before this answer"}], "more": Bool,
+     "det": Bool, "output": "printed after the last answer", "stopped": null |
+     {"code", "message"}, "toplevel": "A = ... ;\nfalse.", "time_ms": N,
+     "inferences": N}
+    {"ok": false, "error": {"code": "syntax"|"refused"|"timeout"|
+     "inferences"|"memory"|"error"|"bad_request", "message": Text}}
+
+`more` is true when the search stopped at `max` answers with a choice point
+left; `det` when the last answer left none.  A goal that raised an error or
+passed a limit after some answers gives them with `stopped`; before any answer
+it is an error reply.  Output is capped at 16,000 characters, an answer's
+text at 20,000.
+*/
+
+:- use_module(library(sandbox)).
+:- use_module(library(time)).
+:- use_module(library(modules)).
+:- use_module(library(readutil)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(http/json)).
+
+:- use_module(go, []).
+:- use_module(molinolog, []).
+:- use_module(gorogo, []).
+:- use_module(azul, []).
+:- use_module(azul/rules, []).
+:- use_module(azul/board, []).
+:- use_module(azul/machine, []).
+:- use_module(azul/log, []).
+
+                 /*******************************
+                 *             LIMITS           *
+                 *******************************/
+
+%!  console_limits(-Limits) is det.
+%
+%   The limits of one query: seconds (wall clock, the sandbox check, the
+%   search and the printing of the answers), inferences, stack (bytes of
+%   Prolog stacks of the query's thread), max_answers, goal_chars (the
+%   longest goal text), output_chars and answer_chars (what is kept).
+console_limits(_{seconds: 3, inferences: 20 000 000, stack: 268 435 456,
+                 max_answers: 10, goal_chars: 2000, output_chars: 16000,
+                 answer_chars: 20000}).
+
+                 /*******************************
+                 *      THE GAMES' MODULES      *
+                 *******************************/
+
+%   console_game(?Game, -Module, -Imports): a query about Game runs in a
+%   temporary module that imports from Module, which imports the exports
+%   of Imports (files beside this one).
+console_game(go,        console_go,        [go]).
+console_game(molinolog, console_molinolog, [molinolog]).
+console_game(gorogo,    console_gorogo,    [gorogo]).
+console_game(azul,      console_azul,      [azul, 'azul/rules', 'azul/board',
+                                            'azul/machine', 'azul/log']).
+
+:- prolog_load_context(directory, Dir),
+   forall(console_game(_, Module, Files),
+          forall(member(File, Files),
+                 ( atomic_list_concat([Dir, /, File], Path),
+                   Module:use_module(Path) ))).
+
+%!  console_bound(+Game, +State, -Bound) is det.
+%
+%   Bound is the list Name=Value of the variables a goal about Game finds
+%   bound to the position State (the game's stored state term).
+console_bound(go, Game, Bound) :-
+    go:go_board(Game, Board),
+    (   go:go_to_move(Game, Player)
+    ->  Bound = ['Board'=Board, 'Player'=Player, 'Game'=Game]
+    ;   Bound = ['Board'=Board, 'Game'=Game]
+    ).
+console_bound(molinolog, game(_, _, _, State), Bound) :-
+    molinolog:state_size(State, T),
+    (   molinolog:state_outcome(State, none)
+    ->  molinolog:state_to_move(State, Player),
+        Bound = ['State'=State, 'T'=T, 'Player'=Player]
+    ;   Bound = ['State'=State, 'T'=T]
+    ).
+console_bound(gorogo, gorogo_game(_, State, _), Bound) :-
+    State = gorogo(Board, ToMove, _, _, _),
+    (   \+ gorogo:gorogo_over(State, _, _),
+        side_code(ToMove, Player)
+    ->  Bound = ['Board'=Board, 'State'=State, 'Player'=Player]
+    ;   Bound = ['Board'=Board, 'State'=State]
+    ).
+console_bound(azul, State, Bound) :-
+    (   azul_rules:state_over(State)
+    ->  Bound = ['State'=State]
+    ;   azul_rules:state_to_move(State, Player, _),
+        Bound = ['State'=State, 'Player'=Player]
+    ).
+
+side_code(b, 1).
+side_code(w, 2).
+
+%   prepare(+Game, +State): what a game's library keeps besides its
+%   arguments is set to the position before the query (GoRoGo's stored game
+%   for jogada/3), and back to its start after it (Molinolog's default depth).
+prepare(gorogo, gorogo_game(_, State, _)) :-
+    !,
+    gorogo:gorogo_set_current(State).
+prepare(_, _).
+
+                 /*******************************
+                 *            THE WORKER        *
+                 *******************************/
+
+%!  console_main is det.
+%
+%   The worker's main loop: `swipl ... -g console:console_main -t halt
+%   prolog/console.pl -- --in=FD --out=FD`.  Reads one JSON request a line
+%   from the file descriptor --in and writes one JSON reply a line to --out;
+%   ends at the end of its input.  Standard input reads as empty and standard
+%   output and error are whatever the parent gave (app/console.py: nothing),
+%   so nothing a goal reads or prints can touch the channel.
+console_main :-
+    current_prolog_flag(argv, Argv),
+    channel(Argv, In, Out),
+    console_init,
+    format(Out, "~w~n", ['{"ready": true}']),
+    flush_output(Out),
+    serve(In, Out).
+
+channel(Argv, In, Out) :-
+    (   member(InArg, Argv), atom_concat('--in=', InFd, InArg),
+        member(OutArg, Argv), atom_concat('--out=', OutFd, OutArg)
+    ->  atom_concat('/dev/fd/', InFd, InPath),
+        atom_concat('/dev/fd/', OutFd, OutPath),
+        open(InPath, read, In, [encoding(utf8)]),
+        open(OutPath, write, Out, [encoding(utf8)])
+    ;   stream_property(In, alias(user_input)),
+        stream_property(Out, alias(user_output))
+    ),
+    open_string("", Empty),
+    set_stream(Empty, alias(user_input)),
+    set_input(Empty).
+
+serve(In, Out) :-
+    read_line_to_string(In, Line),
+    (   Line == end_of_file
+    ->  true
+    ;   (   catch(atom_json_dict(Line, Request, [value_string_as(string)]), _, fail),
+            is_dict(Request)
+        ->  console_query(Request, Reply)
+        ;   Reply = _{ok: false, error: _{code: "bad_request",
+                                          message: "The request is not a JSON object"}}
+        ),
+        json_write_dict(Out, Reply, [width(0)]),
+        nl(Out),
+        flush_output(Out),
+        garbage_collect,
+        serve(In, Out)
+    ).
+
+%!  console_init is det.
+%
+%   The flags of a worker: errors do not start the debugger, answers are
+%   printed as the toplevel prints them (to depth 64, variables starting
+%   with `_` hidden, fresh variables named _A, _B), and the flags a goal may
+%   set (library(sandbox)'s safe_prolog_flag/2) are remembered to be reset
+%   after each query.
+console_init :-
+    set_prolog_flag(debug_on_error, false),
+    set_prolog_flag(report_error, true),
+    flag_value(answer_write_options,
+               [quoted(true), portray(true), max_depth(64), spacing(next_argument)]),
+    flag_value(toplevel_print_anon, false),
+    flag_value(toplevel_name_variables, true),
+    flag_value(toplevel_print_factorized, false),
+    retractall(saved_flag(_, _)),
+    forall(( clause(sandbox:safe_prolog_flag(Flag, _), true),
+             atom(Flag),
+             current_prolog_flag(Flag, Value) ),
+           assertz(saved_flag(Flag, Value))),
+    retractall(saved_depth(_)),
+    (   molinolog:minimax_depth(D) -> assertz(saved_depth(D)) ; true ).
+
+:- dynamic saved_flag/2, saved_depth/1.
+
+flag_value(Flag, Value) :-
+    (   current_prolog_flag(Flag, _)
+    ->  set_prolog_flag(Flag, Value)
+    ;   create_prolog_flag(Flag, Value, [])
+    ).
+
+%   restore: after a query, the flags a goal may set and Molinolog's
+%   default depth are as they were before it.
+restore :-
+    forall(saved_flag(Flag, Value),
+           catch(set_prolog_flag(Flag, Value), _, true)),
+    (   saved_depth(D) -> molinolog:set_minimax_depth(D) ; true ).
+
+                 /*******************************
+                 *            A QUERY           *
+                 *******************************/
+
+%!  console_query(+Request, -Reply) is det.
+%
+%   Request is a dict: game (a string: go, molinolog, gorogo, azul), state
+%   (the game's stored state text, as tablero.pl writes it), goal (the
+%   student's text) and optionally max (answers, 1..10).  Reply is the dict
+%   described in the module header.  The query runs in a thread of its own
+%   (its stack limit; its global variables and flags die with it); what it
+%   may have changed of this process (flags, Molinolog's depth) is reset
+%   after it.
+console_query(Request, Reply) :-
+    console_limits(Limits),
+    thread_self(Me),
+    thread_create(query_thread(Me, Request, Limits), Id,
+                  [stack_limit(Limits.stack)]),
+    thread_join(Id, Status),
+    (   thread_get_message(Me, console_reply(Id, Reply0), [timeout(0)])
+    ->  Reply = Reply0
+    ;   Status = exception(E)
+    ->  error_reply(E, Reply)
+    ;   Reply = _{ok: false, error: _{code: "error",
+                                      message: "The query ended without an answer"}}
+    ),
+    restore.
+
+query_thread(Parent, Request, Limits) :-
+    thread_self(Me),
+    catch(query(Request, Limits, Reply), E, error_reply(E, Reply)),
+    thread_send_message(Parent, console_reply(Me, Reply)).
+
+query(Request, Limits, Reply) :-
+    request(Request, Limits, Game, StateText, GoalText, Max),
+    console_game(Game, Import, _),
+    term_string(State, StateText),
+    console_bound(Game, State, Bound),
+    prepare(Game, State),
+    get_time(T0),
+    statistics(inferences, I0),
+    in_temporary_module(
+        M,
+        add_import_module(M, Import, start),
+        run(M, GoalText, Bound, Max, Limits, Reply0)),
+    get_time(T1),
+    statistics(inferences, I1),
+    Ms is round((T1 - T0) * 1000),
+    Inf is I1 - I0,
+    Reply = Reply0.put(_{time_ms: Ms, inferences: Inf}).
+
+request(Request, Limits, Game, StateText, GoalText, Max) :-
+    (   get_dict(game, Request, GameText), text(GameText),
+        atom_string(Game, GameText), console_game(Game, _, _)
+    ->  true
+    ;   throw(console(bad_request, "game must name a game: go, molinolog, gorogo or azul"))
+    ),
+    (   get_dict(state, Request, StateText), text(StateText)
+    ->  true
+    ;   throw(console(bad_request, "state must be the game's state text"))
+    ),
+    (   get_dict(goal, Request, GoalText), text(GoalText)
+    ->  true
+    ;   throw(console(bad_request, "goal must be a string"))
+    ),
+    string_length(GoalText, Length),
+    (   Length > Limits.goal_chars
+    ->  format(string(Too), "The goal is longer than ~D characters", [Limits.goal_chars]),
+        throw(console(bad_request, Too))
+    ;   true
+    ),
+    (   get_dict(max, Request, Max0)
+    ->  (   integer(Max0), between(1, Limits.max_answers, Max0)
+        ->  Max = Max0
+        ;   format(string(BadMax), "max must be an integer from 1 to ~d",
+                   [Limits.max_answers]),
+            throw(console(bad_request, BadMax))
+        )
+    ;   Max = Limits.max_answers
+    ).
+
+text(X) :- string(X), !.
+text(X) :- atom(X).
+
+%   run(+Module, +GoalText, +Bound, +Max, +Limits, -Reply): read the goal in
+%   Module, bind, check, call.
+run(M, GoalText, Bound, Max, Limits, Reply) :-
+    read_goal(M, GoalText, Goal, Names),
+    bind(Names, Bound, Shown),
+    T = Limits.seconds,
+    catch(call_with_time_limit(T, safe_goal(M:Goal)), E, true),
+    (   var(E)
+    ->  answers(M, Goal, Shown, Max, Limits, Reply)
+    ;   E == time_limit_exceeded
+    ->  throw(console(timeout, "The sandbox did not finish checking the goal in time"))
+    ;   throw(refused(E))
+    ).
+
+%   read_goal(+Module, +Text, -Goal, -Names): Text is one term, a final full
+%   stop allowed; Names its variables (Name=Var).
+read_goal(M, Text, Goal, Names) :-
+    split_string(Text, "", " \t\r\n", [Trimmed]),
+    (   Trimmed == ""
+    ->  throw(console(syntax, "Type a goal, for example: X is 1 + 2"))
+    ;   true
+    ),
+    catch(term_string(Goal, Trimmed,
+                      [module(M), variable_names(Names), syntax_errors(error)]),
+          error(syntax_error(What), Context),
+          syntax(What, Context, Trimmed)),
+    (   var(Goal)
+    ->  throw(console(syntax, "The goal is a variable: there is nothing to call"))
+    ;   callable(Goal)
+    ->  true
+    ;   format(string(Not), "~q is not a goal (a goal is an atom or a compound term)",
+               [Goal]),
+        throw(console(syntax, Not))
+    ).
+
+syntax(What, Context, Text) :-
+    message_text(error(syntax_error(What), Context), Message0),
+    (   Context = string(_, Pos), integer(Pos)
+    ->  sub_string(Text, 0, Pos, _, Before),
+        sub_string(Text, Pos, _, 0, After),
+        format(string(Message), "Syntax error: ~w (at character ~d: ~s<here>~s)",
+               [What, Pos, Before, After])
+    ;   Message = Message0
+    ),
+    throw(console(syntax, Message)).
+
+%   bind(+Names, +Bound, -Shown): the variables of Bound named in the goal
+%   take their values; Shown are the others.
+bind([], _, []).
+bind([Name=Var|Names], Bound, Shown) :-
+    (   memberchk(Name=Value, Bound)
+    ->  Var = Value,
+        Shown = Shown1
+    ;   Shown = [Name=Var|Shown1]
+    ),
+    bind(Names, Bound, Shown1).
+
+                 /*******************************
+                 *            ANSWERS           *
+                 *******************************/
+
+%   answers(+M, +Goal, +Names, +Max, +Limits, -Reply)
+answers(M, Goal, Names, Max, Limits, Reply) :-
+    State = answers([], 0, false, false),      % Answers (reversed), N, Det, Stopped at Max
+    with_output_to(
+        string(Output),
+        ( catch(call_with_time_limit(
+                    Limits.seconds,
+                    call_with_inference_limit(
+                        collect(M, Goal, Names, Max, Limits, State),
+                        Limits.inferences, R)),
+                E, true)
+        ->  true
+        ;   true
+        )),
+    State = answers(Reversed, N, Det, AtMax),
+    reverse(Reversed, Answers0),
+    split_output(Answers0, Output, Limits, Answers, Rest),
+    (   var(E), R == inference_limit_exceeded
+    ->  Stop = console(inferences, Inferences),
+        format(string(Inferences), "The goal ran past ~D inferences: stopped",
+               [Limits.inferences])
+    ;   var(E)
+    ->  Stop = none
+    ;   Stop = E
+    ),
+    (   Stop == none
+    ->  Stopped = null,
+        (   N =:= 0 -> More = false, End = false
+        ;   AtMax == true, Det == false -> More = true, End = more
+        ;   Det == true -> More = false, End = det
+        ;   More = false, End = false
+        )
+    ;   N =:= 0
+    ->  throw(Stop)
+    ;   error_body(Stop, Stopped),
+        More = false, End = stopped
+    ),
+    toplevel(Answers, End, Stopped, Toplevel),
+    Reply = _{ok: true, answers: Answers, more: More, det: Det, output: Rest,
+              stopped: Stopped, toplevel: Toplevel}.
+
+collect(M, Goal, Names, Max, Limits, State) :-
+    call_cleanup(M:Goal, Det = true),
+    current_output(Out),
+    character_count(Out, At),
+    answer(M, Names, Limits, Answer0),
+    Answer = Answer0.put(at, At),
+    arg(1, State, As0),
+    nb_setarg(1, State, [Answer|As0]),
+    arg(2, State, N0),
+    N is N0 + 1,
+    nb_setarg(2, State, N),
+    (   Det == true
+    ->  nb_setarg(3, State, true)
+    ;   N >= Max
+    ->  nb_setarg(4, State, true)
+    ;   fail
+    ),
+    !.
+
+%   answer(+M, +Names, +Limits, -Answer): the answer as the toplevel writes
+%   it (text) and each variable's value (bindings).
+answer(M, Names, Limits, Answer) :-
+    findall(Text-Values,
+            answer_text(M, Names, Text, Values),
+            [Text0-Values]),
+    cap(Text0, Limits.answer_chars, Text),
+    dict_pairs(Bindings, _, Values),
+    Answer = _{bindings: Bindings, text: Text}.
+
+answer_text(M, Names, Text, Values) :-
+    '$toplevel':translate_bindings(Names, Bindings, [], M:Residuals),
+    '$toplevel':name_vars(Bindings, Residuals, true),
+    phrase('$messages':result(Bindings, true, Residuals), Lines0),
+    (   Lines0 == []
+    ->  Lines = ['true'-[]]
+    ;   Lines = Lines0
+    ),
+    lines_text(Lines, Text),
+    current_prolog_flag(answer_write_options, Options),
+    findall(Name-Value,
+            ( member(binding(Vars, Skel, _), Bindings),
+              member(Name, Vars),
+              format(string(Value0), "~W", [Skel, [priority(699)|Options]]),
+              cap(Value0, 20000, Value)
+            ),
+            Values).
+
+%   split_output(+Answers0, +Output, +Limits, -Answers, -Rest): each answer
+%   gets what was printed since the previous one; Rest is what was printed
+%   after the last.
+split_output(Answers0, Output, Limits, Answers, Rest) :-
+    split_output(Answers0, 0, Output, Limits.output_chars, Answers, Rest).
+
+split_output([], From, Output, Cap, [], Rest) :-
+    sub_string(Output, From, _, 0, Rest0),
+    cap(Rest0, Cap, Rest).
+split_output([A0|As0], From, Output, Cap, [A|As], Rest) :-
+    At = A0.at,
+    Len is max(0, At - From),
+    sub_string(Output, From, Len, _, Printed0),
+    cap(Printed0, Cap, Printed),
+    del_dict(at, A0, _, A1),
+    A = A1.put(output, Printed),
+    string_length(Printed, Used),
+    Cap1 is max(0, Cap - Used),
+    split_output(As0, At, Output, Cap1, As, Rest).
+
+cap(Text, Max, Capped) :-
+    string_length(Text, Length),
+    (   Length =< Max
+    ->  Capped = Text
+    ;   sub_string(Text, 0, Max, _, Start),
+        Cut is Length - Max,
+        format(string(Capped), "~s ... (~D more characters)", [Start, Cut])
+    ).
+
+%   toplevel(+Answers, +End, +Stopped, -Text): the answers as the toplevel
+%   shows them, one after the other (";" asks for the next).
+toplevel([], _, _, "false.") :- !.
+toplevel(Answers, End, Stopped, Text) :-
+    findall(T, member(_{text: T, bindings: _, output: _}, Answers), Texts0),
+    atomic_list_concat(Texts0, ' ;\n', Joined),
+    (   End == det -> Tail = "."
+    ;   End == false -> Tail = " ;\nfalse."
+    ;   End == more -> Tail = " ;\n..."
+    ;   Stopped = _{code: _, message: Message},
+        format(string(Tail), " ;~nERROR: ~w", [Message])
+    ),
+    atomics_to_string([Joined, Tail], Text).
+
+                 /*******************************
+                 *            ERRORS            *
+                 *******************************/
+
+%   error_reply(+E, -Reply): an error reply for what query/3 threw.
+error_reply(E, _{ok: false, error: Body}) :-
+    error_body(E, Body).
+
+error_body(console(Code, Message), _{code: CodeText, message: Message}) :-
+    !,
+    atom_string(Code, CodeText).
+error_body(refused(E), _{code: Code, message: Message}) :-
+    !,
+    message_text(E, Message0),
+    (   E = error(existence_error(procedure, _), _)
+    ->  Code = "error", Message = Message0
+    ;   Code = "refused",
+        string_concat("The sandbox refuses this goal: ", Message0, Message)
+    ).
+error_body(time_limit_exceeded, _{code: "timeout", message: Message}) :-
+    !,
+    console_limits(Limits),
+    format(string(Message), "The goal did not finish within ~w seconds: stopped",
+           [Limits.seconds]).
+error_body(E, _{code: "memory", message: Message}) :-
+    memory_error(E),
+    !,
+    message_text(E, Message0),
+    string_concat("The goal ran out of memory: ", Message0, Message).
+error_body(E, _{code: "error", message: Message}) :-
+    message_text(E, Message0),
+    string_concat("The goal raised an error: ", Message0, Message).
+
+memory_error(error(resource_error(_), _)).
+memory_error(resource_error(_)).
+memory_error('$aborted').
+
+%   message_text(+Term, -Text): the message SWI-Prolog prints for Term,
+%   without "ERROR: ".
+message_text(Term, Text) :-
+    (   catch(message_to_codes(Term, Codes), _, fail)
+    ->  string_codes(Text0, Codes)
+    ;   format(string(Text0), "~q", [Term])
+    ),
+    split_string(Text0, "", "\n ", [Text1]),
+    cap(Text1, 2000, Text).
+
+message_to_codes(Term, Codes) :-
+    '$messages':translate_message(Term, Lines, []),
+    lines_text(Lines, Text),
+    string_codes(Text, Codes).
+
+lines_text(Lines, Text) :-
+    with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
+    split_string(Text0, "", "\n", [Text]).
