@@ -449,6 +449,15 @@ def invite(game_id, seat):
     return reply(record, view_of(record), [], invitations={seat: invitation_url(record, seat, token)})
 
 
+@bp.get("/games/<game_id>/history")
+def history(game_id):
+    """The game move by move: its actions, and the view before the first and after each."""
+    record = record_or_404(game_id)
+    actions = record.actions()
+    views = Game.resume(record.game, record.options, actions, record.state).history()
+    return jsonify(id=record.id, revision=record.revision, actions=actions, views=views)
+
+
 @bp.get("/games/<game_id>/score")
 def score(game_id):
     """The score as it stands, as the game's rules count it (Go: area, with owners)."""

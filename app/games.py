@@ -220,6 +220,10 @@ class Game:
         self.actions.pop()
         self._take(reply)
 
+    def history(self) -> list[dict]:
+        """The view before the first action and after each one (a game's review)."""
+        return call_api("api_history", self.game, _json(self.options), _json(self.actions))["views"]
+
     def show(self) -> str:
         """The game drawn as text by its rules (tablero:game_show/3)."""
         return call_api("api_show", self.game, self.state)["text"]

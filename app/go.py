@@ -5,19 +5,27 @@
     >>> g.play("E5"); g.play("C3"); g.pass_()
     >>> print(g)            # the board, with GTP coordinates (go_rules:board_text/2)
     >>> g.captures, g.to_move, g.score()
+    >>> g.pass_(); g.dead                 # two passes: the scoring phase, the proposed dead
+    >>> g.toggle("C3"); g.accept("b"); g.accept("w")   # or g.resume()
     >>> query('goMove(B0, "b", [0,0], B)', B0=...)   # any predicate of prolog/go.pl
 
-Every rule runs in prolog/go.pl; this module only names things.
+Every rule runs in prolog/go.pl; this module only names things.  GNU Go, where it is
+installed, can give a second opinion on the dead stones (gnugo_dead_stones); the rules
+never depend on it.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 
 from .games import Game, InvalidRequest
 from .prolog import bridge, quote
 
 _BOARD = re.compile(r"^[-bw]+$")
+GNUGO = "/usr/games/gnugo"  # Debian's package puts it here, off the default PATH
+_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 
 
 class GoGame(Game):
@@ -46,6 +54,38 @@ class GoGame(Game):
     def resign(self) -> dict:
         return self.act({"kind": "resign"})
 
+    def _pos(self, where) -> dict:
+        if isinstance(where, str):
+            return {"vertex": where}
+        row, col = where
+        return {"pos": [int(row), int(col)]}
+
+    def toggle(self, where, player: str | None = None) -> dict:
+        """In the scoring phase: mark the chain at "D4" or (row, col) dead, or alive again."""
+        action = {"kind": "toggle", **self._pos(where)}
+        if player:
+            action["player"] = player
+        return self.act(action)
+
+    def accept(self, player: str | None = None) -> dict:
+        """In the scoring phase: `player` ("b", "w"; default the one the phase waits for)
+        accepts the marking; when both have, the game is counted."""
+        return self.act({"kind": "accept", **({"player": player} if player else {})})
+
+    def resume(self) -> dict:
+        """In the scoring phase: go back to play (the opponent of the last passer moves)."""
+        return self.act({"kind": "resume"})
+
+    @property
+    def phase(self) -> str:
+        """"play", "scoring" (after two passes) or "over"."""
+        return self.view.get("phase", "over" if self.over else "play")
+
+    @property
+    def dead(self) -> list[list[int]]:
+        """The points [row, col] marked dead (in the phase, or agreed at the count)."""
+        return self.view.get("dead", [])
+
     @property
     def board(self) -> list[str]:
         """Rows from the top, one character a point: "-", "b", "w"."""
@@ -64,6 +104,26 @@ class GoGame(Game):
     def __repr__(self) -> str:
         size = self.view["size"]
         return f"<GoGame {size}x{size} {self.result or f'{self.to_move} to move'}>\n{self}"
+
+
+def gnugo_dead_stones(rows: list[str], komi: float = 0, timeout: float = 30) -> list[list[int]] | None:
+    """GNU Go's opinion of the dead stones of a position (rows of "-bw"), as sorted
+    points [row, col]; None when GNU Go is not installed.  A second opinion only: the
+    scoring phase proposes with prolog/go/dead.pl (bench/go_deadstones.py compares)."""
+    if not os.access(GNUGO, os.X_OK):
+        return None
+    size = len(rows)
+    commands = [f"boardsize {size}", "clear_board", f"komi {komi}"]
+    commands += [f"play {'black' if cell == 'b' else 'white'} {_LETTERS[c]}{size - r}"
+                 for r, row in enumerate(rows) for c, cell in enumerate(row) if cell in "bw"]
+    commands += ["final_status_list dead", "quit"]
+    done = subprocess.run([GNUGO, "--mode", "gtp", "--chinese-rules"], input="\n".join(commands) + "\n",
+                          capture_output=True, text=True, timeout=timeout, check=True)
+    answers = [block.strip() for block in done.stdout.split("\n\n") if block.strip()]
+    dead = answers[-2]
+    if not dead.startswith("="):
+        raise RuntimeError(f"GNU Go: {dead}")
+    return sorted([size - int(v[1:]), _LETTERS.index(v[0])] for v in dead[1:].split())
 
 
 def _board_literal(rows: list[str]) -> str:

@@ -124,7 +124,7 @@ def go_svg(view: dict) -> str:
     board = view["board"]
     size = len(board)
     cell = 28 if size <= 9 else 22 if size <= 13 else 18
-    margin = cell
+    margin = cell / 2 + 18
     span = (size - 1) * cell
     width = span + 2 * margin
     body = [_rect(0, 0, width, width, WOOD)]
@@ -132,14 +132,17 @@ def go_svg(view: dict) -> str:
         at = margin + i * cell
         body.append(_line(margin, at, margin + span, at))
         body.append(_line(at, margin, at, margin + span))
-        body.append(_text(at, margin / 2 + 4, _COLUMNS[i], size=10))
-        body.append(_text(margin / 2, at + 4, size - i, size=10))
+        body.append(_text(at, 12, _COLUMNS[i], size=10))
+        body.append(_text(at, width - 4, _COLUMNS[i], size=10))
+        body.append(_text(9, at + 4, size - i, size=10))
+        body.append(_text(width - 9, at + 4, size - i, size=10))
     for r, c in _star_points(size):
         body.append(_circle(margin + c * cell, margin + r * cell, 2.5, INK, width=0))
     for r, row in enumerate(board):
         for c, point in enumerate(row):
             if point in STONE:
-                body.append(_circle(margin + c * cell, margin + r * cell, cell * 0.46, STONE[point]))
+                x, y = margin + c * cell, margin + r * cell
+                body.append(_circle(x, y, cell * 0.46, STONE[point]))
     last = view.get("last") or {}
     if last.get("pos"):
         r, c = last["pos"]
@@ -269,7 +272,8 @@ TILE = {"blue": "#2a6fd6", "yellow": "#f2c21b", "red": "#d23a2f", "black": "#2b2
 
 def _tile(x: float, y: float, colour: str | None, size: float = 12, faint: bool = False) -> str:
     if colour == "first":
-        return _rect(x, y, size, size, "#fff", INK) + _text(x + size / 2, y + size - 2, "1", size=10)
+        token = _text(x + size / 2, y + size - 2, "1", size=10)
+        return _rect(x, y, size, size, "#fff", INK) + token
     if colour is None:
         return _rect(x, y, size, size, "none", "#bbb")
     return _rect(x, y, size, size, TILE.get(colour, "#999"), "#555",

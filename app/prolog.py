@@ -158,8 +158,9 @@ value_json(V, J) :-
     ).
 
 term_text(T, Text) :-
-    format(string(Text), "~W", [T, [quoted(true), numbervars(true), portray(true),
-                                    spacing(next_argument)]]).
+    format(string(Text), "~W",
+           [T, [quoted(true), numbervars(true), portray(true), priority(699),
+                spacing(next_argument)]]).
 
 %   error_dict(+Error, +Output, -Dict): the error reply, with what the goal
 %   printed before it.

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/live.py [--streams 100,1000] [--rounds 2] [--seconds 20]
                                    [--games 20] [--movers 4] [--rate 20] [--workers 2]
-                                   [--threads auto] [--quick]
+                                   [--threads auto] [--quick] [--server-log FILE] [--dump FILE]
 
 Starts its own `tablero serve` (gthread, --workers, --threads, a temporary database, a
 free port, in its own process group, killed at the end even on error), then runs
@@ -27,9 +27,16 @@ Printed per round and per configuration (the rounds of one configuration pooled)
   a stream that wakes after two changes sends only the newest); one sample per (move,
   watcher of that game).  "after ack" is the same measured from the reply being read
   (negative when the event arrived first);
+  Delivery is also split by where the watcher's stream is held: on the worker that
+  played the move (woken at once) or on another one (woken by its poller, every
+  live.POLL s); which worker holds a connection is read from /proc/net/tcp;
 - missed: (move, watcher) pairs without an event by the end of the round;
-- CPU of the server's workers during the moves (utime + stime from /proc, % of one
-  core; this machine has os.cpu_count() cores) and per move, and of the stream reader;
+- CPU during the moves (utime + stime from /proc, % of one core; this machine has
+  os.cpu_count() cores): of the server's workers (also per move), of the stream reader,
+  and of everything else on the machine (other people's work shows there: the figures
+  mean little when it is high); and the server's with the streams open, before moving;
+- streams held per worker, the workers' open files and threads, how long the streams
+  took to open; a worker that died and was replaced (see --server-log);
 - ratios of move latency and server CPU per move against the no-stream rounds.
 
 Goal (issue): 1,000 open streams, delivery p99 < 250 ms, move p50 within 1.2x of the
@@ -43,6 +50,9 @@ worker, so --threads (per worker) must exceed the streams one worker holds; auto
 1.4x an even share, rounded up to 100 (at least 200).  The open-files limit is raised
 to the hard limit in this process before the server starts (the server and the reader
 inherit it); the workers' own limit is read back from /proc and printed.
+
+--quick: 50 streams, one round of 5 s, 10 games (a smoke run).  --dump writes every
+sample (moves, arrivals per stream, which worker held each connection) as JSON.
 """
 
 from __future__ import annotations
@@ -207,10 +217,10 @@ def nofile_of(pid: int) -> str:
 class Server:
     """`tablero serve` in its own process group, on a free port, with its own database."""
 
-    def __init__(self, tmp: Path, workers: int, threads: int):
+    def __init__(self, tmp: Path, workers: int, threads: int, log: str | None = None):
         self.port = free_port()
         self.workers, self.threads = workers, threads
-        self.log = tmp / "server.log"
+        self.log = Path(log) if log else tmp / "server.log"
         self.argv = [str(Path(sys.executable).with_name("tablero")), "serve", "--port",
                      str(self.port), "--workers", str(workers), "--threads", str(threads),
                      "--db", str(tmp / "bench.db")]
@@ -597,6 +607,8 @@ class Round:
     others_cpu: float = 0.0  # every other process of the machine (the bench's own included)
     idle_cpu: float = 0.0  # the server's, streams open and no moves, per second
     released: float | None = None
+    raw: dict = field(default_factory=dict)  # for --dump
+    restarted: str = ""  # workers that died during the round (their CPU is then not counted)
 
 
 def deliveries(moves: list[Move], result: dict, held: dict[int, int], rnd: Round) -> None:
@@ -651,6 +663,11 @@ def run_round(server: Server, streams: Streams, args, n: int, rep: int,
     held.update(movers_held)
     all1 = machine_busy()
     cpu1, rcpu1, t1 = cpu_seconds(server.worker_pids), streams("cpu"), time.monotonic()
+    now = children(server.proc.pid)
+    if now != server.worker_pids:
+        rnd.restarted = f"workers {server.worker_pids} -> {now}"
+        server.worker_pids = now
+        cpu1 = cpu0 = 0.0
     rnd.seconds, rnd.server_cpu, rnd.reader_cpu = t1 - t0, cpu1 - cpu0, rcpu1 - rcpu0
     rnd.others_cpu = max(0.0, all1 - all0 - rnd.server_cpu - rnd.reader_cpu)
     rnd.moves = [m.acked - m.sent for m in moves if m.revision is not None]
@@ -664,6 +681,8 @@ def run_round(server: Server, streams: Streams, args, n: int, rep: int,
         result = streams("collect")
         rnd.lost_streams = Counter({k: v for k, v in result["states"].items() if k != "open"})
         deliveries(moves, result, held, rnd)
+        if args.dump:
+            rnd.raw = {"moves": [m.__dict__ for m in moves], "held": held, **result}
         streams("close", args.abort_close)
         if not last:
             started = time.monotonic()
@@ -714,6 +733,8 @@ def print_rounds(rounds: list[Round], cores: int) -> None:
             notes.append(f"streams lost during the round: {dict(r.lost_streams)}")
         if r.refused:
             notes.append(f"moves refused or failed: {dict(r.refused)}")
+        if r.restarted:
+            notes.append(f"a worker died and was replaced ({r.restarted}): see the server log")
         if r.coalesced:
             notes.append(f"{r.coalesced} deliveries came as a later revision")
         if notes:
@@ -748,12 +769,13 @@ def print_summary(rounds: list[Round], counts: list[int]) -> dict:
         }
     base = pooled[0]
     print()
-    print(f"pooled over rounds (ms); x off: ratio to the rounds without streams")
+    print("pooled over rounds (ms); x off: ratio to the rounds without streams")
     print(f"{'streams':>8}{'moves':>7}{'mv p50':>8}{'x off':>7}{'mv p99':>8}{'x off':>7}"
           f"{'dl p50':>8}{'dl p99':>8}{'ack p50':>8}{'ack p99':>8}{'samples':>9}{'missed':>7}"
           f"{'cpu/mv':>8}{'x off':>7}")
     for n, p in pooled.items():
-        print(f"{n if n else 'off':>8}{p['moves']:>7}{ms(p['p50']):>8}{ratio(p['p50'], base['p50']):>7}"
+        print(f"{n if n else 'off':>8}{p['moves']:>7}"
+              f"{ms(p['p50']):>8}{ratio(p['p50'], base['p50']):>7}"
               f"{ms(p['p99']):>8}{ratio(p['p99'], base['p99']):>7}"
               f"{ms(p['d50']):>8}{ms(p['d99']):>8}{ms(p['a50']):>8}{ms(p['a99']):>8}"
               f"{p['samples']:>9}{p['missed']:>7}{ms(p['cpu_move']):>8}"
@@ -788,6 +810,8 @@ def main() -> None:
     parser.add_argument("--release-timeout", type=float, default=45)
     parser.add_argument("--abort-close", action="store_true",
                         help="close streams with a reset (SO_LINGER 0) instead of a FIN")
+    parser.add_argument("--server-log", help="keep the server's output in this file")
+    parser.add_argument("--dump", help="write every sample (moves, arrivals) to this JSON file")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 50 streams, 1 round of 5 s, 10 games")
     args = parser.parse_args()
@@ -814,10 +838,14 @@ def main() -> None:
     if most > args.threads * args.workers:
         print(f"warning: {most} streams > {args.threads} threads x {args.workers} workers")
 
+    def stop(signum, _frame):  # so that `finally` kills the server on SIGTERM too
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
     streams = Streams()
     rounds: list[Round] = []
     with tempfile.TemporaryDirectory(prefix="tablero-live-") as tmp:
-        server = Server(Path(tmp), args.workers, args.threads)
+        server = Server(Path(tmp), args.workers, args.threads, args.server_log)
         try:
             server.start()
             print(f"server: {shlex.join(server.argv)}")
@@ -845,6 +873,9 @@ def main() -> None:
         finally:
             streams.stop()
             server.stop()
+    if args.dump:
+        with open(args.dump, "w") as f:
+            json.dump([{k: v for k, v in r.__dict__.items()} for r in rounds], f)
     print_rounds(rounds, cores)
     pooled = print_summary(rounds, counts)
     if errors:

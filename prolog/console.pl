@@ -43,7 +43,7 @@ variables whose name starts with `_` are not shown (as with
       "output": "what it printed before this answer"}], "more": Bool,
      "det": Bool, "output": "printed after the last answer", "stopped": null |
      {"code", "message"}, "toplevel": "A = ... ;\nfalse.", "time_ms": N,
-     "inferences": N}
+     "inferences": N, "bound": ["Board", ...]}
     {"ok": false, "error": {"code": "syntax"|"refused"|"timeout"|
      "inferences"|"memory"|"error"|"bad_request", "message": Text}}
 
@@ -284,7 +284,8 @@ query(Request, Limits, Reply) :-
     statistics(inferences, I1),
     Ms is round((T1 - T0) * 1000),
     Inf is I1 - I0,
-    Reply = Reply0.put(_{time_ms: Ms, inferences: Inf}).
+    findall(Name, member(Name=_, Bound), Names),
+    Reply = Reply0.put(_{time_ms: Ms, inferences: Inf, bound: Names}).
 
 request(Request, Limits, Game, StateText, GoalText, Max) :-
     (   get_dict(game, Request, GameText), text(GameText),
@@ -322,6 +323,7 @@ text(X) :- atom(X).
 %   run(+Module, +GoalText, +Bound, +Max, +Limits, -Reply): read the goal in
 %   Module, bind, check, call.
 run(M, GoalText, Bound, Max, Limits, Reply) :-
+    nb_setval(console_module, M),
     read_goal(M, GoalText, Goal, Names),
     bind(Names, Bound, Shown),
     T = Limits.seconds,
@@ -501,7 +503,7 @@ cap(Text, Max, Capped) :-
 %   shows them, one after the other (";" asks for the next).
 toplevel([], _, _, "false.") :- !.
 toplevel(Answers, End, Stopped, Text) :-
-    findall(T, member(_{text: T, bindings: _, output: _}, Answers), Texts0),
+    findall(T, (member(A, Answers), get_dict(text, A, T)), Texts0),
     atomic_list_concat(Texts0, ' ;\n', Joined),
     (   End == det -> Tail = "."
     ;   End == false -> Tail = " ;\nfalse."
@@ -524,12 +526,17 @@ error_body(console(Code, Message), _{code: CodeText, message: Message}) :-
     atom_string(Code, CodeText).
 error_body(refused(E), _{code: Code, message: Message}) :-
     !,
-    message_text(E, Message0),
-    (   E = error(existence_error(procedure, _), _)
-    ->  Code = "error", Message = Message0
+    (   E = error(existence_error(procedure, Culprit), _)
+    ->  Code = "error",
+        unknown_procedure(Culprit, Message)
     ;   Code = "refused",
+        message_text(E, Message0),
         string_concat("The sandbox refuses this goal: ", Message0, Message)
     ).
+error_body(error(existence_error(procedure, Culprit), _),
+           _{code: "error", message: Message}) :-
+    !,
+    unknown_procedure(Culprit, Message).
 error_body(time_limit_exceeded, _{code: "timeout", message: Message}) :-
     !,
     console_limits(Limits),
@@ -539,24 +546,54 @@ error_body(E, _{code: "memory", message: Message}) :-
     memory_error(E),
     !,
     message_text(E, Message0),
-    string_concat("The goal ran out of memory: ", Message0, Message).
+    split_string(Message0, "\n", "", [First|_]),
+    string_concat("The goal ran out of memory: ", First, Message).
 error_body(E, _{code: "error", message: Message}) :-
     message_text(E, Message0),
     string_concat("The goal raised an error: ", Message0, Message).
 
 memory_error(error(resource_error(_), _)).
 memory_error(resource_error(_)).
-memory_error('$aborted').
+
+%   unknown_procedure(+Culprit, -Message): as the toplevel says it.
+unknown_procedure(Culprit, Message) :-
+    (   strip_module(Culprit, _, Plain),
+        (   Plain = Name/Arity
+        ->  true
+        ;   callable(Plain),
+            functor(Plain, Name, Arity)
+        )
+    ->  format(string(Message), "Unknown procedure: ~q", [Name/Arity])
+    ;   message_text(Culprit, Text),
+        string_concat("Unknown procedure: ", Text, Message)
+    ).
 
 %   message_text(+Term, -Text): the message SWI-Prolog prints for Term,
 %   without "ERROR: ".
-message_text(Term, Text) :-
+message_text(Term0, Text) :-
+    copy_term(Term0, Term),
+    numbervars(Term, 0, _, [singletons(true)]),
     (   catch(message_to_codes(Term, Codes), _, fail)
     ->  string_codes(Text0, Codes)
     ;   format(string(Text0), "~q", [Term])
     ),
     split_string(Text0, "", "\n ", [Text1]),
-    cap(Text1, 2000, Text).
+    unqualified(Text1, Text2),
+    cap(Text2, 2000, Text).
+
+%   unqualified(+Text0, -Text): without the name of the query's temporary
+%   module, which means nothing to the student.
+unqualified(Text0, Text) :-
+    (   nb_current(console_module, M), atom(M)
+    ->  format(string(Quoted), "~q:", [M]),
+        atomic_list_concat(Parts, Quoted, Text0),
+        atomic_list_concat(Parts, Text1),
+        format(string(Plain), "~w:", [M]),
+        atomic_list_concat(Parts1, Plain, Text1),
+        atomic_list_concat(Parts1, Text2),
+        atom_string(Text2, Text)
+    ;   Text = Text0
+    ).
 
 message_to_codes(Term, Codes) :-
     '$messages':translate_message(Term, Lines, []),

@@ -23,7 +23,17 @@
             go_outcome/2,            % +Game, -Outcome
             go_result_code/2,        % +Outcome, -Code
             go_score/3,              % +Game, -Score, -Owner
+            go_estimate/3,           % +Game, -Score, -Owner
+            go_count/5,              % +Game, +Dead, -Score, -Owner, -Explain
+            go_dead_marking/2,       % +Game, -Dead
+            dead_stones/2,           % +Board, -Dead
+            dead_verdicts/2,         % +Board, -Verdicts
+            chain_stones/3,          % +Board, +Pos, -Stones
+            remove_stones/3,         % +Board, +Stones, -RBoard
+            seki_points/3,           % +Board, +Dead, -Seki
+            territory_owner/4,       % +Board, +Dead, -Owner, -Score
             go_machine_action/2,     % +Game, -Action
+            phase_action/2,          % +Game, -Action
             board_text/2,            % +Board, -Text
             gtp_vertex/3             % ?Size, ?Pos, ?Vertex
           ]).
@@ -39,9 +49,14 @@ modules under prolog/go/:
     encerrados/7, ..., terminarJuego/3, finDelJuego/3), the board's text
     forms and the area count.  Its header documents the board;
   - rules.pl (go_rules): the game term (turn, captures, ko and superko,
-    passes, komi, presets, result), go_new/2 and go_play/4, GTP coordinates
-    and the text board.  Its header documents the game term;
-  - machine.pl (go_machine): go_machine_action/2, a simple machine player;
+    passes, the scoring phase, komi, presets, the count and the result),
+    go_new/2 and go_play/4, GTP coordinates and the text board.  Its header
+    documents the game term;
+  - dead.pl (go_dead): dead_stones/2, the proposal of dead stones that
+    opens the scoring phase, and the territory count with seki.  Its header
+    explains the rule of thumb, step by step;
+  - machine.pl (go_machine): go_machine_action/2, a simple machine player
+    that also marks and accepts in the scoring phase;
   - protocol.pl (go_protocol): the tablero:game_* hooks (options, actions,
     the JSON view, refusals), documented in its header.
 
@@ -49,7 +64,8 @@ This module re-exports the predicates listed above (and no helper of the
 parts) and loads the protocol.  The terminal game go/3 lives in go_cli.pl.
 Every exported predicate has its examples, queries to paste into swipl
 with their answers, in its PlDoc comment: goMove/4 and terminarJuego/3 in
-board.pl, go_play/4 and gtp_vertex/3 in rules.pl, for instance.
+board.pl, go_play/4 and gtp_vertex/3 in rules.pl, dead_stones/2 in dead.pl,
+for instance.
 */
 
 :- reexport(go/board,
@@ -72,5 +88,6 @@ board.pl, go_play/4 and gtp_vertex/3 in rules.pl, for instance.
               score_owner/3
             ]).
 :- reexport(go/rules).
+:- reexport(go/dead).
 :- reexport(go/machine).
 :- use_module(go/protocol).

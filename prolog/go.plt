@@ -26,11 +26,16 @@ gt_move(Rows0, Player, Pos, Rows) :-
     board_rows(Board, Rows).
 
 %   gt_game(+Options, +Actions, -Game): a new game after Actions, each one
-%   b(R, C), w(R, C), pass or resign (the last two for the side to move).
+%   b(R, C), w(R, C), pass, resign or accept (the last three for the side
+%   to move, or the player the scoring phase waits for), or end: two passes
+%   and both players' acceptance of the proposed dead stones.
 gt_game(Options, Actions, Game) :-
     go_new(Options, Game0),
     foldl(gt_act, Actions, Game0, Game).
 
+gt_act(end, Game0, Game) :-
+    !,
+    foldl(gt_act, [pass, pass, accept, accept], Game0, Game).
 gt_act(Action, Game0, Game) :-
     gt_action(Action, Game0, Term),
     go_play(Game0, Term, Game, _).
@@ -39,6 +44,9 @@ gt_action(b(R, C), _, move("b", [R, C])).
 gt_action(w(R, C), _, move("w", [R, C])).
 gt_action(pass, Game, pass(P)) :- gt_to_move(Game, P).
 gt_action(resign, Game, resign(P)) :- gt_to_move(Game, P).
+gt_action(accept, Game, accept(P)) :- gt_to_move(Game, P).
+gt_action(toggle(R, C), Game, toggle(P, [R, C])) :- gt_to_move(Game, P).
+gt_action(resume, Game, resume(P)) :- gt_to_move(Game, P).
 
 %   The state term go/8 is documented in go/rules.pl's header: Status is
 %   its eighth argument.
@@ -409,7 +417,7 @@ test(eyes_and_a_stone_left_in_them_count, [W-B == 5-14]) :-
     gt_board(["-b-bw", "bbbbw", "bw-bw", "bbbbw", "-----"], Board),
     terminarJuego(Board, W, B).
 test(go_score_adds_komi, S == score(9, 5.5, 5.5, "B+3.5")) :-
-    gt_game([size(3), komi(5.5)], [b(1,1), pass, pass], G),
+    gt_game([size(3), komi(5.5)], [b(1,1), end], G),
     go_score(G, S, _).
 
 :- end_tests(go_score).
@@ -475,29 +483,42 @@ test(bad_actions, all(A == [ move("b", foo), move("b", [a, 1]), move("b", [1]),
 test(game_over_after_resign, throws(refusal(game_over, _))) :-
     gt_game([size(9)], [resign], G),
     go_play(G, move("w", [0, 0]), _, _).
-test(game_over_after_two_passes, throws(refusal(game_over, _))) :-
+test(no_move_after_two_passes, throws(refusal(scoring_phase, _))) :-
     gt_game([size(9)], [pass, pass], G),
+    go_play(G, move("b", [0, 0]), _, _).
+test(no_pass_after_two_passes, throws(refusal(scoring_phase, _))) :-
+    gt_game([size(9)], [pass, pass], G),
+    go_play(G, pass("b"), _, _).
+test(game_over_after_both_accept, throws(refusal(game_over, _))) :-
+    gt_game([size(9)], [end], G),
     go_play(G, move("b", [0, 0]), _, _).
 
 test(one_pass_goes_on, [S-P == playing-"w"]) :-
     gt_game([size(9)], [pass], G),
     gt_status(G, S),
     gt_to_move(G, P).
-test(two_passes_end, S == over(score(0, 0))) :-
+test(two_passes_open_the_scoring_phase, [S-P == scoring("w", [], [], [])-"b"]) :-
     gt_game([size(9)], [pass, pass], G),
+    gt_status(G, S),
+    gt_to_move(G, P).
+test(both_accept_end, S == over(score(0, 0, []))) :-
+    gt_game([size(9)], [end], G),
     gt_status(G, S).
 test(a_move_between_passes_resets, S == playing) :-
     gt_game([size(9)], [pass, w(0,0), pass], G),
     gt_status(G, S).
-test(passes_after_a_move_end, S == over(score(0, 81))) :-
-    gt_game([size(9)], [pass, w(0,0), pass, pass], G),
+test(passes_after_a_move_end, S == over(score(0, 81, []))) :-
+    gt_game([size(9)], [pass, w(0,0), end], G),
     gt_status(G, S).
-test(final_score_includes_komi, S == over(score(9, 5.5))) :-
-    gt_game([size(3), komi(5.5)], [b(1,1), pass, pass], G),
+test(final_score_includes_komi, S == over(score(9, 5.5, []))) :-
+    gt_game([size(3), komi(5.5)], [b(1,1), end], G),
     gt_status(G, S).
-test(passes_explain_the_score, E == ["terminarJuego(Board, PuntosW, PuntosB)"-"PuntosW = 0, PuntosB = 9"]) :-
+test(passes_explain_the_proposal, E == ["dead_stones(Board, Dead)"-"Dead = []"]) :-
     gt_game([size(3)], [b(1,1), pass], G),
     go_play(G, pass("b"), _, E).
+test(accepts_explain_the_score, E == ["terminarJuego(Board, PuntosW, PuntosB)"-"PuntosW = 0, PuntosB = 9"]) :-
+    gt_game([size(3)], [b(1,1), pass, pass, accept], G),
+    go_play(G, accept("b"), _, E).
 test(resign_out_of_turn, [S, R] == [over(resigned("w")), "B+R"]) :-
     go_new([size(9)], G0),
     go_play(G0, resign("w"), G, _),
@@ -510,7 +531,7 @@ test(resign, S == over(resigned("b"))) :-
     gt_status(G, S).
 
 test(result_black_wins_by_half_points, R == "B+3.5") :-
-    gt_game([size(3), komi(5.5)], [b(1,1), pass, pass], G),
+    gt_game([size(3), komi(5.5)], [b(1,1), end], G),
     gt_result(G, R).
 test(result_white_by_resignation, R == "W+R") :-
     gt_game([size(9)], [b(2,2), resign], G0),
@@ -519,19 +540,19 @@ test(result_white_by_resignation, R == "W+R") :-
     R0 == "B+R",
     gt_result(G, R).
 test(result_white_wins, R == "W+9") :-
-    gt_game([size(3)], [pass, w(1,1), pass, pass], G),
+    gt_game([size(3)], [pass, w(1,1), end], G),
     gt_result(G, R).
 test(result_tie_goes_to_white, R == "W+0") :-
-    gt_game([size(2)], [b(0,0), w(1,1), pass, pass], G),
+    gt_game([size(2)], [b(0,0), w(1,1), end], G),
     gt_result(G, R).
 test(outcomes, Os == [ none, resign("w"), score("b", 3.5), score("w", 9), tie("w"), draw ]) :-
     maplist([Opts-Actions, O]>>( gt_game(Opts, Actions, G), go_outcome(G, O) ),
             [ [size(3)]-[b(1,1)],
               [size(9)]-[resign],
-              [size(3), komi(5.5)]-[b(1,1), pass, pass],
-              [size(3)]-[pass, w(1,1), pass, pass],
-              [size(2)]-[b(0,0), w(1,1), pass, pass],
-              [size(2), preset(chinese), komi(0)]-[b(0,0), w(1,1), pass, pass] ],
+              [size(3), komi(5.5)]-[b(1,1), end],
+              [size(3)]-[pass, w(1,1), end],
+              [size(2)]-[b(0,0), w(1,1), end],
+              [size(2), preset(chinese), komi(0)]-[b(0,0), w(1,1), end] ],
             Os).
 test(result_codes, Cs == ["B+R", "W+2.5", "W+0", "Draw"]) :-
     maplist(go_result_code, [resign("b"), score("w", 2.5), tie("w"), draw], Cs).
@@ -541,16 +562,16 @@ test(to_move_fails_when_over, fail) :-
     gt_game([size(9)], [resign], G),
     go_to_move(G, _).
 test(result_draw_chinese_integer_komi, R == "Draw") :-
-    gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), pass, pass], G),
+    gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), end], G),
     gt_result(G, R).
 test(result_draw_with_komi_9, R == "Draw") :-
-    gt_game([size(3), preset(chinese), komi(9)], [b(1,1), pass, pass], G),
+    gt_game([size(3), preset(chinese), komi(9)], [b(1,1), end], G),
     gt_result(G, R).
 test(result_japanese_empty_board, R == "W+6.5") :-
-    gt_game([size(9), preset(japanese)], [pass, pass], G),
+    gt_game([size(9), preset(japanese)], [end], G),
     gt_result(G, R).
 test(result_chinese_komi, R == "B+1.5") :-
-    gt_game([size(3), preset(chinese)], [b(1,1), pass, pass], G0),
+    gt_game([size(3), preset(chinese)], [b(1,1), end], G0),
     go_score(G0, score(9, 7.5, 7.5, R0), _),
     R0 == "B+1.5",
     gt_result(G0, R).
@@ -560,6 +581,358 @@ test(move_explains_goMove, E == ["goMove(Board, \"b\", [0,1], RBoard)"-"true: 1 
     go_play(G, move("b", [0, 1]), _, E).
 
 :- end_tests(go_game).
+
+                 /*******************************
+                 *         DEAD STONES          *
+                 *******************************/
+
+%   A 7x7 board: Black's territory (rows 0-3) holds a White invader, and
+%   Black has no other eye; White lives below with four eyes.
+gt_invaded([ "-------",
+             "---w---",
+             "-------",
+             "-------",
+             "bbbbbbb",
+             "wwwwwww",
+             "-w-w-w-" ]).
+
+%   Black and White, each with one eye, share the middle column: seki.
+gt_seki([ "-b-w-",
+          "bb-ww",
+          "bb-ww",
+          "bb-ww",
+          "bb-ww" ]).
+
+:- begin_tests(go_dead).
+
+test(a_clearly_dead_stone, Dead == [[1, 1]]) :-
+    gt_board(["--b--", "-wb--", "bbb--", "-----", "-----"], B),
+    dead_stones(B, Dead).
+test(why_it_is_dead, V == dead("w", [[1, 1]], why(0, 2, []))) :-
+    gt_board(["--b--", "-wb--", "bbb--", "-----", "-----"], B),
+    dead_verdicts(B, [V|_]).
+test(two_eyes_live, Dead == []) :-
+    gt_board(["-w-wb", "wwwwb", "bbbbb", "-----", "-----"], B),
+    dead_stones(B, Dead).
+test(two_eyes_live_verdict, V == alive("w", [[0, 1], [0, 3], [1, 0], [1, 1], [1, 2], [1, 3]], 2)) :-
+    gt_board(["-w-wb", "wwwwb", "bbbbb", "-----", "-----"], B),
+    dead_verdicts(B, Vs),
+    member(V, Vs),
+    V = alive("w", _, _).
+test(false_eyes_do_not_count, Dead == [[0, 1], [0, 3], [1, 0], [1, 2], [1, 3], [2, 0]]) :-
+    gt_board(["-w-wb", "wbwwb", "wbbbb", "bb---", "-----"], B),
+    dead_stones(B, Dead).
+test(an_invader_dies_before_the_territory_it_spoils, Dead == [[1, 3]]) :-
+    gt_invaded(Rows),
+    gt_board(Rows, B),
+    dead_stones(B, Dead).
+test(seki_lives, Dead == []) :-
+    gt_seki(Rows),
+    gt_board(Rows, B),
+    dead_stones(B, Dead).
+test(seki_verdicts, Vs == [seki("b", [[0, 1], [1, 0], [1, 1], [2, 0], [2, 1], [3, 0], [3, 1], [4, 0], [4, 1]], 1-6),
+                          seki("w", [[0, 3], [1, 3], [1, 4], [2, 3], [2, 4], [3, 3], [3, 4], [4, 3], [4, 4]], 1-6)]) :-
+    gt_seki(Rows),
+    gt_board(Rows, B),
+    dead_verdicts(B, Vs).
+test(seki_points_are_stones_and_eyes, N-Eyes == 20-true) :-
+    gt_seki(Rows),
+    gt_board(Rows, B),
+    seki_points(B, [], Seki),
+    length(Seki, N),
+    (   memberchk([0, 0], Seki), memberchk([0, 4], Seki) -> Eyes = true ; Eyes = false ).
+test(no_stone_nothing_dead, Dead == []) :-
+    emptyBoard(9, B),
+    dead_stones(B, Dead).
+test(eye_shapes, Vs == [1, 1, 2, 1, 1, 2, 2]) :-
+    %   straight three, pyramid four, straight four, square four, bulky five,
+    %   rectangular six, and seven points: as eyes of a black wall on 9x9
+    maplist([Shape, V]>>( gt_eye_value(Shape, V) ),
+            [ [[4,3],[4,4],[4,5]],
+              [[4,3],[4,4],[4,5],[3,4]],
+              [[4,2],[4,3],[4,4],[4,5]],
+              [[4,4],[4,5],[5,4],[5,5]],
+              [[4,4],[4,5],[5,4],[5,5],[3,4]],
+              [[4,3],[4,4],[4,5],[5,3],[5,4],[5,5]],
+              [[4,1],[4,2],[4,3],[4,4],[4,5],[4,6],[4,7]] ],
+            Vs).
+test(chain_stones, S == [[0, 0], [0, 1], [1, 1]]) :-
+    gt_board(["bb-", "-bw", "--w"], B),
+    chain_stones(B, [0, 0], S).
+test(chain_stones_of_an_empty_point, fail) :-
+    gt_board(["bb-", "-bw", "--w"], B),
+    chain_stones(B, [2, 0], _).
+test(proposal_is_quick_on_19x19, true(T < 2.0)) :-
+    %   a full 19x19 board of stripes, two points a side for eyes
+    findall(Row, ( between(0, 18, R),
+                   (   R mod 4 < 2 -> Row = "bbbbbbbbbbbbbbbbbb-" ; Row = "wwwwwwwwwwwwwwwwww-" ) ),
+            Rows),
+    gt_board(Rows, B),
+    statistics(cputime, T0),
+    dead_stones(B, _),
+    statistics(cputime, T1),
+    T is T1 - T0.
+
+%   gt_eye_value(+Shape, -Value): what an empty region Shape is worth as the
+%   eye of a black wall around it (everything else on a 9x9 board black).
+gt_eye_value(Shape, V) :-
+    findall(Row, ( between(0, 8, R),
+                   findall(C, ( between(0, 8, Col),
+                                ( memberchk([R, Col], Shape) -> C = "-" ; C = "b" ) ), Cs),
+                   atomics_to_string(Cs, Row) ),
+            Rows),
+    gt_board(Rows, B),
+    go_board:flat_board(B, Width, Flat),
+    maplist(gt_index(Width), Shape, Is0),
+    sort(Is0, Is),
+    go_dead:eye_value(Is, Flat, Width, "w", V).
+
+gt_index(Width, [R, C], I) :-
+    I is (R + 1) * Width + C + 2.
+
+:- end_tests(go_dead).
+
+                 /*******************************
+                 *       THE SCORING PHASE      *
+                 *******************************/
+
+%   gt_phase(+Options, -Game): on 3x3, Black in the centre, White in the
+%   corner, two passes: the scoring phase, White's corner stone proposed dead.
+gt_phase(Options, Game) :-
+    gt_game([size(3)|Options], [b(1,1), w(0,0), pass, pass], Game).
+
+:- begin_tests(go_phase).
+
+test(two_passes_propose, [S-P == scoring("w", [[0, 0]], [], [])-"b"]) :-
+    gt_phase([], G),
+    gt_status(G, S),
+    gt_to_move(G, P).
+test(the_proposal_explained, E == ["dead_stones(Board, Dead)"-"Dead = [[0,0]]",
+                                   "dead_verdicts(Board, Vs), member(dead(\"w\", Stones, _), Vs)"-
+                                   "white 1 stone(s) at [0,0]...: eyes worth 0, 2 liberties, weaker than the groups around it (eyes-liberties [0-4])"]) :-
+    gt_game([size(3)], [b(1,1), w(0,0), pass], G0),
+    go_play(G0, pass("w"), _, E).
+test(both_accept_count_without_the_dead, [S-R == over(score(9, 0, [[0, 0]]))-"B+9"]) :-
+    gt_phase([], G0),
+    go_play(G0, accept("w"), G1, _),
+    go_play(G1, accept("b"), G, _),
+    gt_status(G, S),
+    gt_result(G, R).
+test(accept_in_any_order, [P1-P2 == "w"-"b"]) :-
+    gt_phase([], G0),
+    go_play(G0, accept("b"), G1, _),
+    gt_to_move(G1, P1),
+    go_play(G1, toggle("w", [0, 0]), G2, _),
+    go_play(G2, accept("w"), G3, _),
+    gt_to_move(G3, P2).
+test(toggle_marks_alive_and_clears_acceptances, [S == scoring("w", [], [], [toggle("w", [0, 0])])]) :-
+    gt_phase([], G0),
+    go_play(G0, accept("b"), G1, _),
+    go_play(G1, toggle("w", [0, 0]), G, _),
+    gt_status(G, S).
+test(toggle_twice_marks_dead_again, D == [[0, 0]]) :-
+    gt_phase([], G0),
+    go_play(G0, toggle("w", [0, 0]), G1, _),
+    go_play(G1, toggle("b", [0, 0]), G, _),
+    go_dead_marking(G, D).
+test(toggle_marks_the_whole_chain, D == [[0, 0], [0, 1], [1, 1]]) :-
+    gt_game([size(3)], [b(0,0), w(2,2), b(0,1), w(2,1), b(1,1), pass, pass], G0),
+    go_dead_marking(G0, D0),
+    go_play(G0, toggle("w", [0, 1]), G, _),
+    go_dead_marking(G, D1),
+    ord_subtract(D1, D0, D).
+test(toggle_on_an_empty_point, throws(refusal(not_a_stone, _))) :-
+    gt_phase([], G),
+    go_play(G, toggle("b", [2, 2]), _, _).
+test(toggle_off_the_board, throws(refusal(off_board, _))) :-
+    gt_phase([], G),
+    go_play(G, toggle("b", [3, 0]), _, _).
+test(toggle_in_play, throws(refusal(not_scoring, _))) :-
+    gt_game([size(3)], [b(1,1)], G),
+    go_play(G, toggle("w", [1, 1]), _, _).
+test(accept_in_play, throws(refusal(not_scoring, _))) :-
+    gt_game([size(3)], [b(1,1)], G),
+    go_play(G, accept("w"), _, _).
+test(accept_twice, throws(refusal(already_accepted, _))) :-
+    gt_phase([], G0),
+    go_play(G0, accept("b"), G1, _),
+    go_play(G1, accept("b"), _, _).
+test(no_move_in_the_phase, throws(refusal(scoring_phase, _))) :-
+    gt_phase([], G),
+    go_play(G, move("b", [2, 2]), _, _).
+test(resume_gives_the_turn_to_the_passers_opponent, [S-P-Passes-Last == playing-"b"-0-resume("w")]) :-
+    gt_phase([], G0),
+    go_play(G0, resume("w"), G, _),
+    G = go(_, _, P, _, Passes, _, Last, S).
+test(play_after_resume, Row == "w-b") :-
+    gt_phase([], G0),
+    go_play(G0, resume("b"), G1, _),
+    go_play(G1, move("b", [0, 2]), G, _),
+    gt_rows(G, [Row|_]).
+test(resign_in_the_phase, S == over(resigned("b"))) :-
+    gt_phase([], G0),
+    go_play(G0, resign("b"), G, _),
+    gt_status(G, S).
+test(score_in_the_phase_counts_the_marking, [S1-S2 == score(9, 0, 0, "B+9")-score(1, 1, 0, "W+0")]) :-
+    gt_phase([], G0),
+    go_score(G0, S1, _),
+    go_play(G0, toggle("w", [0, 0]), G, _),
+    go_score(G, S2, _).
+
+:- end_tests(go_phase).
+
+                 /*******************************
+                 *     COUNTING BY PRESET       *
+                 *******************************/
+
+:- begin_tests(go_count).
+
+test(area_takes_the_dead_off, [S-O == (35-14)-"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbwwwwwwwwwwwwww"]) :-
+    gt_invaded(Rows),
+    go_new([size(7), preset(chinese), komi(0)], G0),
+    gt_with_board(G0, Rows, G),
+    go_count(G, [[1, 3]], S, O, _).
+test(territory_counts_prisoners, [S-O == (29-4)-"bbbbbbbbbbbbbbbbbbbbbbbbbbbb--------------w-w-w-w"]) :-
+    gt_invaded(Rows),
+    go_new([size(7), preset(japanese), komi(0)], G0),
+    gt_with_board(G0, Rows, G),
+    go_count(G, [[1, 3]], S, O, _).
+test(territory_adds_komi_and_captures, S == 32-10.5) :-
+    gt_invaded(Rows),
+    go_new([size(7), preset(japanese)], G0),
+    gt_with_board(G0, Rows, G1),
+    setarg(4, G1, 3-0),
+    go_count(G1, [[1, 3]], S, _, _).
+test(seki_eyes_are_nobodys_by_territory, S == 0-0) :-
+    gt_seki(Rows),
+    go_new([size(5), preset(japanese), komi(0)], G0),
+    gt_with_board(G0, Rows, G),
+    go_count(G, [], S, _, _).
+test(seki_eyes_count_by_area, S == 10-10) :-
+    gt_seki(Rows),
+    go_new([size(5), preset(chinese), komi(0)], G0),
+    gt_with_board(G0, Rows, G),
+    go_count(G, [], S, _, _).
+test(japanese_game_counted, [S-R == over(score(9, 0, [[0, 0]]))-"B+9"]) :-
+    gt_game([size(3), preset(japanese), komi(0)], [b(1,1), w(0,0), end], G),
+    gt_status(G, S),
+    gt_result(G, R).
+
+%   gt_with_board(+Game0, +Rows, -Game): Game0 with the position Rows.
+gt_with_board(Game0, Rows, Game) :-
+    Game0 =.. [go, S, _|Rest],
+    Game =.. [go, S, Rows|Rest].
+
+:- end_tests(go_count).
+
+                 /*******************************
+                 *   THE MACHINE IN THE PHASE   *
+                 *******************************/
+
+:- begin_tests(go_machine_phase).
+
+test(accepts_its_own_proposal, A == accept("b")) :-
+    gt_phase([], G),
+    go_machine_action(G, A).
+test(toggles_back_a_marking_to_its_loss_once, As == [toggle("b", [0, 0]), accept("b"), accept("b")]) :-
+    gt_phase([], G0),
+    go_play(G0, toggle("w", [0, 0]), G1, _),
+    go_play(G1, accept("w"), G2, _),
+    go_machine_action(G2, A1),                   % White's stone marked alive: Black disagrees
+    go_play(G2, A1, G3, _),
+    go_machine_action(G3, A2),                   % the marking is its proposal again
+    go_play(G3, toggle("w", [0, 0]), G4, _),
+    go_play(G4, accept("w"), G5, _),
+    go_machine_action(G5, A3),                   % toggled that chain once already: accepts
+    As = [A1, A2, A3].
+test(accepts_a_concession, A == accept("w")) :-
+    gt_phase([], G0),
+    go_play(G0, toggle("b", [0, 0]), G1, _),     % Black marks White's stone alive
+    go_play(G1, accept("b"), G, _),
+    go_machine_action(G, A).
+test(two_machines_finish, S = over(score(_, _, _))) :-
+    gt_phase([], G0),
+    go_machine_action(G0, A1),
+    go_play(G0, A1, G1, _),
+    go_machine_action(G1, A2),
+    go_play(G1, A2, G, _),
+    gt_status(G, S).
+
+:- end_tests(go_machine_phase).
+
+                 /*******************************
+                 *    THE PHASE IN THE PROTOCOL *
+                 *******************************/
+
+:- begin_tests(go_phase_protocol).
+
+%   gt_phase_state(-State): the state text of gt_phase/2's game.
+gt_phase_state(S) :-
+    gt_phase([], G),
+    gt_state(G, S).
+
+test(view_in_the_phase, [Phase-Dead-Accepted-Score-ToMove-Over =@=
+                         "scoring"-[[0, 0]]-_{b:false, w:false}-
+                         _{b:9, w:0, komi:0, owner:["bbb", "bbb", "bbb"]}-"b"-false]) :-
+    gt_phase_state(S),
+    gt_reply(tablero:api_view(go, S, _), D),
+    V = D.view,
+    Phase = V.phase, Dead = V.dead, Accepted = V.accepted, Score = V.score,
+    ToMove = V.to_move, Over = V.over.
+test(view_in_play, [Phase-Dead-Score == "play"-[]-null]) :-
+    tablero:api_new(go, "{\"size\": 9}", _, R),
+    gt_json(R, D),
+    Phase = D.view.phase, Dead = D.view.dead, Score = D.view.score.
+test(toggle_by_json, [Dead-Last =@= []-_{kind:"toggle", player:"w", pos:[0, 0]}]) :-
+    gt_phase_state(S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"toggle\", \"pos\": [0, 0], \"player\": \"w\"}", _), D),
+    Dead = D.view.dead, Last = D.view.last.
+test(toggle_by_vertex, Dead == []) :-
+    gt_phase_state(S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"toggle\", \"vertex\": \"A3\"}", _), D),
+    Dead = D.view.dead.
+test(accept_by_json, [Accepted-ToMove =@= _{b:false, w:true}-"b"]) :-
+    gt_phase_state(S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"accept\", \"player\": \"w\"}", _), D),
+    Accepted = D.view.accepted, ToMove = D.view.to_move.
+test(refusals_in_the_phase, all(K-C == ["refused"-"not_a_stone", "refused"-"scoring_phase",
+                                        "refused"-"scoring_phase", "invalid"-"bad_field"])) :-
+    gt_phase_state(S),
+    member(A, [ "{\"kind\": \"toggle\", \"pos\": [2, 2]}",
+                "{\"kind\": \"move\", \"pos\": [2, 2]}",
+                "{\"kind\": \"pass\"}",
+                "{\"kind\": \"accept\", \"pos\": [2, 2]}" ]),
+    gt_reply(tablero:api_act(go, S, A, _), D),
+    K = D.kind, C = D.code.
+test(toggle_in_play_refused, Code == "not_scoring") :-
+    tablero:api_new(go, "{\"size\": 9}", S0, _),
+    gt_reply(tablero:api_act(go, S0, "{\"kind\": \"toggle\", \"pos\": [0, 0]}", _), D),
+    Code = D.code.
+test(resume_by_json, [Phase-ToMove-Passes == "play"-"b"-0]) :-
+    gt_phase_state(S),
+    gt_reply(tablero:api_act(go, S, "{\"kind\": \"resume\"}", _), D),
+    Phase = D.view.phase, ToMove = D.view.to_move, Passes = D.view.passes.
+test(the_machine_accepts, [Kind-Player-Over == "accept"-"w"-true]) :-
+    gt_game([size(3), white(machine)], [b(1,1), w(0,0), pass, pass], G),
+    gt_state(G, S4),
+    tablero:api_act(go, S4, "{\"kind\": \"accept\", \"player\": \"b\"}", S5, R5),
+    gt_json(R5, D5),
+    true = D5.view.machine_to_move,
+    gt_reply(tablero:api_machine(go, S5, _), D),
+    Kind = D.action.kind, Player = D.action.player,
+    Over = D.view.over.
+test(undo_the_second_pass, Phase == "play") :-
+    gt_reply(tablero:api_replay(go, "{\"size\": 9}", "[{\"kind\": \"pass\"}]", _), D),
+    Phase = D.view.phase.
+test(a_stored_finished_game_of_before_the_phase, [Code-Dead == "B+81"-[]]) :-
+    %   a state of the previous format: over(score(B, W)), nothing dead
+    gt_game([size(9)], [b(4,4)], G0),
+    setarg(8, G0, over(score(81, 0))),
+    gt_state(G0, S),
+    gt_reply(tablero:api_view(go, S, _), D),
+    Code = D.view.result.code, Dead = D.view.dead.
+
+:- end_tests(go_phase_protocol).
 
                  /*******************************
                  *        COORDINATES           *
@@ -609,8 +982,8 @@ test(new, [Ok-Size-ToMove-Over-Result == true-9-"b"-false-null]) :-
     gt_reply(tablero:api_new(go, "{\"size\": 9}", _), D),
     Ok = D.ok, Size = D.view.size, ToMove = D.view.to_move, Over = D.view.over,
     Result = D.view.result.
-test(view_keys, Keys == [board, captures, last, machine_to_move, over, passes, result,
-                         seats, settings, size, to_move]) :-
+test(view_keys, Keys == [accepted, board, captures, dead, last, machine_to_move, over, passes,
+                         phase, result, score, seats, settings, size, to_move]) :-
     gt_reply(tablero:api_new(go, "{\"size\": 9}", _), D),
     dict_keys(D.view, Keys).
 test(options_listed, Os == [ black-"human", ko-null, komi-null, preset-"documents",
@@ -744,7 +1117,9 @@ test(game_over_view, [Over-ToMove-Result =@= true-null-
                         score:_{b:0, w:7.5, komi:7.5, owner:["---", "---", "---"]}}]) :-
     tablero:api_new(go, "{\"size\": 3, \"preset\": \"chinese\"}", S0, _),
     tablero:api_act(go, S0, "{\"kind\": \"pass\"}", S1, _),
-    gt_reply(tablero:api_act(go, S1, "{\"kind\": \"pass\"}", _), D),
+    tablero:api_act(go, S1, "{\"kind\": \"pass\"}", S2, _),
+    tablero:api_act(go, S2, "{\"kind\": \"accept\", \"player\": \"w\"}", S3, _),
+    gt_reply(tablero:api_act(go, S3, "{\"kind\": \"accept\", \"player\": \"b\"}", _), D),
     Over = D.view.over, ToMove = D.view.to_move, Result = D.view.result.
 test(resign_view, [Over-Result-Last =@= true-
                    _{code:"B+R", winner:"b", message:"Black wins by resignation",
@@ -755,13 +1130,13 @@ test(resign_view, [Over-Result-Last =@= true-
     gt_reply(tablero:api_act(go, S1, "{\"kind\": \"resign\"}", _), D),
     Over = D.view.over, Result = D.view.result, Last = D.view.last.
 test(tie_break_view, [Code-Winner-TieBreak == "W+0"-"w"-true]) :-
-    gt_game([size(2)], [b(0,0), w(1,1), pass, pass], G),
+    gt_game([size(2)], [b(0,0), w(1,1), end], G),
     gt_state(G, S),
     gt_reply(tablero:api_view(go, S, _), D),
     R = D.view.result,
     Code = R.code, Winner = R.winner, TieBreak = R.tie_break.
 test(draw_view, [Code-Winner-TieBreak == "Draw"-null-false]) :-
-    gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), pass, pass], G),
+    gt_game([size(2), preset(chinese), komi(0)], [b(0,0), w(1,1), end], G),
     gt_state(G, S),
     gt_reply(tablero:api_view(go, S, _), D),
     R = D.view.result,
@@ -860,7 +1235,7 @@ play_move_(Action, G0, G) :-
 
 machine_game(G, 0, G) :- !.
 machine_game(G0, N, G) :-
-    (   gt_status(G0, playing)
+    (   \+ gt_status(G0, over(_))
     ->  go_machine_action(G0, A),
         go_play(G0, A, G1, _),
         N1 is N - 1,

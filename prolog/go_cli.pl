@@ -14,14 +14,22 @@ Typed input, one line each (the full stop at the end may be left out):
 
     d4.          play a stone on D4 (column letter A-Z without I, row number
                  from the bottom, as printed around the board)
-    pass.        pass (also "pasar."); two passes in a row end the game
+    pass.        pass (also "pasar."); two passes in a row end play
     resign.      resign (also "abandonar.")
     ayuda.       show this help
     salir.       stop the game (so does the end of the input)
 
-On the board, X is a black stone, O a white one and . an empty point.  At
-the end the area count is shown: stones plus the empty points each player
-encloses, komi added to White.
+After two passes comes the scoring phase: the board shows the stones the
+rules propose as dead in lower case (x, o), and each player in turn types
+
+    d4.          mark the chain on D4 dead, or alive again
+    aceptar.     accept the marking (also "acepto.", "accept.")
+    seguir.      go back to play (also "resume."): the opponent of the last
+                 passer moves
+
+When both accept, the count is shown: by area (stones plus the empty
+points each player encloses) or, with the Japanese preset, by territory and
+prisoners; the dead stones are taken off first, and komi goes to White.
 */
 
 :- use_module(library(lists)).
@@ -103,7 +111,7 @@ turn(Game0, Cli, Game) :-
                 (   Action = move(_, _)
                 ->  true
                 ;   colour_name(P, Name),
-                    human_text(Action, Said),
+                    human_text(Game0, Action, Said),
                     format(Out, "Las ~w ~w.~n", [Name, Said])
                 ),
                 turn(Game1, Cli, Game)
@@ -162,10 +170,13 @@ input(Line, Game, P, Input) :-
     ->  Input = error("escriba una jugada, p. ej. d4. (ayuda. muestra las opciones)")
     ;   word(Word, P, Input0)
     ->  Input = Input0
-    ;   Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
+    ;   Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, Status),
         vertex_syntax(Word)
     ->  (   gtp_vertex(Size, Pos, Word)
-        ->  Input = action(move(P, Pos))
+        ->  (   Status = scoring(_, _, _, _)
+            ->  Input = action(toggle(P, Pos))
+            ;   Input = action(move(P, Pos))
+            )
         ;   refusal_text(off_board, Game, Text),
             Input = error(Text)
         )
@@ -178,6 +189,11 @@ word("pass", P, action(pass(P))).
 word("pasar", P, action(pass(P))).
 word("paso", P, action(pass(P))).
 word("resign", P, action(resign(P))).
+word("aceptar", P, action(accept(P))).
+word("acepto", P, action(accept(P))).
+word("accept", P, action(accept(P))).
+word("seguir", P, action(resume(P))).
+word("resume", P, action(resume(P))).
 word("abandonar", P, action(resign(P))).
 word("ayuda", _, help).
 word("help", _, help).
@@ -214,7 +230,9 @@ play_again(In, Out) :-
 help(Out) :-
     format(Out, "Escriba una jugada como d4. (columna y fila, como en los bordes del tablero),~n", []),
     format(Out, "pass. para pasar, resign. para abandonar, ayuda. para ver esto, salir. para terminar.~n", []),
-    format(Out, "X negras, O blancas.  Dos pases seguidos terminan la partida.~n", []).
+    format(Out, "X negras, O blancas.  Dos pases seguidos terminan el juego; luego se marcan~n", []),
+    format(Out, "las piedras muertas: d4. marca (o desmarca) la cadena de D4, aceptar. acepta,~n", []),
+    format(Out, "seguir. vuelve a jugar.~n", []).
 
 colour_name("b", "negras").
 colour_name("w", "blancas").
@@ -224,15 +242,31 @@ colour_title("w", "Blancas").
 
 draw(Out, Game) :-
     go_board(Game, Board),
-    board_text(Board, Text),
+    go_dead_marking(Game, Dead),
+    board_text(Board, Dead, Text),
     nl(Out),
     format(Out, "~s", [Text]),
-    Game = go(_, _, _, Bc-Wc, _, _, _, _),
-    (   go_to_move(Game, P)
+    Game = go(_, _, _, Bc-Wc, _, _, _, Status),
+    (   Status = scoring(_, _, _, _)
+    ->  go_to_move(Game, P),
+        colour_name(P, Name),
+        go_score(Game, score(B, W, Komi, _), _),
+        dead_vertices(Game, Dead, Vertices),
+        format(Out, "Fase de recuento.  Muertas (x, o): ~w.~n", [Vertices]),
+        format(Out, "Con ellas fuera: negras ~w, blancas ~w (komi ~w incluido).~n", [B, W, Komi]),
+        format(Out, "Esperando a las ~w: un punto marca su cadena muerta o viva, aceptar. acepta, seguir. vuelve a jugar.~n",
+               [Name])
+    ;   go_to_move(Game, P)
     ->  colour_name(P, Name),
         format(Out, "Juegan ~w.  Capturas: negras ~d, blancas ~d.~n", [Name, Bc, Wc])
     ;   true
     ).
+
+dead_vertices(_, [], "ninguna") :- !.
+dead_vertices(Game, Dead, Text) :-
+    Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
+    maplist(gtp_vertex(Size), Dead, Vs),
+    atomic_list_concat(Vs, ' ', Text).
 
 %   action_text(+Game, +Action, -Text): what a player did, in words.
 action_text(Game, move(_, Pos), Text) :-
@@ -241,9 +275,24 @@ action_text(Game, move(_, Pos), Text) :-
     format(string(Text), "juega ~w", [Vertex]).
 action_text(_, pass(_), "pasa").
 action_text(_, resign(_), "abandona").
+action_text(Game, toggle(_, Pos), Text) :-
+    toggle_text(Game, Pos, "marca", Text).
+action_text(_, accept(_), "acepta el recuento").
+action_text(_, resume(_), "vuelve a jugar").
 
-human_text(pass(_), "pasan").
-human_text(resign(_), "abandonan").
+human_text(_, pass(_), "pasan").
+human_text(_, resign(_), "abandonan").
+human_text(Game, toggle(_, Pos), Text) :-
+    toggle_text(Game, Pos, "marcan", Text).
+human_text(_, accept(_), "aceptan el recuento").
+human_text(_, resume(_), "vuelven a jugar").
+
+toggle_text(Game, Pos, Verb, Text) :-
+    Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
+    gtp_vertex(Size, Pos, Vertex),
+    go_dead_marking(Game, Dead),
+    (   memberchk(Pos, Dead) -> Now = "viva" ; Now = "muerta" ),
+    format(string(Text), "~w ~w la cadena de ~w", [Verb, Now, Vertex]).
 
 announce(Out, Game) :-
     go_outcome(Game, Outcome),
@@ -253,7 +302,9 @@ announce(Out, Game) :-
     (   Outcome = resign(_)
     ->  true
     ;   go_score(Game, score(B, W, Komi, _), _),
-        format(Out, "Puntos por área: negras ~w, blancas ~w (komi ~w incluido).~n", [B, W, Komi])
+        Game = go(settings(_, Preset, _, _, _, _), _, _, _, _, _, _, _),
+        (   Preset == japanese -> How = "por territorio y prisioneros" ; How = "por área" ),
+        format(Out, "Puntos ~w: negras ~w, blancas ~w (komi ~w incluido).~n", [How, B, W, Komi])
     ).
 
 outcome_text(resign(P), Text) :-
@@ -281,3 +332,7 @@ refusal_text(off_board, Game, Text) :-
 refusal_text(game_over, _, "la partida terminó.").
 refusal_text(not_your_turn, _, "no es su turno.").
 refusal_text(bad_action, _, "esa jugada no existe.").
+refusal_text(scoring_phase, _, "el juego terminó: marque las piedras muertas, aceptar. o seguir.").
+refusal_text(not_scoring, _, "las piedras muertas se marcan después de dos pases.").
+refusal_text(not_a_stone, _, "no hay ninguna piedra en ese punto.").
+refusal_text(already_accepted, _, "ya aceptó este recuento.").

@@ -51,6 +51,61 @@ mol_features(S, C, features(Pieces, Mills, Twos, Mob, Blk)) :-
     aggregate_all(count, ( state_piece(S, P, C),
                            \+ ( adjacent(T, P, Q), \+ state_piece(S, Q, _) ) ), Blk).
 
+%   mol_live_walk(+State0, +N, -State): up to N random turns, stopping
+%   before a turn that would end the game.
+mol_live_walk(S, 0, S) :- !.
+mol_live_walk(S0, N, S) :-
+    (   random_move(S0, M),
+        play_move(S0, M, S1),
+        state_outcome(S1, none)
+    ->  N1 is N - 1,
+        mol_live_walk(S1, N1, S)
+    ;   S = S0
+    ).
+
+%   mol_minimax(+S, +Depth, +Ply, -V): plain minimax from the definitions:
+%   V for the player to move in S; a won game is worth 100000 less the
+%   turns it took (win_value/1 of molinolog/machine.pl), a drawn one 0.
+mol_minimax(S, Depth, Ply, V) :-
+    state_outcome(S, Outcome),
+    state_to_move(S, C),
+    (   Outcome = win(X, _)
+    ->  (   X == C
+        ->  V is 100000 - Ply
+        ;   V is Ply - 100000
+        )
+    ;   Outcome = draw(_)
+    ->  V = 0
+    ;   Depth =:= 0
+    ->  state_value(S, V)
+    ;   D1 is Depth - 1,
+        Ply1 is Ply + 1,
+        aggregate_all(max(V1),
+                      ( legal_move(S, M),
+                        play_move(S, M, S1),
+                        mol_minimax(S1, D1, Ply1, V0),
+                        V1 is -V0 ),
+                      V)
+    ).
+
+%   mol_move_value(+S, +Depth, +Move, -V): the minimax value of Move for
+%   the player to move in S, searching Depth turns in all.
+mol_move_value(S, Depth, M, V) :-
+    play_move_or_capture(S, M, S1),
+    D1 is Depth - 1,
+    mol_minimax(S1, D1, 1, V0),
+    V is -V0.
+
+%   A state with a capture pending takes the capture as a whole turn.
+play_move_or_capture(S, capture(P), S1) :-
+    !,
+    step(S, capture(P), S1).
+play_move_or_capture(S, M, S1) :-
+    play_move(S, M, S1).
+
+other_colour(b, w).
+other_colour(w, b).
+
 mol_contains(Text, Part) :-
     once(sub_string(Text, _, _, _, Part)).
 
@@ -445,6 +500,73 @@ test(no_move_when_over, fail) :-
     mol_three(S0),
     play_move(S0, move((e,1), (ne,1), (s,2)), S),
     best_move(S, 2, _).
+
+%   state_value/2 weighs the features of the definitions (weights/5 of
+%   molinolog/machine.pl: 1000 a piece, 40 a mill, 25 an open two, 15 an
+%   opponent's blocked piece, 4 a free move) on random positions of every
+%   size, the game not over.
+test(value_weighs_definitions, [forall(between(1, 40, I)), V =:= Expected]) :-
+    set_random(seed(I)),
+    T is 1 + I mod 3,
+    molinolog_initial(T, S0),
+    random_between(0, 50, N),
+    mol_live_walk(S0, N, S),
+    state_to_move(S, C),
+    other_colour(C, O),
+    mol_features(S, C, features(P1, M1, T1, Mob1, B1)),
+    mol_features(S, O, features(P2, M2, T2, Mob2, B2)),
+    Expected is 1000 * (P1 - P2) + 40 * (M1 - M2) + 25 * (T1 - T2)
+              + 15 * (B2 - B1) + 4 * (Mob1 - Mob2),
+    state_value(S, V).
+
+%   The machine's move is worth as much as the best move by plain minimax
+%   (every legal move, no cut-off) of the same depth, on random positions
+%   of every size, with and without protect_mills, some with a capture
+%   pending: the alpha-beta search and its move orders lose nothing.
+test(best_move_is_minimax, [forall(between(1, 24, I)), VM =:= Best]) :-
+    set_random(seed(I)),
+    T is 1 + I mod 3,
+    ( I mod 4 =:= 0 -> Protect = true ; Protect = false ),
+    molinolog_initial(T, [protect_mills(Protect)], S0),
+    random_between(0, 40, N),
+    mol_live_walk(S0, N, S1),
+    (   I mod 5 =:= 0,
+        legal_step(S1, Step),
+        step(S1, Step, S2),
+        state_phase(S2, capture)
+    ->  S = S2
+    ;   S = S1
+    ),
+    ( T =:= 1 -> Depth = 3 ; Depth = 2 ),
+    best_move(S, Depth, M),
+    mol_move_value(S, Depth, M, VM),
+    aggregate_all(max(V), ( legal_move(S, M1), mol_move_value(S, Depth, M1, V) ), Best).
+
+%   The search's own move generator (molinolog/machine.pl, internal) lists
+%   the whole turns of the rules' i_moves/2 in the same order.
+test(search_moves_are_the_rules, [forall(between(1, 90, I)), Ms == Expected]) :-
+    set_random(seed(I)),
+    T is 1 + I mod 3,
+    ( I mod 3 =:= 0 -> Protect = true ; Protect = false ),
+    molinolog_initial(T, [protect_mills(Protect)], S0),
+    random_between(0, 60, N),
+    mol_live_walk(S0, N, S),
+    S = molinolog(_, B, W, C, hand(NB, NW), none, _, _),
+    molinolog_machine:search_env(S, Env),
+    molinolog_machine:gen_moves(Env, C, B, W, NB, NW, Ms),
+    molinolog_rules:i_moves(S, Expected).
+
+test(within_a_tiny_budget_is_legal) :-
+    molinolog_initial(2, S),
+    best_move_within(S, 5, 0.0, M),
+    once(legal_move(S, M)).
+
+test(within_a_large_budget_is_full_depth, M1 == M2) :-
+    set_random(seed(7)),
+    molinolog_initial(2, S0),
+    mol_random_walk(S0, 12, S),
+    best_move_within(S, 3, 60, M1),
+    best_move(S, 3, M2).
 
 :- end_tests(molinolog_machine).
 

@@ -5,6 +5,7 @@
             api_view/4,         % +Game, +StateText, -State, -ReplyJSON
             api_machine/4,      % +Game, +StateText, -State, -ReplyJSON
             api_replay/5,       % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
+            api_history/5,      % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
             api_show/4,         % +Game, +StateText, -State, -ReplyJSON
             api_score/4,        % +Game, +StateText, -State, -ReplyJSON
             api_text/2,         % :Call, -Text
@@ -203,6 +204,30 @@ api_replay(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
               game_new(Game, Options, State0),
               foldl(replay_(Game), Actions, State0, State)
             ), State, [], Text, Reply).
+
+%!  api_history(+Game, +OptionsJSON, +ActionsJSON, -StateText, -ReplyJSON) is det.
+%
+%   As api_replay/5; the reply also has, under `views`, the view of the game
+%   before the first action and after each one (to review a game move by
+%   move).
+api_history(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
+    guarded(Game,
+            ( json_dict(OptionsJSON, Dict),
+              game_options(Game, Dict, Options),
+              json_dict(ActionsJSON, Actions),
+              (   is_list(Actions) -> true ; refuse(Game, bad_action, []) ),
+              game_new(Game, Options, State0),
+              foldl(replay_(Game), Actions, State0, State),
+              history_views(Game, Actions, State0, Views)
+            ), State, ["views"-Views], Text, Reply).
+
+history_views(Game, Actions, State0, [View|Views]) :-
+    full_view(Game, State0, View),
+    (   Actions = [Action|Rest]
+    ->  replay_(Game, Action, State0, State1),
+        history_views(Game, Rest, State1, Views)
+    ;   Views = []
+    ).
 
 %!  api_show(+Game, +StateText, -StateText, -ReplyJSON) is det.
 %
@@ -416,8 +441,9 @@ full_view(Game, State, View) :-
     put_dict(_{seats:Seats, machine_to_move:M}, View0, View).
 
 %   explain_json(+Explain, -List, -Extra): the panel's Query-Answer pairs; a
-%   machine's chosen action ("action"-Dict), a text board ("text"-String) and
-%   a score ("score"-Dict) travel in Explain and go to Extra.
+%   machine's chosen action ("action"-Dict), a text board ("text"-String),
+%   a score ("score"-Dict) and a game's views ("views"-List) travel in
+%   Explain and go to Extra.
 explain_json(Explain, Ex, Extra) :-
     partition(extra_pair, Explain, ExtraPairs, Rest),
     maplist([K-V, Key-V]>>atom_string(Key, K), ExtraPairs, KeyPairs),
@@ -425,7 +451,7 @@ explain_json(Explain, Ex, Extra) :-
     maplist(pair_json, Rest, Ex).
 
 extra_pair(Key-_) :-
-    memberchk(Key, ["action", "text", "score"]).
+    memberchk(Key, ["action", "text", "score", "views"]).
 
 pair_json(Q-A, _{query:Q, answer:A}).
 

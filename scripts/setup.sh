@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever Tablero is missing, then returns. Sourced by serve.sh and run_tests.sh.
-#   TABLERO_SETUP=test  also installs what the tests need (GNU Go, Chromium, pytest, Playwright).
+#   TABLERO_SETUP=test  also installs what the tests need (GNU Go, Chromium, PostgreSQL, pytest,
+#                       Playwright). The PostgreSQL tests start a throw-away cluster of their own
+#                       (tests/pg.py); Debian's default cluster is neither needed nor touched.
 # Debian packages go in through apt-get when we are root or have password-less sudo;
 # otherwise we stop and print the exact command to run.
 set -euo pipefail
@@ -8,7 +10,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 apt_packages=(swi-prolog-nox)
-if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(gnugo chromium); fi
+if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(gnugo chromium postgresql); fi
 python_bin="${PYTHON:-python3}"
 if ! "$python_bin" -c 'import ensurepip, venv' 2>/dev/null; then apt_packages+=(python3-venv); fi
 

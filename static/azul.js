@@ -391,6 +391,7 @@ function undo() {
 
 const session = new GameSession("azul", state, {
   seatName: (seat) => t("azul.player", { n: Number(seat) + 1 }),
+  moveText: (last) => t("azul.last", actionWords(last.action, last.player, last.tiles)),
   panel,
   render,
   showForm,

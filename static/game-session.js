@@ -30,6 +30,7 @@ export class GameSession {
    *   createFailed(error): after a new game was refused and said;
    *   errorText(error): a refusal in words; fallback(): the message when none is set;
    *   seatName(seat): a seat ("b", "0", ...) in words for the seats line;
+   *   moveText(last, ply): a move (a view's `last`) in words for the review's move list;
    *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view), autoplay()}
    *     for pages whose machine seats play by themselves (see next(); autoplay() false
    *     pauses them, step() plays one step).
@@ -49,7 +50,10 @@ export class GameSession {
     this.fallback = options.fallback ?? (() => null);
     this.machine = options.machine ?? null;
     this.seatName = options.seatName ?? ((seat) => (hasText(`player.${seat}`) ? t(`player.${seat}`) : seat));
+    this.moveText = options.moveText ?? ((last) => `${this.seatName(last.player)}: ${last.kind}`);
+    this.review = null; // {views, actions, at, live}: the game shown at an earlier move
     onLangChange(() => this.showSeats());
+    document.addEventListener("keydown", (event) => this.reviewKey(event));
   }
 
   /** The game's id in /<game>/<id>, or null on /<game>. */
@@ -102,6 +106,7 @@ export class GameSession {
         location.replace(`/${reply.game}/${encodeURIComponent(reply.id)}`);
         return;
       }
+      this.review = null;
       this.loaded(reply, message ?? claimed);
       this.showSeats();
       this.follow(id);
@@ -125,6 +130,7 @@ export class GameSession {
       const reply = await api("POST", "/api/games", { game: this.game, options });
       if (this.late(epoch)) return false;
       keepSeats(reply.id, reply.secrets);
+      this.review = null;
       const url = `/${this.game}/${encodeURIComponent(reply.id)}`;
       if (this.idFromPath()) history.pushState(null, "", url);
       else history.replaceState(null, "", url);
@@ -150,6 +156,10 @@ export class GameSession {
   async post(path, body, label) {
     const state = this.state;
     if (state.busy || !state.game) return null;
+    if (this.review) {
+      this.say({ key: "review.leave_first", kind: "info" });
+      return null;
+    }
     state.busy = true;
     const { id, revision } = state.game;
     const seat = body.action?.player ?? state.game.view?.to_move;
@@ -195,7 +205,7 @@ export class GameSession {
     const view = state.game?.view;
     if (!view) return;
     if (view.over) this.machine.over?.(view);
-    else if (view.machine_to_move && this.drives() && (this.machine.autoplay?.() ?? true)) {
+    else if (view.machine_to_move && !this.review && this.drives() && (this.machine.autoplay?.() ?? true)) {
       const epoch = state.epoch;
       state.timer = setTimeout(() => this.machineStep(epoch), this.machine.pause);
     }
@@ -325,6 +335,7 @@ export class GameSession {
     this.pending = null;
     if (reply.revision <= game.revision) return;
     this.bump();
+    this.review = null;
     this.loaded({ ...reply, actions: undefined }, null);
     this.showSeats();
   }
@@ -395,6 +406,7 @@ export class GameSession {
       box.append(button);
     }
     this.showUndoRequest();
+    this.showReview();
   }
 
   /** Invite someone to one of your seats: the link is shown to copy. */
@@ -442,6 +454,102 @@ export class GameSession {
     document.querySelector(".tb-seats").append(box);
   }
 
+  // ---- review: step through the game's moves ------------------------------------
+
+  /** The review bar under the board: first / back / forward / last, the move number, and the
+   *  list of moves (GET /api/games/<id>/history gives the view after each). */
+  showReview() {
+    const game = this.state.game;
+    let bar = document.querySelector(".tb-review");
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.className = "tb-review";
+      document.querySelector(".tb-seats").after(bar);
+    }
+    bar.replaceChildren();
+    if (!game || !game.plies) return;
+    const at = this.review ? this.review.at : game.plies;
+    const total = this.review ? this.review.views.length - 1 : game.plies;
+    const button = (name, label, target, disabled) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "tb-button tb-review-step";
+      b.dataset.step = name;
+      b.textContent = label;
+      b.title = t(`review.${name}`);
+      b.disabled = disabled;
+      b.addEventListener("click", () => this.reviewAt(target()));
+      return b;
+    };
+    bar.append(
+      button("first", "⏮", () => 0, at === 0),
+      button("back", "◀", () => at - 1, at === 0),
+      button("forward", "▶", () => at + 1, at >= total),
+      button("last", "⏭", () => total, at >= total),
+    );
+    const where = document.createElement("span");
+    where.className = "tb-review-at";
+    where.textContent = t("review.at", { n: at, total });
+    bar.append(where);
+    if (this.review) {
+      const list = document.createElement("ol");
+      list.className = "tb-moves";
+      this.review.views.slice(1).forEach((view, i) => {
+        const item = document.createElement("li");
+        item.className = i + 1 === at ? "tb-is-current" : "";
+        item.dataset.ply = String(i + 1);
+        item.textContent = view.last ? this.moveText(view.last, i + 1) : "";
+        item.addEventListener("click", () => this.reviewAt(i + 1));
+        list.append(item);
+      });
+      bar.append(list);
+      list.querySelector(".tb-is-current")?.scrollIntoView?.({ block: "nearest" });
+    }
+  }
+
+  /** Show the game as it stood after `ply` actions (its last: back to live play). */
+  async reviewAt(ply) {
+    const game = this.state.game;
+    if (!game || this.state.busy) return;
+    if (!this.review) {
+      try {
+        const history = await api("GET", `/api/games/${encodeURIComponent(game.id)}/history`);
+        this.review = { views: history.views, live: game, at: history.views.length - 1 };
+      } catch (error) {
+        this.say({ error, kind: "error" });
+        return;
+      }
+    }
+    const total = this.review.views.length - 1;
+    const at = Math.max(0, Math.min(total, ply));
+    if (at === total) {
+      this.state.game = this.review.live;
+      this.review = null;
+      clearTimeout(this.state.timer);
+      this.render();
+      this.showReview();
+      this.next();
+      return;
+    }
+    clearTimeout(this.state.timer);
+    this.review.at = at;
+    this.state.game = { ...this.review.live, view: this.review.views[at] };
+    this.render();
+    this.say({ key: "review.showing", vars: { n: at, total }, kind: "info" });
+    this.showReview();
+  }
+
+  /** Arrow keys step through the moves (not while typing in a field). */
+  reviewKey(event) {
+    const game = this.state.game;
+    if (!game?.plies || event.target.closest?.("input, textarea, select")) return;
+    const at = this.review ? this.review.at : game.plies;
+    if (event.key === "ArrowLeft") this.reviewAt(at - 1);
+    else if (event.key === "ArrowRight" && this.review) this.reviewAt(at + 1);
+    else return;
+    event.preventDefault();
+  }
+
   // ---- the page's frame --------------------------------------------------------
 
   /** /<game>/<id>: load it; /<game>: the new-game form (reset() forgets page state). */
@@ -455,6 +563,7 @@ export class GameSession {
     } else {
       this.bump();
       this.unfollow();
+      this.review = null;
       state.game = null;
       this.showSeats();
       reset();

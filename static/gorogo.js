@@ -321,6 +321,7 @@ async function play(action) {
 }
 
 const session = new GameSession("gorogo", state, {
+  moveText: (last) => stepText(last.player, last.piece, last.pos, false),
   panel,
   render,
   showForm,

@@ -140,6 +140,13 @@ const STRINGS = {
     "undo.requested": "Your opponent ({seat}) asks to take back the last move.",
     "undo.accept": "Accept",
     "undo.decline": "Decline",
+    "review.first": "The start",
+    "review.back": "One move back (←)",
+    "review.forward": "One move forward (→)",
+    "review.last": "The game as it stands",
+    "review.at": "Move {n} of {total}",
+    "review.showing": "Reviewing: the game after move {n} of {total}. ⏭ goes back to play.",
+    "review.leave_first": "You are looking at an earlier move: press ⏭ to go back to the game.",
   },
   es: {
     "lang.toggle": "English",
@@ -271,6 +278,13 @@ const STRINGS = {
     "undo.requested": "Tu rival ({seat}) pide deshacer la última jugada.",
     "undo.accept": "Aceptar",
     "undo.decline": "Rechazar",
+    "review.first": "El comienzo",
+    "review.back": "Una jugada atrás (←)",
+    "review.forward": "Una jugada adelante (→)",
+    "review.last": "La partida como está",
+    "review.at": "Jugada {n} de {total}",
+    "review.showing": "Repaso: la partida tras la jugada {n} de {total}. ⏭ vuelve al juego.",
+    "review.leave_first": "Estás mirando una jugada anterior: pulsa ⏭ para volver a la partida.",
   },
 };
 

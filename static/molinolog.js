@@ -394,6 +394,7 @@ async function play(action) {
 }
 
 const session = new GameSession("molinolog", state, {
+  moveText: (last) => stepLabel(last.player, last),
   panel,
   render,
   showForm,

@@ -14,6 +14,7 @@ is thrown away at the end, and the tests kill app servers, never PostgreSQL.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -21,7 +22,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
@@ -130,12 +130,15 @@ class Cluster:
         self.stop()
 
 
-def wait_gone(port: int, seconds: float = 10) -> None:
-    """Wait until nothing answers on this port (a stopped server)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-        except OSError:
-            return
-        time.sleep(0.05)
+@contextlib.contextmanager
+def app_on(database: str, **config):
+    """A Flask app on this database (a SQLite path or a PostgreSQL URL); its live hub and
+    its connections are let go at the end."""
+    from app import create_app, live, storage
+
+    app = create_app({"TESTING": True, "DATABASE": database, **config})
+    try:
+        yield app
+    finally:
+        live.stop(app)
+        storage.close(app)

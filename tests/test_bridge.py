@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
-from app.games import InvalidRequest, Refused
+from app.games import Game, InvalidRequest, Refused
 from app.go import GoGame, query
-from app.prolog import PrologError, PrologTimeout, bridge, quote
+from app.prolog import (PrologError, PrologRefused, PrologSyntaxError, PrologTimeout, Term, Var,
+                        bridge, quote)
 
 HOSTILE = ['"), halt, ("', "\\", '\\"', "x\ny\x00z"[:3], "ñé€ 𝄞", "'q'", "0'a", "%", "/*", "\\x22\\"]
 
@@ -72,3 +74,135 @@ def test_query_any_predicate_with_boards():
     assert (answers[0]["W"], answers[0]["Bl"]) == (1, 1)
     with pytest.raises(InvalidRequest):
         query("true", B=["-b", "x-"])
+
+
+# ---------------------------------------------------------------- query() for people
+
+
+def test_query_returns_every_answer_up_to_maxresult():
+    assert [a["X"] for a in bridge().answers("member(X, [a, b, c, d])", maxresult=3)] == ["a", "b", "c"]
+    assert len(bridge().answers("between(1, 25, X)", maxresult=None)) == 25
+    assert bridge().answers("fail") == [] and bridge().answers("true") == [{}]
+    # Bridge.query with more than one answer asked enumerates too (no more once/1).
+    assert [a["X"] for a in bridge().query("between(1, 5, X)", maxresult=4)] == [1, 2, 3, 4]
+    # go.query: several answers, boards bound by name; a variable named in both is one.
+    answers = query('between(0, 2, R), between(0, 2, C), goMove(B0, "w", [R, C], B)',
+                    B0=["-b-", "b--", "---"])
+    assert [(a["R"], a["C"]) for a in answers] == [(0, 2), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    assert answers[0]["B"] == [["-", "b", "w"], ["b", "-", "-"], ["-", "-", "-"]]
+    assert len(query("between(1, 50, X)")) == 10                # the default maxresult
+    assert len(query("between(1, 50, X)", maxresult=None)) == 50
+
+
+def test_the_time_limit_bounds_the_whole_enumeration():
+    started = time.monotonic()
+    with pytest.raises(PrologTimeout):
+        bridge().answers("between(1, inf, X)", maxresult=None, timeout=0.3)
+    with pytest.raises(PrologTimeout):
+        query("repeat, fail", timeout=0.3)
+    assert time.monotonic() - started < 3
+    assert bridge().answers("X = ok") == [{"X": "ok"}]
+
+
+def test_answers_are_readable():
+    [answer] = bridge().answers('X = f(Y, "s", [a, Z], Y), S = "text", A = atom, '
+                                'N = 3, F = 2.5, L = [1, "two", three], E = [], P = (a, 1)')
+    assert answer["X"] == Term('f(_A, "s", [a, _B], _A)') and isinstance(answer["X"], Term)
+    assert repr(answer["X"]) == """Term('f(_A, "s", [a, _B], _A)')"""
+    assert answer["Y"] == Var("_A") and repr(answer["Y"]) == "Var('_A')" and str(answer["Z"]) == "_B"
+    assert (answer["S"], answer["A"], answer["N"], answer["F"]) == ("text", "atom", 3, 2.5)
+    assert answer["L"] == [1, "two", "three"] and answer["E"] == [] and answer["P"] == "(a, 1)"
+    [answer] = bridge().answers("X = 'it''s', Big is 2 ** 100, R is 1 rdiv 3, _Hidden = 1")
+    assert answer == {"X": "it's", "Big": 2 ** 100, "R": Term("1r3")}
+    # Unicode both ways, and a hostile string stays data.
+    [answer] = bridge().answers(f"X = {quote(HOSTILE[4])}, atom_length(X, N)")
+    assert answer == {"X": HOSTILE[4], "N": 5}
+    # The fast path (maxresult=1) shows unbound variables and nested atoms readably too.
+    [answer] = bridge().query("X = [a, Y], Y = Z")
+    assert answer["X"][0] == "a" and isinstance(answer["Y"], Var)
+
+
+def test_what_a_goal_prints_goes_to_stdout(capsys):
+    assert bridge().answers("forall(member(X, [1, 2]), (write(X), nl))") == [{"X": Var("_A")}]
+    assert capsys.readouterr().out == "1\n2\n"
+    with pytest.raises(PrologError, match="not sufficiently instantiated"):
+        bridge().answers("write(before), atom_length(_, _)")
+    assert capsys.readouterr().out == "before"
+
+
+@pytest.mark.parametrize("goal", ["foo(", "X = ", "a b", "", "   ", "X = \"unterminated"])
+def test_syntax_errors_are_refused_clearly(goal):
+    with pytest.raises(PrologSyntaxError) as err:
+        bridge().answers(goal)
+    assert "Syntax error" in str(err.value) or "empty" in str(err.value)
+    with pytest.raises(PrologSyntaxError):
+        query(goal)
+
+
+@pytest.mark.parametrize("goal", [
+    "halt", "halt(0)", "true ; halt", "call(halt)", "G = halt(3), call(G)",
+    "findall(X, (member(X, [1]), halt), _)",
+    # Reached at run time in a way the text does not show: cancelled, then refused.
+    'atom_codes(G, "halt"), call(G)', 'atom_codes(G, "halt"), call(G, 1)',
+])
+def test_halt_is_refused_and_python_lives_on(goal):
+    with pytest.raises(PrologRefused, match="refuses halt"):
+        bridge().answers(goal)
+    with pytest.raises(PrologRefused):
+        bridge().query(goal, maxresult=2)
+    with pytest.raises(PrologRefused):
+        query(goal)
+    assert bridge().answers("X is 6 * 7") == [{"X": 42}]
+    # The word in a string is data, not a call.
+    assert bridge().answers('X = "halt", string_length(X, N)') == [{"X": "halt", "N": 4}]
+
+
+def test_runtime_errors_say_what_happened():
+    with pytest.raises(PrologError) as err:
+        bridge().answers("no_such_predicate_here(1)")
+    assert "Unknown procedure: no_such_predicate_here/1" in str(err.value)
+    assert err.value.term.startswith("error(existence_error(procedure, no_such_predicate_here/1)")
+    with pytest.raises(ValueError):
+        bridge().answers("true", module="go), halt, (user")
+    with pytest.raises(ValueError):
+        bridge().answers("true", maxresult=0)
+    with pytest.raises(InvalidRequest):
+        query("true", **{"b0": ["--", "--"]})                 # not a variable name
+
+
+def test_answers_from_another_thread_are_refused():
+    bridge()
+    caught = []
+
+    def ask():
+        try:
+            bridge().answers("true")
+        except RuntimeError as exc:
+            caught.append(exc)
+
+    t = threading.Thread(target=ask)
+    t.start()
+    t.join()
+    assert len(caught) == 1
+
+
+@pytest.mark.parametrize("game", ["go", "molinolog", "gorogo", "azul"])
+@pytest.mark.parametrize("state", ["garbage", "foo(1)", "go(1, 2)", "'%%%", "X", "[]"])
+def test_a_malformed_state_is_an_invalid_request(game, state):
+    g = Game.resume(game, {}, [], state)
+    for look in (lambda: g.view, g.show, g.score, g.machine):
+        with pytest.raises(InvalidRequest) as err:
+            look()
+        assert err.value.code == "bad_state", err.value.message
+        assert err.value.message.startswith("The stored game state cannot be read")
+    assert g._repr_svg_() is None
+
+
+def test_another_games_state_is_an_invalid_request():
+    go_state = GoGame(size=5).state
+    with pytest.raises(InvalidRequest) as err:
+        Game.resume("molinolog", {}, [], go_state).view
+    assert err.value.code == "bad_state" and "not a state of molinolog" in err.value.message
+    with pytest.raises(InvalidRequest) as err:
+        Game.resume("go", {}, [], go_state.replace("go(", "go(x, ", 1)).act({"kind": "pass"})
+    assert err.value.code == "bad_state"

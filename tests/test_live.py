@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import subprocess
 import sys
 import threading
@@ -22,6 +23,7 @@ class Stream:
         self.events: list[tuple[float, dict]] = []
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.conn.request("GET", f"/api/games/{game_id}/events", headers=headers or {})
+        self.sock = self.conn.sock  # the response may take it over: kept to shut it down
         self.response = self.conn.getresponse()
         assert self.response.status == 200
         assert self.response.getheader("Content-Type").startswith("text/event-stream")
@@ -54,6 +56,13 @@ class Stream:
         return None
 
     def close(self) -> None:
+        """Shut the socket down first: the reader thread, blocked in recv, returns at once
+        (closing alone would wait for the next byte, up to the keep-alive)."""
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.thread.join(5)
         self.conn.close()
 
 

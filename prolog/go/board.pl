@@ -18,7 +18,8 @@
             opponent/2,              % ?Player, ?Other
             board_rows/2,            % ?Board, ?Rows
             board_string/2,          % ?Board, ?String
-            score_owner/3            % +Board, -Owner, -Score
+            score_owner/3,           % +Board, -Owner, -Score
+            flat_board/3             % +Board, -Width, -Flat
           ]).
 
 /** <module> Go: the course's board and its documented predicates
@@ -46,7 +47,8 @@ stone at all, is nobody's: an empty board scores 0-0.
 
 Besides the course's predicates, go_move/5, board_cell/4, opponent/2 and the
 text forms (board_rows/2, board_string/2) and score_owner/3 are exported for
-the game layer (go_rules) and the machine (go_machine).
+the game layer (go_rules) and the machine (go_machine); flat_board/3 for the
+dead-stone proposer (go_dead).
 */
 
 %   Arithmetic is compiled inline in this file only (the flag is local to a
@@ -430,11 +432,17 @@ score_owner(Board, Owner, Score) :-
     Own =.. [_|OwnerCells],
     atomics_to_string(OwnerCells, Owner).
 
-%   flat_board(+Board, -Width, -Flat): the cells of Board row by row as the
-%   arguments of Flat, framed by "#": every row starts with a "#", and a row
-%   of "#" runs above and below.  arg/3 reaches any point in constant time,
-%   and the neighbours of the point at index I are always I - Width,
-%   I + Width, I - 1 and I + 1.
+%!  flat_board(+Board, -Width, -Flat) is det.
+%
+%   Flat has the cells of Board row by row as its arguments, framed by "#":
+%   every row starts with a "#", and a row of "#" runs above and below.
+%   arg/3 reaches any point in constant time, and the neighbours of the
+%   point at index I are always I - Width, I + Width, I - 1 and I + 1; the
+%   point [R, C] is at index (R + 1) * Width + C + 2.
+%
+%   ?- flat_board([["b","-"],["-","w"]], Width, Flat).
+%   Width = 3,
+%   Flat = b("#","#","#","#","b","-","#","-","w","#","#","#").
 flat_board(Board, Width, Flat) :-
     length(Board, N),
     Width is N + 1,

@@ -1,12 +1,15 @@
 :- module(go_machine,
-          [ go_machine_action/2      % +Game, -Action
+          [ go_machine_action/2,     % +Game, -Action
+            phase_action/2           % +Game, -Action
           ]).
 
 /** <module> Go: a simple machine player
 
 Start reading at prolog/go.pl (the entry module).  A beginner's opponent and
 a way to finish games: of the moves go_play/4 accepts, it plays the one
-with the best value (see go_machine_action/2).  The game term is go_rules'.
+with the best value (see go_machine_action/2).  In the scoring phase it
+marks and accepts like a person (see phase_action/2).  The game term is
+go_rules'.
 */
 
 :- use_module(library(lists)).
@@ -14,6 +17,7 @@ with the best value (see go_machine_action/2).  The game term is go_rules'.
 :- use_module(library(ordsets)).
 :- use_module(board).
 :- use_module(rules).
+:- use_module(dead).
 
 %   The weights of a move's value (see go_machine_action/2).
 capture_weight(10).
@@ -28,14 +32,20 @@ atari_penalty(20).
 %   putting the group in atari, ties broken by a hash of the move so games
 %   vary), never filling its own eye (an empty point whose neighbours are
 %   all its stones).  It passes when no such move is left, or when the
-%   opponent has passed and it leads on the board.  White's stone in the
-%   corner is in atari: Black takes it.
+%   opponent has passed and it leads by the count with the proposed dead
+%   stones taken off (go_estimate/3).  In the scoring phase see
+%   phase_action/2.  White's stone in the corner is in atari: Black takes
+%   it.
 %
 %   ?- go_new([size(3)], _G0),
 %      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
 %            [move("b", [0,1]), move("w", [0,0])], _G0, _G),
 %      go_machine_action(_G, Action).
 %   Action = move("b", [1, 0]).
+go_machine_action(Game, Action) :-
+    Game = go(_, _, _, _, _, _, _, scoring(_, _, _, _)),
+    !,
+    phase_action(Game, Action).
 go_machine_action(Game, Action) :-
     Game = go(settings(Size, _, _, _, _, _), Rows, P, _, Passes, _, _, playing),
     (   Passes > 0, leading(Game, P)
@@ -55,6 +65,43 @@ go_machine_action(Game, Action) :-
         )
     ).
 
+%!  phase_action(+Game, -Action) is det.
+%
+%   Action is what the machine, the player P the scoring phase waits for,
+%   does there, as a person would: it compares the marking with its own
+%   proposal (dead_stones/2).  Where they differ to P's loss (a chain of P's
+%   marked dead that the proposal calls alive, or one of the opponent's
+%   marked alive that it calls dead) and P has not toggled that chain yet
+%   in this phase, it toggles it back; otherwise it accepts.  A difference
+%   in P's favour is accepted as it is.  It toggles each chain once at most,
+%   so the phase cannot go round for ever against a person who toggles the
+%   chain again.  Black, to accept, agrees that White's corner stone is
+%   dead:
+%
+%   ?- go_new([size(3)], _G0),
+%      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
+%            [move("b", [1,1]), move("w", [0,0]), pass("b"), pass("w")], _G0, _G),
+%      go_dead_marking(_G, Dead),
+%      phase_action(_G, Action).
+%   Dead = [[0, 0]],
+%   Action = accept("b").
+phase_action(Game, Action) :-
+    Game = go(_, Rows, P, _, _, _, _, scoring(_, Marked, _, Toggles)),
+    board_rows(Board, Rows),
+    dead_stones(Board, Proposal),
+    opponent(P, Other),
+    (   (   member(Pos, Marked), \+ memberchk(Pos, Proposal), board_cell_at(Board, Pos, P)
+        ;   member(Pos, Proposal), \+ memberchk(Pos, Marked), board_cell_at(Board, Pos, Other)
+        ),
+        chain_stones(Board, Pos, Stones),
+        \+ ( member(toggle(P, T), Toggles), memberchk(T, Stones) )
+    ->  Action = toggle(P, Pos)
+    ;   Action = accept(P)
+    ).
+
+board_cell_at(Board, [R, C], Cell) :-
+    board_cell(Board, R, C, Cell).
+
 %   accepted(+Game, +Action): go_play/4 plays Action (a refusal is a no).
 accepted(Game, Action) :-
     catch(go_play(Game, Action, _, _), Refusal, refused(Refusal)).
@@ -65,7 +112,7 @@ refused(Error) :-
     throw(Error).
 
 leading(Game, P) :-
-    go_score(Game, score(B, W, _, _), _),
+    go_estimate(Game, score(B, W, _, _), _),
     (   P == "b" -> B > W ; W > B ).
 
 own_eye(Board, P, R, C) :-

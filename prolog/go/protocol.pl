@@ -20,23 +20,34 @@ The game term of go_rules, as it is (see prolog/go/rules.pl): the players
     and `white` "human" or "machine" (default human).
   - Actions: `{"kind":"move","pos":[R,C]}` (row 0 at the top) or
     `{"kind":"move","vertex":"D4"}` (GTP), `{"kind":"pass"}`,
-    `{"kind":"resign"}`; each may name its `player` ("b" or "w"; default
-    the player to move).  Declared with game_action/3, so tablero refuses
-    another kind or field.
+    `{"kind":"resign"}`; in the scoring phase (after two passes)
+    `{"kind":"toggle","pos":[R,C]}` (or "vertex": marks the chain there
+    dead or alive), `{"kind":"accept"}` and `{"kind":"resume"}`.  Each may
+    name its `player` ("b" or "w"; default the player to move, in the phase
+    the player it waits for: a page sends the seat it holds).  Declared with
+    game_action/3, so tablero refuses another kind or field.
   - View: size, board (rows of "-bw" text), to_move ("b"|"w"|null),
-    captures ({b, w}), passes, last (null or {kind: "move"|"pass"|"resign",
-    player, pos}), settings ({preset, ko, komi, tie}), over and result (null,
-    or {code: "B+3.5"|"W+R"|"W+0"|"Draw", winner: "b"|"w"|null, message,
-    reason: "resign"|"count", tie_break: true when the documents' "a tie
-    goes to White" decided it, score: {b, w, komi, owner} of the count, or
-    null after a resignation}).  The `owner` rows tell who owns each point.
+    captures ({b, w}: stones captured in play), passes, last (null or
+    {kind: "move"|"pass"|"resign"|"toggle"|"accept"|"resume", player, pos
+    (move and toggle)}), settings ({preset, ko, komi, tie, rule: "area" or
+    "territory"}), phase ("play", "scoring" or "over"), dead (the points
+    marked dead: in the phase, or agreed at the count; else []), accepted
+    ({b, w}: who has accepted the marking), score (null in play; in the
+    phase the count with the dead taken off, {b, w, komi, owner}; once
+    counted the final one), over and result (null, or {code:
+    "B+3.5"|"W+R"|"W+0"|"Draw", winner: "b"|"w"|null, message, reason:
+    "resign"|"count", tie_break: true when the documents' "a tie goes to
+    White" decided it, score: as above, or null after a resignation}).  The
+    `owner` rows tell who each point counts for ("-": nobody).
   - Seats: {b, w}, each "human" or "machine".
   - Show (game_show/3): the board drawn by board_text/2 (X black, O white,
     GTP coordinates around it).
-  - Score (game_score/3): the area count now, {b, w (komi included), komi,
-    owner (rows of "-bw": who owns each point), result (the code the count
-    gives, or the game's result if it is over)}.
-  - Refusals: Go's own are suicide, ko and superko (refused); the rest are
+  - Score (game_score/3): the count now (by the preset's rule, the stones
+    marked dead taken off), {b, w (komi included), komi, owner (rows of
+    "-bw": who each point counts for), result (the code the count gives, or
+    the game's result if it is over)}.
+  - Refusals: Go's own are suicide, ko, superko, scoring_phase,
+    not_scoring, not_a_stone and already_accepted (refused); the rest are
     tablero's: bad_kind and bad_field (an undeclared kind or field),
     bad_action (a malformed pos, vertex or player), off_board (a pos or a
     vertex such as "Z99" off the board), occupied, not_your_turn (its explain
@@ -62,6 +73,9 @@ tablero:game_option(go, white, oneof([human, machine]), human).
 tablero:game_action(go, move, [pos, vertex, player]).
 tablero:game_action(go, pass, [player]).
 tablero:game_action(go, resign, [player]).
+tablero:game_action(go, toggle, [pos, vertex, player]).
+tablero:game_action(go, accept, [player]).
+tablero:game_action(go, resume, [player]).
 
 tablero:game_refusal(go, suicide, refused,
                      "Suicide: the stone would have no liberty and captures nothing").
@@ -69,6 +83,14 @@ tablero:game_refusal(go, ko, refused,
                      "Ko: this would repeat the position before your opponent's last move").
 tablero:game_refusal(go, superko, refused,
                      "Superko: this would repeat an earlier position").
+tablero:game_refusal(go, scoring_phase, refused,
+                     "Play has ended: mark the dead stones and accept, or resume play").
+tablero:game_refusal(go, not_scoring, refused,
+                     "Dead stones are marked after two passes, in the scoring phase").
+tablero:game_refusal(go, not_a_stone, refused,
+                     "There is no stone there to mark dead or alive").
+tablero:game_refusal(go, already_accepted, refused,
+                     "You have already accepted this marking").
 
 tablero:game_new(go, Options, Game) :-
     go_new(Options, Game).
@@ -87,7 +109,7 @@ tablero:game_seats(go, Game, _{b:B, w:W}) :-
     atom_string(W0, W).
 
 tablero:game_view(go, Game, View) :-
-    Game = go(settings(Size, Preset, Ko, Komi, Tie, _), Rows, _, Bc-Wc, Passes, _, Last, _),
+    Game = go(settings(Size, Preset, Ko, Komi, Tie, _), Rows, _, Bc-Wc, Passes, _, Last, Status),
     (   go_to_move(Game, P) -> ToMove = P ; ToMove = null ),
     go_outcome(Game, Outcome),
     (   Outcome == none
@@ -95,9 +117,23 @@ tablero:game_view(go, Game, View) :-
     ;   Over = true, result_json(Game, Outcome, Result)
     ),
     (   Last == none -> LastJ = null ; term_json(Last, LastJ) ),
+    go_dead_marking(Game, Dead),
+    status_phase(Status, Phase, Accepted),
+    (   Phase == "play" -> Score = null
+    ;   Status = over(resigned(_)) -> Score = null
+    ;   score_json(Game, Score, _)
+    ),
+    (   Preset == japanese -> Rule = "territory" ; Rule = "area" ),
     View = _{ size:Size, board:Rows, to_move:ToMove, over:Over, result:Result,
               captures:_{b:Bc, w:Wc}, passes:Passes, last:LastJ,
-              settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie} }.
+              phase:Phase, dead:Dead, accepted:Accepted, score:Score,
+              settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie, rule:Rule} }.
+
+status_phase(playing, "play", _{b:false, w:false}).
+status_phase(scoring(_, _, Accepted, _), "scoring", _{b:B, w:W}) :-
+    (   memberchk("b", Accepted) -> B = true ; B = false ),
+    (   memberchk("w", Accepted) -> W = true ; W = false ).
+status_phase(over(_), "over", _{b:false, w:false}).
 
 tablero:game_show(go, Game, Text) :-
     go_board(Game, Board),
@@ -129,6 +165,10 @@ kind_term("move", Action, Size, P, move(P, Pos)) :-
     action_pos(Action, Size, Pos).
 kind_term("pass", _, _, P, pass(P)).
 kind_term("resign", _, _, P, resign(P)).
+kind_term("toggle", Action, Size, P, toggle(P, Pos)) :-
+    action_pos(Action, Size, Pos).
+kind_term("accept", _, _, P, accept(P)).
+kind_term("resume", _, _, P, resume(P)).
 
 %   action_pos(+Action, +Size, -Pos): the point of a move, from its pos
 %   [R, C] (integers, which go_play/4 checks are on the board) or from its
@@ -153,6 +193,9 @@ refuse(Code) :-
 term_json(move(P, Pos), _{kind:"move", player:P, pos:Pos}).
 term_json(pass(P), _{kind:"pass", player:P}).
 term_json(resign(P), _{kind:"resign", player:P}).
+term_json(toggle(P, Pos), _{kind:"toggle", player:P, pos:Pos}).
+term_json(accept(P), _{kind:"accept", player:P}).
+term_json(resume(P), _{kind:"resume", player:P}).
 
                  /*******************************
                  *       RESULT AND SCORE       *
@@ -191,8 +234,9 @@ outcome_message(draw, "Draw: equal points").
 player_name("b", "Black").
 player_name("w", "White").
 
-%   score_json(+Game, -Score, -Code): the area count of go_score/3 as
-%   {b, w, komi, owner}, and the result code it gives.
+%   score_json(+Game, -Score, -Code): the count of go_score/3 (the stones
+%   marked dead taken off) as {b, w, komi, owner}, and the result code it
+%   gives.
 score_json(Game, _{b:B, w:W, komi:Komi, owner:OwnerRows}, Code) :-
     go_score(Game, score(B, W, Komi, Code), Owner),
     board_string(OwnerBoard, Owner),

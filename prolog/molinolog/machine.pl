@@ -223,11 +223,16 @@ root([M|Ms], S, Env, D, Alpha, Best0, Best, N0, N) :-
 
     node(+Depth, +Env, +C, +B, +W, +NB, +NW, +Q, +Keys, +Ply, +Alpha, +Beta,
     -Value, +N0, -N) is negamax with fail-soft alpha-beta; Value is for C.
-    Children are searched in this order: two turns or more above the leaves,
-    by their static value (best for the mover first); just above the leaves,
-    captures first, then moves onto a point where the opponent has two of a
-    mill line, then the rest (order_moves/3's classes).  N0/N count the
-    positions visited.
+    N0/N count the positions visited.  Children are searched in this order:
+    three turns or more above the leaves, by their static value (best for
+    the mover first: sorting costs one evaluation per child, paid back by
+    the cut-offs it brings high in the tree); one or two turns above the
+    leaves, by class (captures, then moves onto a point where the opponent
+    has two of a mill line, then the rest: order_moves/3's), played one at
+    a time (by_class/15).  The order changes how much of the tree is cut
+    off, never a value: alpha-beta answers the minimax value whatever the
+    order below the root, so the root's choice is that of a full minimax
+    search with the root's own order breaking ties.
 */
 node(D, Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
     N1 is N0 + 1,
@@ -240,8 +245,8 @@ node(D, Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
     ;   D =:= 0
     ->  leaf(Env, C, B, W, NB, NW, Q, Keys, Ply, V),
         N = N1
-    ;   D =:= 1
-    ->  frontier(Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N1, N)
+    ;   D =< 2
+    ->  by_class(D, Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N1, N)
     ;   gen_moves(Env, C, B, W, NB, NW, Moves),
         (   Moves == []
         ->  lost_value(C, C, Ply, V),
@@ -287,13 +292,14 @@ children([_-ch(B, W, NB, NW, Q, Keys)|Cs], D, Env, C, Ply, Alpha, Beta, Best0, B
     ;   children(Cs, D, Env, C, Ply, Alpha1, Beta, Best1, Best, N1, N)
     ).
 
-%   frontier(+Env, +C, +B, +W, +NB, +NW, +Q, +Keys, +Ply, +Alpha, +Beta,
-%   -V, +N0, -N): node/15 one turn above the leaves.  No list of moves is
-%   made: the children are played and valued one at a time, class by class
-%   (captures, then blocking moves, then the rest; within a class in
-%   generation order), until one refutes this position.  Comp(X) (see
-%   completions/3) tells at once which empty points would close a mill of X.
-frontier(Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
+%   by_class(+D, +Env, +C, +B, +W, +NB, +NW, +Q, +Keys, +Ply, +Alpha, +Beta,
+%   -V, +N0, -N): node/15 one or two turns (D) above the leaves.  No list
+%   of moves is made: the children are played and searched one at a time,
+%   class by class (captures, then blocking moves, then the rest; within a
+%   class in generation order), until one refutes this position.  Comp(X)
+%   (see completions/3) tells at once which empty points would close a mill
+%   of X.
+by_class(D, Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
     Env = env(T, Protect, Full, Spokes, Start),
     (   C == b
     ->  Own = B, Opp = W, Hand = NB
@@ -319,30 +325,37 @@ frontier(Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
     ;   drawn(Q, Keys, B, W, C)
     ->  V = 0,
         N = N0
-    ;   completions(Opp, Start, CompOpp0),
-        CompOpp is CompOpp0 /\ Empty,
-        other(C, O),
+    ;   other(C, O),
         Ply1 is Ply + 1,
-        Ctx = ctx(Env, C, O, B, W, NB, NW, Q, Keys, Ply1, Beta),
+        D1 is D - 1,
+        Ctx = ctx(Env, C, O, B, W, NB, NW, Q, Keys, Ply1, Beta, D1),
         infinity(Inf),
         Best0 is -Inf,
         (   Hand > 0
-        ->  Quiet is Empty /\ \ CompOwn,
-            Block is Quiet /\ CompOpp,
-            Rest is Quiet /\ \ CompOpp,
-            mill_places(CompOwn, Caps, Ctx, Alpha, Best0, N0, A1, Best1, N1),
-            places(Block, Ctx, A1, Best1, N1, A2, Best2, N2),
-            places(Rest, Ctx, A2, Best2, N2, _, V, N)
-        ;   T1 = T-Own-Empty,
-            mill_moves(Own, T1, CompOwn, Caps, Ctx, Alpha, Best0, N0, A1, Best1, N1),
-            Block is Empty /\ CompOpp,
-            Rest is Empty /\ \ CompOpp,
-            quiet_moves(Own, T1, CompOwn, Block, Ctx, A1, Best1, N1, A2, Best2, N2),
-            quiet_moves(Own, T1, CompOwn, Rest, Ctx, A2, Best2, N2, _, V, N)
+        ->  mill_places(CompOwn, Caps, Ctx, Alpha, Best0, N0, A1, Best1, N1)
+        ;   TOE = T-Own-Empty,
+            mill_moves(Own, TOE, CompOwn, Caps, Ctx, Alpha, Best0, N0, A1, Best1, N1)
+        ),
+        (   cut_off(Ctx, A1)
+        ->  V = Best1,
+            N = N1
+        ;   completions(Opp, Start, CompOpp0),
+            CompOpp is CompOpp0 /\ Empty,
+            (   Hand > 0
+            ->  Quiet is Empty /\ \ CompOwn,
+                Block is Quiet /\ CompOpp,
+                Rest is Quiet /\ \ CompOpp,
+                places(Block, Ctx, A1, Best1, N1, A2, Best2, N2),
+                places(Rest, Ctx, A2, Best2, N2, _, V, N)
+            ;   Block is Empty /\ CompOpp,
+                Rest is Empty /\ \ CompOpp,
+                quiet_moves(Own, TOE, CompOwn, Block, Ctx, A1, Best1, N1, A2, Best2, N2),
+                quiet_moves(Own, TOE, CompOwn, Rest, Ctx, A2, Best2, N2, _, V, N)
+            )
         )
     ).
 
-%   The loops below value the children of a frontier/14 position: each
+%   The loops below search the children of a by_class/15 position: each
 %   threads Alpha, Best and the node count, and stops when Alpha >= Beta.
 %   mill_places(+Points, +Caps, ...): place on each of Points (each closes
 %   a mill) with each capture; places(+Points, ...): quiet placements.
@@ -439,19 +452,24 @@ quiet_moves_from(Js, I, T, Own1, CompOwn, Ctx, A0, B0, N0, A, Best, N) :-
         quiet_moves_from(Js1, I, T, Own1, CompOwn, Ctx, A1, B1, N1, A, Best, N)
     ).
 
-cut_off(ctx(_, _, _, _, _, _, _, _, _, _, Beta), Alpha) :-
+cut_off(ctx(_, _, _, _, _, _, _, _, _, _, Beta, _), Alpha) :-
     Alpha >= Beta.
 
 %   child(+Ctx, +Move, +Alpha0, +Best0, +N0, -Alpha, -Best, -N): plays Move
-%   and values the leaf it leads to (node/15 at depth 0).
-child(ctx(Env, P, C, B, W, NB, NW, Q, Keys, Ply, _), M, A0, B0, N0, A, Best, N) :-
+%   and searches the position it leads to (a leaf valued here, or node/15).
+child(ctx(Env, P, C, B, W, NB, NW, Q, Keys, Ply, Beta, D), M, A0, B0, N0, A, Best, N) :-
     play(M, P, B, W, NB, NW, Q, Keys, B1, W1, NB1, NW1, Q1, Keys1),
-    N is N0 + 1,
-    (   popcount(B1) + NB1 =< 2
-    ->  lost_value(b, C, Ply, V1)
-    ;   popcount(W1) + NW1 =< 2
-    ->  lost_value(w, C, Ply, V1)
-    ;   leaf(Env, C, B1, W1, NB1, NW1, Q1, Keys1, Ply, V1)
+    (   D =:= 0
+    ->  N is N0 + 1,
+        (   popcount(B1) + NB1 =< 2
+        ->  lost_value(b, C, Ply, V1)
+        ;   popcount(W1) + NW1 =< 2
+        ->  lost_value(w, C, Ply, V1)
+        ;   leaf(Env, C, B1, W1, NB1, NW1, Q1, Keys1, Ply, V1)
+        )
+    ;   A1 is -Beta,
+        B2 is -A0,
+        node(D, Env, C, B1, W1, NB1, NW1, Q1, Keys1, Ply, A1, B2, V1, N0, N)
     ),
     V is -V1,
     Best is max(B0, V),
@@ -525,57 +543,61 @@ occurs_twice([K|Ks], Key) :-
     ).
 
 %   leaf(+Env, +C, +B, +W, +NB, +NW, +Q, +Keys, +Ply, -V): the static value
-%   for C: lost at Ply if C has nothing in hand and no move, 0 if drawn,
-%   else the weighed features of state_features/3, computed on whole bit
-%   sets as molinolog_board's empty_neighbours/5, mobility/4 and lines/5 do
-%   (the same expressions, written out here so that they compile to
-%   arithmetic instructions).
+%   for C (X below: C's pieces; Y: the opponent's): lost at Ply if C has
+%   nothing in hand and no move, 0 if drawn, else the weighed features of
+%   state_features/3.  They are computed on whole bit sets with the
+%   expressions of molinolog_board's empty_neighbours/5, mobility/4 and
+%   lines/5, written out in one clause so that they compile to arithmetic
+%   instructions: XR and XL have bit K set when X holds the point next to K
+%   on its ring clockwise and anticlockwise (ER, EL: the empty points), X1
+%   and X2 when X holds the point one and two rings out.
 leaf(env(_, _, Full, Spokes, Start), C, B, W, NB, NW, Q, Keys, Ply, V) :-
     (   C == b
-    ->  Me = B, Op = W, HMe = NB, HOp = NW
-    ;   Me = W, Op = B, HMe = NW, HOp = NB
+    ->  X = B, Y = W, HX = NB, HY = NW
+    ;   X = W, Y = B, HX = NW, HY = NB
     ),
     E is Full /\ \ (B \/ W),
     ER is ((E >> 1) /\ 0x7F7F7F7F) \/ ((E << 7) /\ 0x80808080),
     EL is ((E << 1) /\ 0xFEFEFEFE) \/ ((E >> 7) /\ 0x01010101),
     Out is (E >> 8) /\ Spokes,
     In is (E << 8) /\ Spokes,
-    MobMe is popcount(Me /\ ER) + popcount(Me /\ EL)
-           + popcount(Me /\ Out) + popcount(Me /\ In),
-    (   HMe =:= 0,
-        MobMe =:= 0
+    MobX is popcount(X /\ ER) + popcount(X /\ EL)
+          + popcount(X /\ Out) + popcount(X /\ In),
+    (   HX =:= 0,
+        MobX =:= 0
     ->  win_value(Win),
         V is Ply - Win
     ;   drawn(Q, Keys, B, W, C)
     ->  V = 0
-    ;   Free is ER \/ EL \/ Out \/ In,
+    ;   weights(WP, WM, W2, WB, WMob),
+        Blocked is \ (ER \/ EL \/ Out \/ In),
         E1 is E >> 8,
         E2 is E >> 16,
-        colour_score(Me, E, ER, EL, E1, E2, Free, Start, MobMe, SMe),
-        MobOp is popcount(Op /\ ER) + popcount(Op /\ EL)
-               + popcount(Op /\ Out) + popcount(Op /\ In),
-        colour_score(Op, E, ER, EL, E1, E2, Free, Start, MobOp, SOp),
-        weights(WP, _, _, _, _),
-        V is WP * (popcount(Me) + HMe - popcount(Op) - HOp) + SMe - SOp
-    ).
-
-%   colour_score(+X, +E, +ER, +EL, +E1, +E2, +Free, +Start, +Mob, -Score):
-%   the weighed mills, open twos, mobility and (less) blocked pieces of the
-%   pieces X (lines/5 and mobility/4 of molinolog_board).
-colour_score(X, E, ER, EL, E1, E2, Free, Start, Mob, Score) :-
-    XR is ((X >> 1) /\ 0x7F7F7F7F) \/ ((X << 7) /\ 0x80808080),
-    XL is ((X << 1) /\ 0xFEFEFEFE) \/ ((X >> 7) /\ 0x01010101),
-    X1 is X >> 8,
-    X2 is X >> 16,
-    weights(_, WM, W2, WB, WMob),
-    Score is WM * ( popcount(XL /\ X /\ XR /\ 0x55555555)
-                  + popcount(X /\ X1 /\ X2 /\ Start) )
-           + W2 * ( popcount(((XL /\ X /\ ER) \/ (XL /\ E /\ XR) \/ (EL /\ X /\ XR))
+        XR is ((X >> 1) /\ 0x7F7F7F7F) \/ ((X << 7) /\ 0x80808080),
+        XL is ((X << 1) /\ 0xFEFEFEFE) \/ ((X >> 7) /\ 0x01010101),
+        X1 is X >> 8,
+        X2 is X >> 16,
+        YR is ((Y >> 1) /\ 0x7F7F7F7F) \/ ((Y << 7) /\ 0x80808080),
+        YL is ((Y << 1) /\ 0xFEFEFEFE) \/ ((Y >> 7) /\ 0x01010101),
+        Y1 is Y >> 8,
+        Y2 is Y >> 16,
+        V is WP * (popcount(X) + HX - popcount(Y) - HY)
+           + WM * ( popcount(XL /\ X /\ XR /\ 0x55555555)
+                  + popcount(X /\ X1 /\ X2 /\ Start)
+                  - popcount(YL /\ Y /\ YR /\ 0x55555555)
+                  - popcount(Y /\ Y1 /\ Y2 /\ Start) )
+           + W2 * ( popcount(((XL /\ X /\ ER) \/ (XR /\ ((XL /\ E) \/ (EL /\ X))))
                              /\ 0x55555555)
-                  + popcount(((X /\ X1 /\ E2) \/ (X /\ E1 /\ X2) \/ (E /\ X1 /\ X2))
+                  + popcount(((X /\ X1 /\ E2) \/ (X2 /\ ((X /\ E1) \/ (E /\ X1))))
+                             /\ Start)
+                  - popcount(((YL /\ Y /\ ER) \/ (YR /\ ((YL /\ E) \/ (EL /\ Y))))
+                             /\ 0x55555555)
+                  - popcount(((Y /\ Y1 /\ E2) \/ (Y2 /\ ((Y /\ E1) \/ (E /\ Y1))))
                              /\ Start) )
-           + WMob * Mob
-           - WB * popcount(X /\ \ Free).
+           + WB * ( popcount(Y /\ Blocked) - popcount(X /\ Blocked) )
+           + WMob * ( MobX - popcount(Y /\ ER) - popcount(Y /\ EL)
+                    - popcount(Y /\ Out) - popcount(Y /\ In) )
+    ).
 
 /*  gen_moves(+Env, +C, +B, +W, +NB, +NW, -Moves): the moves of a position
     below the root, in i_moves/2's order (points by bit index, lowest

@@ -1,0 +1,378 @@
+"""The console: a goal a student types about a game's position, answered by a sandboxed Prolog.
+
+    POST /api/games/<id>/query  {"goal": "encerrados(Board, \"w\", 3, 4, A, [], E)", "max": 10}
+
+answers the goal as SWI-Prolog's toplevel would, with the variables the game
+binds (Go's `Board`, Molinolog's `State`, ...; see prolog/console.pl and
+docs/console.md) bound to the game's stored position:
+
+    200 {"game", "id", "revision", "goal", "bound": ["Board", ...],
+         "answers": [{"bindings": {"A": "[...]"}, "text": "A = [...]", "output": ""}],
+         "more": bool, "det": bool, "output": "", "stopped": null | {"code", "message"},
+         "toplevel": "A = ... ;\\nfalse.", "time_ms": N, "inferences": N}
+    4xx {"error": {"code", "message", "explain": []}}
+
+with codes bad_goal (400: no goal, not a string, too long, bad max), syntax
+(400), unknown_game_id (404), refused (403: library(sandbox) said no; the
+message gives its reason), timeout, inferences, memory, error (the goal
+raised one) and crashed (the goal ended its Prolog process) (422), and
+console_busy / console_unavailable (503).
+
+Start reading at `query`.  The goal never runs in this process, nor in the
+pyswip Prolog of a web worker: it goes, as data in a JSON line, to a `swipl`
+worker process running prolog/console.pl (its own session, an address-space
+limit, no core files, an empty working directory, standard input and output
+on /dev/null; requests and replies travel on two pipes of their own).  A
+process keeps a pool of at most WORKERS such workers, started on first use and
+reused (a query costs milliseconds instead of the ~0.3 s a worker takes to
+load the games); a worker that passes the deadline of a query is killed, one
+that died is forgotten, and each is retired after MAX_QUERIES queries.  Inside
+the worker each query runs in a thread of its own and a temporary module (see
+prolog/console.pl), so nothing one query asserts or sets is seen by the next.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import queue
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import weakref
+from pathlib import Path
+
+from flask import Blueprint, current_app, jsonify
+
+from . import security
+from .games import InvalidRequest, TableroError
+
+bp = Blueprint("console", __name__, url_prefix="/api")
+
+CONSOLE = Path(__file__).resolve().parent.parent / "prolog" / "console.pl"
+
+WORKERS = 2                # swipl workers per web process (CONSOLE_WORKERS)
+MAX_GOAL_CHARS = 2000      # the longest goal text
+MAX_ANSWERS = 10           # answers collected at most (the request's "max", 1..10)
+DEADLINE = 10.0            # seconds a worker has for one query before it is killed
+#   (the worker's own limits, in prolog/console.pl: 3 s for the sandbox check, 3 s for
+#   the search, 20M inferences, 256 MB of Prolog stacks a query)
+BUSY_WAIT = 10.0           # seconds a request waits for a free worker
+START_SECONDS = 60.0       # seconds a new worker has to load the games
+MAX_QUERIES = 500          # queries a worker answers before it is replaced
+MAIN_STACK = "64m"         # the worker's main thread (the queries' threads have their own)
+ADDRESS_SPACE = 2 << 30    # bytes of address space of a worker (prlimit --as)
+MAX_REPLY = 4 << 20        # bytes of one reply line; more and the worker is dropped
+
+#  A code of the worker's error replies -> the HTTP status it is answered with.
+STATUS = {
+    "bad_request": 400,
+    "syntax": 400,
+    "refused": 403,
+    "timeout": 422,
+    "inferences": 422,
+    "memory": 422,
+    "error": 422,
+    "crashed": 422,
+}
+
+
+class ConsoleError(TableroError):
+    """The goal could not be answered: refused, syntax, a limit, an error (status by code)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(code, message)
+        self.status = STATUS.get(code, 422)
+
+
+class ConsoleUnavailable(TableroError):
+    """No worker can answer now (all busy, or swipl cannot start)."""
+
+    status = 503
+
+
+class WorkerTimeout(Exception):
+    """The worker did not answer within the deadline (it has been killed)."""
+
+
+class WorkerDied(Exception):
+    """The worker's process ended, or said something that is not a reply."""
+
+
+# ---- one worker ------------------------------------------------------------------------
+
+
+class Worker:
+    """One `swipl` process running console:console_main/0 (prolog/console.pl).
+
+    Requests go down one pipe and replies come up another, one JSON object a
+    line; the process's standard streams are /dev/null, so nothing a goal
+    prints or reads can be taken for a reply.  It runs in a session of its own
+    (killed as a group) in an empty temporary directory, under prlimit."""
+
+    def __init__(self, start_seconds: float = START_SECONDS):
+        swipl = shutil.which("swipl")
+        if not swipl:
+            raise ConsoleUnavailable("console_unavailable",
+                                     "The console needs swipl, which is not installed here")
+        self.queries = 0
+        self._buffer = b""
+        self._dir = tempfile.TemporaryDirectory(prefix="tablero-console-")
+        to_child_r, self._to_child = os.pipe()
+        self._from_child, from_child_w = os.pipe()
+        argv = [swipl, f"--stack-limit={MAIN_STACK}", "-q", "-f", "none",
+                "-g", "console:console_main", "-t", "halt", str(CONSOLE), "--",
+                f"--in={to_child_r}", f"--out={from_child_w}"]
+        prlimit = shutil.which("prlimit")
+        if prlimit:
+            argv = [prlimit, f"--as={ADDRESS_SPACE}", "--core=0", "--", *argv]
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, cwd=self._dir.name, start_new_session=True,
+                pass_fds=(to_child_r, from_child_w), close_fds=True)
+        except OSError as exc:
+            for fd in (to_child_r, from_child_w, self._to_child, self._from_child):
+                os.close(fd)
+            self._dir.cleanup()
+            raise ConsoleUnavailable("console_unavailable",
+                                     f"The console's Prolog cannot start: {exc}") from None
+        os.close(to_child_r)
+        os.close(from_child_w)
+        try:
+            ready = self._read(time.monotonic() + start_seconds)
+        except (WorkerTimeout, WorkerDied):
+            self.kill()
+            raise ConsoleUnavailable("console_unavailable",
+                                     "The console's Prolog did not start") from None
+        if ready != {"ready": True}:
+            self.kill()
+            raise ConsoleUnavailable("console_unavailable",
+                                     "The console's Prolog did not start")
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def ask(self, request: dict, deadline: float) -> dict:
+        """Send one request; the reply, or WorkerTimeout / WorkerDied (the worker is then
+        killed: do not use it again)."""
+        line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
+        self.queries += 1
+        try:
+            self._write(line, deadline)
+            return self._read(deadline)
+        except (WorkerTimeout, WorkerDied):
+            self.kill()
+            raise
+
+    def _write(self, data: bytes, deadline: float) -> None:
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise WorkerTimeout()
+            _, ready, _ = select.select([], [self._to_child], [], left)
+            if not ready:
+                continue
+            try:
+                n = os.write(self._to_child, view[:65536])
+            except (BrokenPipeError, OSError):
+                raise WorkerDied() from None
+            view = view[n:]
+
+    def _read(self, deadline: float) -> dict:
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise WorkerTimeout()
+            ready, _, _ = select.select([self._from_child], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self._from_child, 1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                raise WorkerDied()
+            self._buffer += chunk
+            if len(self._buffer) > MAX_REPLY:
+                raise WorkerDied()
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            reply = json.loads(line.decode("utf-8"))
+        except ValueError:
+            raise WorkerDied() from None
+        if not isinstance(reply, dict):
+            raise WorkerDied()
+        return reply
+
+    def kill(self) -> None:
+        """End the worker's whole process group, and close its pipes."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for fd in (self._to_child, self._from_child):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._to_child = self._from_child = -1
+        self._dir.cleanup()
+
+
+# ---- the pool --------------------------------------------------------------------------
+
+
+class Pool:
+    """At most `size` workers for this process, started when first needed."""
+
+    def __init__(self, size: int = WORKERS, deadline: float = DEADLINE,
+                 busy_wait: float = BUSY_WAIT, max_queries: int = MAX_QUERIES):
+        self.size = max(1, size)
+        self.deadline = deadline
+        self.busy_wait = busy_wait
+        self.max_queries = max_queries
+        self.pid = os.getpid()
+        self._idle: queue.LifoQueue[Worker] = queue.LifoQueue()
+        self._lock = threading.Lock()
+        self._count = 0            # workers started and not yet dropped
+        self._all: weakref.WeakSet[Worker] = weakref.WeakSet()
+        self.restarts = 0          # workers dropped after a timeout or a crash
+
+    def _take(self) -> Worker:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            start = self._count < self.size
+            if start:
+                self._count += 1
+        if start:
+            try:
+                worker = Worker()
+            except BaseException:
+                with self._lock:
+                    self._count -= 1
+                raise
+            self._all.add(worker)
+            return worker
+        try:
+            return self._idle.get(timeout=self.busy_wait)
+        except queue.Empty:
+            raise ConsoleUnavailable(
+                "console_busy", "Every console is busy answering other goals: try again "
+                "in a few seconds") from None
+
+    def _drop(self, worker: Worker) -> None:
+        worker.kill()
+        with self._lock:
+            self._count -= 1
+
+    def ask(self, request: dict) -> dict:
+        """The worker's reply to one request.  A worker that passed the deadline or died is
+        dropped (ConsoleError timeout / crashed); the next request starts a new one."""
+        worker = self._take()
+        if not worker.alive:
+            self._drop(worker)
+            worker = self._take()
+        try:
+            reply = worker.ask(request, time.monotonic() + self.deadline)
+        except WorkerTimeout:
+            self.restarts += 1
+            self._drop(worker)
+            raise ConsoleError("timeout", f"The goal did not finish within {self.deadline:g} "
+                               "seconds: its Prolog process was stopped") from None
+        except WorkerDied:
+            self.restarts += 1
+            self._drop(worker)
+            raise ConsoleError("crashed", "The goal ended its Prolog process (it ran out of "
+                               "memory, or the process was killed): nothing else was "
+                               "affected") from None
+        except BaseException:
+            self._drop(worker)
+            raise
+        if worker.queries >= self.max_queries:
+            self._drop(worker)
+        else:
+            self._idle.put(worker)
+        return reply
+
+    def close(self) -> None:
+        """Kill every worker of this pool."""
+        for worker in list(self._all):
+            worker.kill()
+        while True:
+            try:
+                self._idle.get_nowait()
+            except queue.Empty:
+                break
+        with self._lock:
+            self._count = 0
+
+
+_POOLS: weakref.WeakSet[Pool] = weakref.WeakSet()
+_POOLS_LOCK = threading.Lock()
+
+
+def pool() -> Pool:
+    """This process's pool for the current app (a forked process starts its own)."""
+    extensions = current_app.extensions
+    with _POOLS_LOCK:
+        found = extensions.get("tablero_console")
+        if found is None or found.pid != os.getpid():
+            found = Pool(size=int(current_app.config.get("CONSOLE_WORKERS", WORKERS)),
+                         deadline=float(current_app.config.get("CONSOLE_DEADLINE", DEADLINE)))
+            extensions["tablero_console"] = found
+            _POOLS.add(found)
+    return found
+
+
+@atexit.register
+def _close_pools() -> None:
+    for p in list(_POOLS):
+        if p.pid == os.getpid():
+            p.close()
+
+
+# ---- the route -------------------------------------------------------------------------
+
+
+@bp.post("/games/<game_id>/query")
+def query(game_id: str):
+    """Answer a goal about the game's current position (see the module's docstring)."""
+    from .api import record_or_404
+
+    data = security.request_body()
+    goal = data.get("goal")
+    if not isinstance(goal, str) or not goal.strip():
+        raise InvalidRequest("bad_goal", "goal must be a non-empty string: a Prolog goal such "
+                             "as X is 1 + 2")
+    if len(goal) > MAX_GOAL_CHARS:
+        raise InvalidRequest("bad_goal", f"The goal is longer than {MAX_GOAL_CHARS} characters")
+    limit = data.get("max", MAX_ANSWERS)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_ANSWERS:
+        raise InvalidRequest("bad_goal", f"max must be an integer from 1 to {MAX_ANSWERS}")
+    record = record_or_404(game_id)
+    reply = pool().ask({"game": record.game, "state": record.state, "goal": goal,
+                        "max": limit})
+    if not reply.get("ok"):
+        error = reply.get("error") or {}
+        code = str(error.get("code") or "error")
+        raise ConsoleError(code, str(error.get("message") or "The goal could not be answered"))
+    body = {"game": record.game, "id": record.id, "revision": record.revision, "goal": goal}
+    body.update({key: reply.get(key) for key in
+                 ("bound", "answers", "more", "det", "output", "stopped", "toplevel",
+                  "time_ms", "inferences")})
+    return jsonify(body)

@@ -1,0 +1,458 @@
+:- module(go_dead,
+          [ dead_stones/2,           % +Board, -Dead
+            dead_verdicts/2,         % +Board, -Verdicts
+            chain_stones/3,          % +Board, +Pos, -Stones
+            remove_stones/3,         % +Board, +Stones, -RBoard
+            seki_points/3,           % +Board, +Dead, -Seki
+            territory_owner/4        % +Board, +Dead, -Owner, -Score
+          ]).
+
+/** <module> Go: which stones are dead at the end of a game
+
+Start reading at prolog/go.pl (the entry module).  After two passes the
+rules (go_rules) open a scoring phase with a proposal of dead stones made
+here; the players change it if they disagree.  The proposal is a rule of
+thumb a student can check by hand, not a reading of the position: it looks
+at walls and eyes only.
+
+## Units, walls and eyes
+
+Take a colour X and its opponent Y.  A *hole* of Y is a maximal connected
+set of points that are not Y's stones (empty points and X's stones): Y's
+stones wall it in.  The X stones of one hole are a *unit*: they stand or
+fall together, since Y's wall keeps them from any other X stone.  The Y
+stones next to the hole are the unit's *wall*.
+
+An *eye* of a unit is an empty region (a maximal connected set of empty
+points) of its hole whose neighbours are all X's stones.  An eye is worth
+
+  - 0 when it is one point and *false*: Y's stones stand on two of its
+    diagonal points, or on one when the point is on the edge;
+  - 2 when it has room for two eyes whatever Y does: 7 points or more, or
+    4 to 6 points with no point next to nearly all the others (see
+    eye_value/4: the killing shapes, such as the bulky five, have one);
+  - 1 otherwise.
+
+A unit whose eyes are worth two or more lives.  A unit with less is *weak*,
+and its strength is the pair Eyes-Liberties (its empty neighbours).
+
+## The proposal
+
+    1. take the stones found dead so far off the board;
+    2. find the weak units of both colours;
+    3. of the weak units, weakest first, the first that is weaker than
+       every weak unit of the other colour it touches (its stones in the
+       other's wall, or the other's in its own) is dead: add its stones
+       and go back to 1.  A unit that touches no weak unit is walled in by
+       living stones: it is dead as soon as it is the weakest.
+
+It stops when every weak unit left touches an opponent unit that is as
+weak or weaker: those live in *seki* (neither side can attack the other
+without being captured first).  Taking a dead unit off can give the
+stones around it a new eye, so a living group whose territory held an
+invader is seen alive on the next round.
+
+## Seki and territory scoring
+
+seki_points/3 gives the stones and eye points of the units in seki once
+the agreed dead stones are off the board: weak units that share a
+liberty with a weak unit of the other colour.  territory_owner/4 counts
+territory the Japanese way: empty regions enclosed by one colour, with
+the eyes of units in seki counted for nobody (their shared liberties
+touch both colours, so they are nobody's under every preset).
+
+Points are [R, C] at the boundary of the module; inside, indices of the
+flat board of flat_board/3.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(ordsets)).
+:- use_module(library(pairs)).
+:- use_module(library(yall)).
+:- use_module(library(aggregate)).
+:- use_module(board).
+
+%   The tuning constants (measured with bench/go_deadstones.py).
+big_eye(7).          % an eye of this many points is worth two
+
+                 /*******************************
+                 *         THE PROPOSAL         *
+                 *******************************/
+
+%!  dead_stones(+Board, -Dead) is det.
+%
+%   Dead is the ordered list of the points [R, C] of the stones the
+%   proposer calls dead (see the module header).  A white stone alone in
+%   Black's corner has no eye and is dead; Black's wall has two eyes:
+%
+%   ?- board_rows(_B, ["--b--", "-wb--", "bbb--", "-----", "-----"]),
+%      dead_stones(_B, Dead).
+%   Dead = [[1, 1]].
+%
+%   Two groups with no eye sharing their liberties live in seki:
+%
+%   ?- board_rows(_B, ["b-w", "b-w", "b-w"]), dead_stones(_B, Dead).
+%   Dead = [].
+dead_stones(Board, Dead) :-
+    dead_verdicts(Board, Verdicts),
+    findall(Stones, member(dead(_, Stones, _), Verdicts), Lists),
+    append(Lists, Dead0),
+    sort(Dead0, Dead).
+
+%!  dead_verdicts(+Board, -Verdicts) is det.
+%
+%   Verdicts says why each unit of Board is dead or alive: a list of
+%
+%     - dead(Colour, Stones, Why): Why is why(Eyes, Liberties, Against),
+%       Against the strengths Eyes-Liberties of the weak units of the
+%       other colour it touched ([] when all its walls were alive);
+%     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
+%       opponent it touches;
+%     - alive(Colour, Stones, Eyes): eyes worth two or more.
+%
+%   Stones are ordered lists of points [R, C]; the dead come in the order
+%   they were found, then the units left, as on the board without the dead.
+%
+%   ?- board_rows(_B, ["--b--", "-wb--", "bbb--", "-----", "-----"]),
+%      dead_verdicts(_B, Vs).
+%   Vs = [dead("w", [[1, 1]], why(0, 2, [])),
+%         alive("b", [[0, 2], [1, 2], [2, 0], [2, 1], [2, 2]], 3)].
+dead_verdicts(Board, Verdicts) :-
+    flat_board(Board, Width, Flat),
+    proposal(Flat, Width, [], Dead),
+    foldl(dead_union, Dead, [], Gone),
+    remove_indices(Flat, Gone, Final),
+    all_units(Final, Width, Units),
+    maplist(final_verdict(Units), Units, Left),
+    append(Dead, Left, Verdicts0),
+    maplist(verdict_points_(Width), Verdicts0, Verdicts).
+
+%   proposal(+Flat, +Width, +Dead0, -Dead): Dead are the verdicts dead/3 of
+%   Dead0 and those found by repeating the three steps of the header.
+proposal(Flat, Width, Dead0, Dead) :-
+    foldl(dead_union, Dead0, [], Gone),
+    remove_indices(Flat, Gone, Flat1),
+    all_units(Flat1, Width, Units),
+    include(weak, Units, Weak),
+    map_list_to_pairs(strength, Weak, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, ByStrength),
+    (   member(U, ByStrength),
+        dies(U, Weak, Against)
+    ->  U = unit(Colour, Stones, Eyes, Libs, _, _),
+        append(Dead0, [dead(Colour, Stones, why(Eyes, Libs, Against))], Dead1),
+        proposal(Flat, Width, Dead1, Dead)
+    ;   Dead = Dead0
+    ).
+
+dead_union(dead(_, Stones, _), Gone0, Gone) :-
+    ord_union(Gone0, Stones, Gone).
+
+%   dies(+Unit, +Weak, -Against): Unit is weaker than every weak unit of the
+%   other colour that it touches; Against are their strengths.
+dies(U, Weak, Against) :-
+    strength(U, S),
+    findall(SV, ( member(V, Weak), opponents(U, V), touch(U, V), strength(V, SV) ), Against),
+    forall(member(SV, Against), S @< SV).
+
+weak(unit(_, _, Eyes, _, _, _)) :-
+    Eyes < 2.
+
+strength(unit(_, _, Eyes, Libs, _, _), Eyes-Libs).
+
+opponents(unit(X, _, _, _, _, _), unit(Y, _, _, _, _, _)) :-
+    opponent(X, Y).
+
+%   touch(+U, +V): a stone of one is in the wall of the other.
+touch(unit(_, SU, _, _, WU, _), unit(_, SV, _, _, WV, _)) :-
+    (   ord_intersect(SV, WU) -> true ; ord_intersect(SU, WV) ).
+
+%   final_verdict(+Units, +Unit, -Verdict): the verdict of a unit that
+%   survived the proposal.
+final_verdict(Units, U, Verdict) :-
+    U = unit(Colour, Stones, Eyes, Libs, _, _),
+    (   Eyes >= 2
+    ->  Verdict = alive(Colour, Stones, Eyes)
+    ;   Verdict = seki(Colour, Stones, Eyes-Libs),
+        ignore(( member(V, Units), opponents(U, V), weak(V), touch(U, V) ))
+    ).
+
+verdict_points_(Width, V0, V) :-
+    verdict_points(V0, Width, V).
+
+verdict_points(dead(C, S0, Why), Width, dead(C, S, Why)) :-
+    indices_points(Width, S0, S).
+verdict_points(seki(C, S0, St), Width, seki(C, S, St)) :-
+    indices_points(Width, S0, S).
+verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-
+    indices_points(Width, S0, S).
+
+                 /*******************************
+                 *            UNITS             *
+                 *******************************/
+
+%   all_units(+Flat, +Width, -Units): the units of Black, then White's.
+%   A unit is unit(Colour, Stones, Eyes, Liberties, Wall, EyePoints):
+%   Stones, Wall and EyePoints ordered lists of indices, Eyes the worth of
+%   its eyes (see the header), Liberties the number of its empty neighbours.
+all_units(Flat, Width, Units) :-
+    colour_units(Flat, Width, "b", Bs),
+    colour_units(Flat, Width, "w", Ws),
+    append(Bs, Ws, Units).
+
+colour_units(Flat, Width, X, Units) :-
+    opponent(X, Y),
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    functor(EyeSeen, seen, Size),
+    findall(I, arg(I, Flat, X), Starts),
+    foldl(unit_from(Flat, Width, X, Y, Seen, EyeSeen), Starts, Units, []).
+
+%   unit_from(..., +I, -Units, ?Tail): the unit of X's stone at I, unless
+%   an earlier stone's hole took it in.
+unit_from(Flat, Width, X, Y, Seen, EyeSeen, I, Units, Tail) :-
+    arg(I, Seen, S),
+    (   nonvar(S)
+    ->  Units = Tail
+    ;   flood([I], Width, Flat, Seen, not(Y), [], Hole),
+        unit(Flat, Width, X, Y, EyeSeen, Hole, Unit),
+        Units = [Unit|Tail]
+    ).
+
+unit(Flat, Width, X, Y, EyeSeen, Hole, unit(X, Stones, Eyes, Libs, Wall, EyePoints)) :-
+    partition(cell_is(Flat, X), Hole, Stones, Empties),
+    foldl(neighbour_cells(Flat, Width, Y), Hole, [], Wall),
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], LibPoints),
+    length(LibPoints, Libs),
+    foldl(eye(Flat, Width, Y, EyeSeen), Empties, 0-[], Eyes-EyePoints0),
+    sort(EyePoints0, EyePoints).
+
+cell_is(Flat, Cell, I) :-
+    arg(I, Flat, Cell).
+
+%   neighbour_cells(+Flat, +Width, +Cell, +I, +Set0, -Set): Set0 and the
+%   neighbours of I holding Cell.
+neighbour_cells(Flat, Width, Cell, I, Set0, Set) :-
+    neighbours(Width, I, Ns),
+    include(cell_is(Flat, Cell), Ns, Js),
+    sort(Js, Sorted),
+    ord_union(Set0, Sorted, Set).
+
+%   eye(..., +I, +Eyes0-Points0, -Eyes-Points): the empty point I starts an
+%   empty region not seen yet; if none of its neighbours is Y's stone it
+%   is an eye, whose worth is added.
+eye(Flat, Width, Y, EyeSeen, I, E0-P0, E-P) :-
+    arg(I, EyeSeen, S),
+    (   nonvar(S)
+    ->  E-P = E0-P0
+    ;   flood([I], Width, Flat, EyeSeen, is("-"), [], Region),
+        foldl(neighbour_cells(Flat, Width, Y), Region, [], Ys),
+        (   Ys == []
+        ->  eye_value(Region, Flat, Width, Y, V),
+            E is E0 + V,
+            append(Region, P0, P)
+        ;   E-P = E0-P0
+        )
+    ).
+
+%!  eye_value(+Region, +Flat, +Width, +Y, -Value) is det.
+%
+%   Value is what an eye of the points Region is worth to the colour
+%   playing against Y (see the module header).
+eye_value([I], Flat, Width, Y, V) :-
+    !,
+    (   false_eye(I, Flat, Width, Y) -> V = 0 ; V = 1 ).
+eye_value(Region, _, Width, _, V) :-
+    length(Region, N),
+    big_eye(Big),
+    (   N >= Big
+    ->  V = 2
+    ;   N =< 3
+    ->  V = 1
+    ;   killing_shape(Region, Width, N)
+    ->  V = 1
+    ;   V = 2
+    ).
+
+%   killing_shape(+Region, +Width, +N): an eye of N points (4 to 6) that
+%   the opponent's stone on one point (the vital point) leaves with one
+%   eye: a point next to N - 2 of the others or more (3 for four points:
+%   the pyramid four, the bulky and the crossed five, the rabbity six), or
+%   the square four.
+killing_shape(Region, Width, N) :-
+    Need is max(3, N - 2),
+    (   member(I, Region),
+        neighbours(Width, I, Ns),
+        include(in_region(Region), Ns, In),
+        length(In, K),
+        K >= Need
+    ->  true
+    ;   Region = [A, B, C, D],
+        B =:= A + 1, C =:= A + Width, D =:= C + 1
+    ).
+
+in_region(Region, J) :-
+    memberchk(J, Region).
+
+%   false_eye(+I, +Flat, +Width, +Y): the one-point eye I has Y's stones on
+%   two of its diagonal points, or on one when it is on the edge.
+false_eye(I, Flat, Width, Y) :-
+    NW is I - Width - 1, NE is I - Width + 1, SW is I + Width - 1, SE is I + Width + 1,
+    foldl(diagonal(Flat, Y), [NW, NE, SW, SE], 0-0, OnBoard-Enemies),
+    (   OnBoard < 4 -> Enemies >= 1 ; Enemies >= 2 ).
+
+diagonal(Flat, Y, J, B0-E0, B-E) :-
+    arg(J, Flat, Cell),
+    (   Cell == "#" -> B = B0 ; B is B0 + 1 ),
+    (   Cell == Y -> E is E0 + 1 ; E = E0 ).
+
+                 /*******************************
+                 *     FLOODS AND THE BOARD     *
+                 *******************************/
+
+%   flood(+Stack, +Width, +Flat, +Seen, +Inside, +Points0, -Points): Points
+%   are Points0 and the points reachable from Stack through points whose
+%   cell is Inside: is(Cell), or not(Y) (any point on the board but Y's
+%   stones), ordered; each is marked in Seen.
+flood([], _, _, _, _, Points0, Points) :-
+    sort(Points0, Points).
+flood([I|Stack], Width, Flat, Seen, Inside, Points0, Points) :-
+    arg(I, Seen, S),
+    (   nonvar(S)
+    ->  flood(Stack, Width, Flat, Seen, Inside, Points0, Points)
+    ;   S = seen,
+        neighbours(Width, I, Ns),
+        include(inside(Flat, Inside), Ns, Next),
+        append(Next, Stack, Stack1),
+        flood(Stack1, Width, Flat, Seen, Inside, [I|Points0], Points)
+    ).
+
+inside(Flat, is(Cell), J) :-
+    arg(J, Flat, Cell).
+inside(Flat, not(Y), J) :-
+    arg(J, Flat, C),
+    C \== Y,
+    C \== "#".
+
+neighbours(Width, I, [Up, Down, Left, Right]) :-
+    Up is I - Width, Down is I + Width, Left is I - 1, Right is I + 1.
+
+%   remove_indices(+Flat, +Indices, -Flat1): Flat with the cells at the
+%   ordered Indices made empty.
+remove_indices(Flat, [], Flat) :- !.
+remove_indices(Flat, Indices, Flat1) :-
+    Flat =.. [F|Cells],
+    empty_at(Cells, 1, Indices, Cells1),
+    Flat1 =.. [F|Cells1].
+
+empty_at(Cells, _, [], Cells) :- !.
+empty_at([C|Cs], I, [J|Js], [C1|Cs1]) :-
+    (   I =:= J -> C1 = "-", Js1 = Js ; C1 = C, Js1 = [J|Js] ),
+    I1 is I + 1,
+    empty_at(Cs, I1, Js1, Cs1).
+
+point_index(Width, [R, C], I) :-
+    (   integer(I)
+    ->  I0 is I - 2, R is I0 // Width - 1, C is I0 mod Width
+    ;   I is (R + 1) * Width + C + 2
+    ).
+
+indices_points(Width, Is, Ps) :-
+    maplist(point_index(Width), Ps0, Is),
+    sort(Ps0, Ps).
+
+points_indices(Width, Ps, Is) :-
+    maplist(point_index(Width), Ps, Is0),
+    sort(Is0, Is).
+
+                 /*******************************
+                 *   MARKING AND COUNTING       *
+                 *******************************/
+
+%!  chain_stones(+Board, +Pos, -Stones) is semidet.
+%
+%   Stones are the points of the chain (the stones joined through
+%   neighbours of one colour) of the stone at Pos, ordered.  Fails if Pos
+%   is empty or off the board.
+%
+%   ?- board_rows(_B, ["bb-", "-bw", "--w"]), chain_stones(_B, [0,0], S).
+%   S = [[0, 0], [0, 1], [1, 1]].
+chain_stones(Board, Pos, Stones) :-
+    Pos = [R, C],
+    board_cell(Board, R, C, X),
+    X \== "-",
+    flat_board(Board, Width, Flat),
+    point_index(Width, Pos, I),
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    flood([I], Width, Flat, Seen, is(X), [], Is),
+    indices_points(Width, Is, Stones).
+
+%!  remove_stones(+Board, +Stones, -RBoard) is det.
+%
+%   RBoard is Board with the points Stones ([R, C]) made empty.
+%
+%   ?- remove_stones([["b","w"],["-","b"]], [[0,1]], B).
+%   B = [["b","-"],["-","b"]].
+remove_stones(Board, Stones, RBoard) :-
+    maplist(point_terna, Stones, Ternas),
+    eliminarEncerrados(Board, Ternas, RBoard).
+
+point_terna([R, C], [_, R, C]).
+
+%!  seki_points(+Board, +Dead, -Seki) is det.
+%
+%   Seki are the points, ordered, of the stones and the eyes of the units
+%   living in seki once the points Dead are off Board: weak units (eyes
+%   worth less than two) that touch a weak unit of the other colour.
+%
+%   ?- board_rows(_B, ["b-w", "b-w", "b-w"]), seki_points(_B, [], S).
+%   S = [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]].
+seki_points(Board, Dead, Seki) :-
+    flat_board(Board, Width, Flat0),
+    points_indices(Width, Dead, Gone),
+    remove_indices(Flat0, Gone, Flat),
+    all_units(Flat, Width, Units),
+    include(weak, Units, Weak),
+    findall(Points,
+            ( member(U, Weak),
+              once(( member(V, Weak), opponents(U, V), touch(U, V) )),
+              U = unit(_, Stones, _, _, _, Eyes),
+              ord_union(Stones, Eyes, Points) ),
+            Lists),
+    ord_union(Lists, Is),
+    indices_points(Width, Is, Seki).
+
+%!  territory_owner(+Board, +Dead, -Owner, -Score) is det.
+%
+%   Score is B-W, the territory of each colour once the points Dead are off
+%   Board: the empty points of every region that touches one colour only,
+%   but the eyes of units in seki (seki_points/3).  Owner is a string like
+%   board_string/2's: "b" or "w" for a point of territory, "-" for the
+%   rest (stones included: territory scoring does not count them).
+%
+%   ?- board_rows(_B, ["-b-w-", "bb-ww", "-----", "ww-bb", "-w-b-"]),
+%      territory_owner(_B, [], Owner, Score).
+%   Owner = "b---w---------------w---b",
+%   Score = 2-2.
+territory_owner(Board, Dead, Owner, B-W) :-
+    remove_stones(Board, Dead, Board1),
+    score_owner(Board1, Area, _),
+    seki_points(Board, Dead, Seki),
+    append(Board1, Cells),
+    string_chars(Area, AreaChars),
+    length(Board, N),
+    Last is N * N - 1,
+    numlist(0, Last, Ks),
+    maplist(territory_point(N, Seki), Ks, Cells, AreaChars, Os),
+    atomics_to_string(Os, Owner),
+    aggregate_all(count, member(b, Os), B),
+    aggregate_all(count, member(w, Os), W).
+
+territory_point(N, Seki, K, Cell, A, O) :-
+    R is K // N, C is K mod N,
+    (   Cell == "-", A \== '-', \+ memberchk([R, C], Seki)
+    ->  O = A
+    ;   O = '-'
+    ).
