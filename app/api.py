@@ -20,9 +20,10 @@ import hashlib
 import hmac
 import json
 import secrets as secrets_
+import threading
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, after_this_request, current_app, jsonify, request
 
 from . import live, security, storage
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
@@ -165,8 +166,54 @@ def view_of(record: storage.Record) -> dict:
 
 
 def changed() -> None:
-    """Wake this process's live streams now instead of at their next poll."""
-    live.hub(current_app._get_current_object()).poke.set()
+    """Wake this process's live streams as soon as this request's answer has gone out
+    (not before: the mover's answer does not wait for the streams it wakes)."""
+    hub = live.hub(current_app._get_current_object())
+
+    @after_this_request
+    def poke(response):
+        response.call_on_close(hub.poke.set)
+        return response
+
+
+class Snapshots:
+    """What the streams of one worker send after a change, built once per change and game
+    (not once per open page): the game as a watcher sees it, and who is there."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.games: dict[str, tuple[int, dict | None, list[str], str | None]] = {}
+        self.building: dict[str, threading.Lock] = {}
+
+    def get(self, app, game_id: str, seq: int) -> tuple[int, dict | None, list[str], str | None]:
+        """(seq, game JSON for a watcher or None, present seats, its event text) as of
+        change feed position `seq` or later."""
+        with self.lock:
+            cached = self.games.get(game_id)
+            if cached and cached[0] >= seq:
+                return cached
+            building = self.building.setdefault(game_id, threading.Lock())
+        with building:
+            with self.lock:
+                cached = self.games.get(game_id)
+            if cached and cached[0] >= seq:
+                return cached
+            with app.app_context():
+                record = storage.load(game_id)
+                present = storage.present(game_id)
+                data = None if record is None else game_json(record, view_of(record), [])
+            text = None if data is None else live.event(
+                data["revision"], json.dumps(data, separators=(",", ":")))
+            snapshot = (seq, data, present, text)
+            with self.lock:
+                if len(self.games) > 2000:  # a long-lived worker keeps only recent games
+                    self.games.clear()
+                    self.building = {game_id: building}
+                self.games[game_id] = snapshot
+            return snapshot
+
+
+_snapshots = Snapshots()
 
 
 # ---- routes --------------------------------------------------------------------------
@@ -259,7 +306,7 @@ def events(game_id):
     stream_id = secrets_.token_hex(8)
     if you:
         storage.here(record.id, you, stream_id, record.revision, first=True)
-        changed()
+        hub.poke.set()
 
     def payload(rec: storage.Record) -> str:
         return json.dumps(game_json(rec, view_of(rec), you), separators=(",", ":"))
@@ -278,19 +325,19 @@ def events(game_id):
                 yield live.presence(present)
             while True:
                 seq = hub.wait(record.id, after, live.KEEP_ALIVE)
-                with app.app_context():
-                    if you:
+                if you:
+                    with app.app_context():
                         storage.here(record.id, you, stream_id, revision, first=False)
-                    if seq is None:
-                        yield ": keep-alive\n\n"
-                        continue
-                    after = seq
-                    now = storage.load(record.id)
-                    now_present = storage.present(record.id)
-                if now is not None and now.revision != revision:
-                    revision = now.revision
-                    yield live.event(revision, payload(now))
-                if now_present != present:
+                if seq is None:
+                    yield ": keep-alive\n\n"
+                    continue
+                after = seq
+                _, data, now_present, text = _snapshots.get(app, record.id, seq)
+                if data is not None and data["revision"] != revision:
+                    revision = data["revision"]
+                    yield text if not you else live.event(revision, json.dumps(
+                        {**data, "you": you}, separators=(",", ":")))
+                if you and now_present != present:
                     present = now_present
                     yield live.presence(present)
         finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 
 from gunicorn.app.base import BaseApplication
 
@@ -56,6 +57,19 @@ def check_model(worker_class: str, threads: int) -> str | None:
     return None
 
 
+def open_files_for(workers: int, threads: int) -> None:
+    """Raise this process's open-file limit (inherited by the workers) to its hard limit:
+    each open page holds a socket, and each request thread its database files; warn when
+    even the hard limit is below what the threads may need."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    need = 4 * threads + 64
+    if hard != resource.RLIM_INFINITY and hard < need:
+        print(f"tablero: warning: {hard} open files per process allow fewer live pages than "
+              f"--threads {threads}; raise the hard limit (ulimit -Hn) to {need}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="tablero", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -86,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.db:
         os.environ["TABLERO_DB"] = args.db
     os.environ["TABLERO_PROLOG_THREAD"] = "dedicated"
+    open_files_for(args.workers, args.threads)
     hosts = os.environ.get("TABLERO_HOSTS")
     if not hosts:
         os.environ["TABLERO_HOSTS"] = f"{args.host},127.0.0.1,localhost,[::1]"
