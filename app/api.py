@@ -176,6 +176,11 @@ def changed() -> None:
         return response
 
 
+#  A player's stream writes at least this often (seconds): a closed page is noticed at the
+#  second write after it closed, and its opponent then sees it away.
+PLAYER_KEEP_ALIVE = 4.0
+
+
 class Snapshots:
     """What the streams of one worker send after a change, built once per change and game
     (not once per open page): the game as a watcher sees it, and who is there."""
@@ -324,7 +329,7 @@ def events(game_id):
                     present = storage.present(record.id)
                 yield live.presence(present)
             while True:
-                seq = hub.wait(record.id, after, live.KEEP_ALIVE)
+                seq = hub.wait(record.id, after, PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE)
                 if you:
                     with app.app_context():
                         storage.here(record.id, you, stream_id, revision, first=False)
