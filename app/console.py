@@ -21,8 +21,8 @@ console_busy / console_unavailable (503).
 Start reading at `query`.  The goal never runs in this process, nor in the
 pyswip Prolog of a web worker: it goes, as data in a JSON line, to a `swipl`
 worker process running prolog/console.pl (its own session, an address-space
-limit, no core files, an empty working directory, standard input and output
-on /dev/null; requests and replies travel on two pipes of their own).  A
+limit, no core files, an empty working directory; requests and replies
+travel on its standard input and output, which no goal can reach).  A
 process keeps a pool of at most WORKERS such workers, started on first use and
 reused (a query costs milliseconds instead of the ~0.3 s a worker takes to
 load the games); a worker that passes the deadline of a query is killed, one
@@ -110,8 +110,9 @@ class WorkerDied(Exception):
 class Worker:
     """One `swipl` process running console:console_main/0 (prolog/console.pl).
 
-    Requests go down one pipe and replies come up another, one JSON object a
-    line; the process's standard streams are /dev/null, so nothing a goal
+    Requests go down its standard input and replies come up its standard
+    output, one JSON object a line; console_main/0 rebinds Prolog's user_input
+    and user_output to an empty and a null stream first, so nothing a goal
     prints or reads can be taken for a reply.  It runs in a session of its own
     (killed as a group) in an empty temporary directory, under prlimit."""
 
@@ -123,27 +124,22 @@ class Worker:
         self.queries = 0
         self._buffer = b""
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-console-")
-        to_child_r, self._to_child = os.pipe()
-        self._from_child, from_child_w = os.pipe()
         argv = [swipl, f"--stack-limit={MAIN_STACK}", "-q", "-f", "none",
-                "-g", "console:console_main", "-t", "halt", str(CONSOLE), "--",
-                f"--in={to_child_r}", f"--out={from_child_w}"]
+                "-g", "console:console_main", "-t", "halt", str(CONSOLE)]
         prlimit = shutil.which("prlimit")
         if prlimit:
             argv = [prlimit, f"--as={ADDRESS_SPACE}", "--core=0", "--", *argv]
         try:
             self.proc = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, cwd=self._dir.name, start_new_session=True,
-                pass_fds=(to_child_r, from_child_w), close_fds=True)
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=None if os.environ.get("TABLERO_CONSOLE_DEBUG") else subprocess.DEVNULL,
+                cwd=self._dir.name, start_new_session=True, close_fds=True, bufsize=0)
         except OSError as exc:
-            for fd in (to_child_r, from_child_w, self._to_child, self._from_child):
-                os.close(fd)
             self._dir.cleanup()
             raise ConsoleUnavailable("console_unavailable",
                                      f"The console's Prolog cannot start: {exc}") from None
-        os.close(to_child_r)
-        os.close(from_child_w)
+        self._to_child = self.proc.stdin.fileno()
+        self._from_child = self.proc.stdout.fileno()
         try:
             ready = self._read(time.monotonic() + start_seconds)
         except (WorkerTimeout, WorkerDied):
@@ -222,12 +218,11 @@ class Worker:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
-        for fd in (self._to_child, self._from_child):
+        for stream in (self.proc.stdin, self.proc.stdout):
             try:
-                os.close(fd)
+                stream.close()
             except OSError:
                 pass
-        self._to_child = self._from_child = -1
         self._dir.cleanup()
 
 
@@ -284,7 +279,8 @@ class Pool:
         """The worker's reply to one request.  A worker that passed the deadline or died is
         dropped (ConsoleError timeout / crashed); the next request starts a new one."""
         worker = self._take()
-        if not worker.alive:
+        while not worker.alive:            # killed while idle: start another
+            self.restarts += 1
             self._drop(worker)
             worker = self._take()
         try:

@@ -5,9 +5,10 @@ A backend (app/db_sqlite.py, app/db_postgres.py) is an object for one database w
 - `migrate()`: run the numbered migrations this database has not run yet (once, even when
   several processes start together); the schema version after;
 - `read()`: a context manager giving a connection for reads;
-- `write()`: a context manager giving a connection inside one transaction, committed when
-  the block ends (the commit is done before the caller acknowledges anything) and rolled
-  back, with nothing changed, when it raises;
+- `write(durable=True)`: a context manager giving a connection inside one transaction,
+  committed when the block ends (the commit is done before the caller acknowledges
+  anything) and rolled back, with nothing changed, when it raises; durable=False allows a
+  commit that does not wait for the disk (presence only);
 - `changed(con, game_id, revision, kind)`: add a change to the feed inside that transaction
   (the live streams of every process, on every host, hear of it after the commit);
 - `seat_list`: the SQL aggregate that joins a game's seat names with commas;

@@ -5,9 +5,11 @@ Start reading at `MIGRATIONS` (the schema, numbered; the `schema_version` table 
 last one run) and `Postgres`, the object app/storage.py talks to.
 
 - Connections come from a pool per worker process (psycopg_pool, at most TABLERO_DB_POOL,
-  default 10, checked before each use so that a restarted server costs no request), in
-  autocommit for reads; a write is one transaction.  A server that cannot be reached, or no
-  free connection within 10 s, is `Unavailable` (503, nothing changed).
+  default 10), in autocommit for reads; a write is one transaction.  Each connection is
+  checked before use, so a restarted PostgreSQL costs no failed request (the pool waits
+  about a second after a failed check, then opens a new connection).  A server that
+  cannot be reached, or no free connection within 10 s, is `Unavailable` (503, nothing
+  changed).
 - Optimistic writes are the same SQL as SQLite's: `UPDATE games ... WHERE id = ? AND
   revision = ?` under READ COMMITTED.  A second writer of the same game waits for the
   first's row lock and then finds the revision moved on: it changes no row and loses
@@ -198,10 +200,14 @@ class Postgres:
             raise Unavailable(f"PostgreSQL failed: {exc}") from exc
 
     @contextmanager
-    def write(self):
-        """One transaction, committed when the block ends (rolled back if it raises)."""
+    def write(self, durable: bool = True):
+        """One transaction, committed when the block ends (rolled back if it raises).
+        durable=False: its commit does not wait for the disk (presence: a page's "I am
+        here", worth nothing after a crash, written by every stream at every change)."""
         try:
             with self.pool().connection() as con, con.transaction():
+                if not durable:
+                    con.execute("SET LOCAL synchronous_commit TO OFF")
                 yield Connection(con)
         except errors.TransactionRollback as exc:  # deadlock, serialisation failure
             raise Conflict from exc

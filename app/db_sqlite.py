@@ -161,8 +161,9 @@ class SQLite:
         yield self.connection()
 
     @contextmanager
-    def write(self):
-        """A write transaction that holds SQLite's write lock from its first statement.
+    def write(self, durable: bool = True):
+        """A write transaction that holds SQLite's write lock from its first statement
+        (every commit is as durable as synchronous=NORMAL makes it: `durable` is moot).
 
         A file deleted or replaced while the transaction ran is reported (Unavailable)
         instead of acknowledged: its write would be lost."""

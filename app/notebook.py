@@ -138,11 +138,22 @@ def go_svg(view: dict) -> str:
         body.append(_text(width - 9, at + 4, size - i, size=10))
     for r, c in _star_points(size):
         body.append(_circle(margin + c * cell, margin + r * cell, 2.5, INK, width=0))
+    dead = {tuple(p) for p in view.get("dead") or []}
     for r, row in enumerate(board):
         for c, point in enumerate(row):
             if point in STONE:
                 x, y = margin + c * cell, margin + r * cell
-                body.append(_circle(x, y, cell * 0.46, STONE[point]))
+                stone = _circle(x, y, cell * 0.46, STONE[point])
+                if (r, c) in dead:                  # marked dead in the scoring phase
+                    stone = f'<g opacity="0.4">{stone}</g>'
+                body.append(stone)
+    score = view.get("score") if view.get("phase") == "scoring" else None
+    for r, row in enumerate((score or {}).get("owner") or []):
+        for c, owner in enumerate(row):
+            if owner in STONE and (board[r][c] not in STONE or (r, c) in dead):
+                x, y = margin + c * cell, margin + r * cell
+                body.append(_rect(x - cell * 0.15, y - cell * 0.15, cell * 0.3, cell * 0.3,
+                                  STONE[owner], INK))
     last = view.get("last") or {}
     if last.get("pos"):
         r, c = last["pos"]
@@ -152,6 +163,9 @@ def go_svg(view: dict) -> str:
     result = view.get("result")
     state = f"result {result['code']}" if result else _status(view)
     caption = f"{state} · captures B {captures.get('b', 0)}, W {captures.get('w', 0)}"
+    if score:
+        caption = (f"scoring: B {score.get('b')}, W {score.get('w')} "
+                   f"(komi {score.get('komi', 0)}) · accept or resume")
     return _framed(width, width, body, [caption])
 
 

@@ -5,6 +5,11 @@ run on one thread (see Bridge for how that is kept); every
 query is consumed at once; boards cross as strings; user text never becomes
 Prolog code (`quote()` turns any text into a string literal that Prolog reads
 as data); every call runs under call_with_time_limit/2.
+
+Two ways to ask: `Bridge.query()` (the games' fast path: trusted goal text, one
+answer as pyswip converts it) and `Bridge.answers()` (for people at a REPL or a
+notebook: the goal text is read by Prolog itself, every answer up to a limit
+under one time limit, values readable, syntax errors and halt refused).
 """
 
 from __future__ import annotations
@@ -414,7 +419,7 @@ class Bridge:
         limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
         call = (
             f"tablero_python:py_query({module}, {quote(prelude)}, {quote(goal)}, "
-            f"{'all' if maxresult is None else maxresult}, {limit}, Reply)"
+            f"{'all' if maxresult is None else maxresult}, {limit:f}, Reply)"
         )
         try:
             reply = json.loads(self._call(call, 1)[0]["Reply"], object_hook=_answer_value)

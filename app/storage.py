@@ -114,8 +114,8 @@ def _read():
     return backend().read()
 
 
-def _write():
-    return backend().write()
+def _write(durable: bool = True):
+    return backend().write(durable)
 
 
 # ---- saved games ---------------------------------------------------------------------
@@ -342,7 +342,7 @@ PRESENCE_TTL = 30.0
 def here(game_id: str, seats: list[str], stream: str, revision: int, first: bool) -> None:
     """A stream holding `seats` is open on the game (first: it just opened)."""
     now = time.time()
-    with _write() as con:
+    with _write(durable=False) as con:
         con.executemany(
             "INSERT INTO presence (stream, game_id, seat, seen) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (stream) DO UPDATE SET game_id = excluded.game_id, "
@@ -355,7 +355,7 @@ def here(game_id: str, seats: list[str], stream: str, revision: int, first: bool
 
 def gone(game_id: str, stream: str, revision: int) -> None:
     """The stream closed."""
-    with _write() as con:
+    with _write(durable=False) as con:
         con.execute("DELETE FROM presence WHERE stream LIKE ? AND game_id = ?",
                     (f"{stream}:%", game_id))
         con.execute("DELETE FROM presence WHERE seen < ?", (time.time() - 10 * PRESENCE_TTL,))

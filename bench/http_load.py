@@ -1,108 +1,512 @@
-"""HTTP load on loopback: many clients playing Go moves against `tablero serve`.
+"""HTTP load on loopback: legal Go moves through `tablero serve`, against /api/echo and Pengines.
 
-    .venv/bin/python bench/http_load.py [--clients 16] [--seconds 20] [--workers 2] [--think 0]
+    .venv/bin/python bench/http_load.py [--clients 16] [--seconds 5] [--cycles 3]
+                                        [--workers 2] [--rate 5] [--quick]
 
-Starts its own server (gunicorn, sync workers) on a free port with a temporary
-database, then runs the same load for the same time twice: against the move
-route (JSON, Prolog, SQLite) and against /api/echo (the same app and server, no
-Prolog, no storage).  Each client is its own process (so the load generator is
-not held back by one GIL), plays its own 19x19 games, and waits --think ms
-between requests (0: back to back, a closed loop).  Prints p50/p99 latency and
-requests per second of each, and the ratios, so the cost of our layers shows
-apart from the HTTP stack's.  Goal (issue 3): p50 < 5 ms and p99 < 25 ms per
-move with 16 clients.  With --think 0 and 2 cores, latency is mostly queueing
-(clients / throughput), for echo too: compare the ratios, and --think 100 for
-16 players who each move ten times a second.
+Starts its own servers on free ports and kills their process groups at the end:
+`tablero serve` (gunicorn gthread workers, --workers of them) with a temporary
+database, and the peer, bench/pengines_peer.pl (SWI-Prolog's HTTP server with
+library(pengines), serving goMove/4 of prolog/go.pl).  Three routes:
+
+  move   POST /api/games/<id>/actions {"action": {"kind": "move", "pos": [r, c]},
+         "revision": N} with the seat's secret (JSON, Prolog, SQLite);
+  echo   POST /api/echo with a body of the same shape (the same app and server,
+         no Prolog, no storage): the cost of the HTTP stack alone;
+  peer   POST /pengine/create {"ask": "once(goMove(Board, Player, [R, C], RBoard))",
+         "destroy": true, "format": "json", "src_text": ""}, the board in the query
+         text, as the seed courses' web layer asks Prolog.
+
+Only legal moves are played: each game follows its own shuffle of the 181 points
+(r + c even) of the 19x19 board, Black and White alternating, so no stone ever
+touches another one (no capture, no suicide, no ko); after 181 moves the client
+goes on with a new game (created before the round, outside the timing).  The
+peer's client plays the same sequences on the board the previous answer gave.
+A refused move (any reply but 200, or a Pengines failure or error) is counted
+apart and never as a move.
+
+Each client is a process with one http.client connection that it keeps and
+reuses, as a browser does; the script counts the TCP connections each round
+opened, to show whether the server kept them alive (gunicorn's keepalive is 5 s).
+Two modes: "closed", --clients clients with no think time (each sends its next
+request as soon as the answer arrives); "paced", each client sends --rate
+requests per second on a fixed schedule, its latency counted from the scheduled
+time (so a server that falls behind shows it).  A cycle runs one round of
+--seconds for each route and mode, in the order move, echo, peer; --cycles
+cycles alternate them in one run, after a short warm-up of each route.
+
+Server CPU is read from /proc/<pid>/stat (utime + stime) of the gunicorn worker
+processes (for the peer, the swipl process) before and after each round, and
+divided by the requests answered in it.  The tables give, per route and mode,
+pooled over the cycles: requests, refusals, connections opened, latency p50 and
+p99, throughput (the mean of the rounds, with the lowest and highest), and server
+CPU per request.  Then the ratios of issue 13 with their goals: server CPU per
+legal move / per echo (goal <= 1.5x), move throughput / peer throughput in the
+closed mode (goal >= 4x), and the move's p99 in each mode (goal < 25 ms).  The
+load average (os.getloadavg) is printed with each round: client processes,
+servers and whatever else runs share the same CPUs.  --quick: one cycle of
+2-second rounds, for a smoke run under a minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
+import json
+import multiprocessing
+import os
 import random
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
-import multiprocessing
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from tests.conftest import LiveServer  # noqa: E402
-from tests.http import Client  # noqa: E402
+
+SIZE = 19
+POINTS = [(r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 0]  # 181
+ROUTES = ("move", "echo", "peer")
+MODES = ("closed", "paced")
+GOALS = {"cpu_ratio": 1.5, "peer_ratio": 4.0, "p99_ms": 25.0}
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
-def client_process(url: str, seconds: float, think: float, kind: str, seed: int, out) -> None:
-    client, rnd, state, latencies = Client(url), random.Random(seed), {}, []
-    make_request = move_request if kind == "move" else echo_request
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        method, path, body = make_request(client, rnd, state)
-        t0 = time.perf_counter()
-        status, _ = client.call(method, path, body)
-        latencies.append(time.perf_counter() - t0)
-        if status >= 500:
-            raise RuntimeError(f"server error {status}")
-        if think:
-            time.sleep(think / 1000)
-    out.put(latencies)
+# ---- servers ------------------------------------------------------------------------
 
 
-def load(url: str, clients: int, seconds: float, think: float, kind: str) -> list[float]:
-    out = multiprocessing.Queue()
-    procs = [multiprocessing.Process(target=client_process, args=(url, seconds, think, kind, i, out))
-             for i in range(clients)]
-    for p in procs:
-        p.start()
-    latencies = [x for _ in procs for x in out.get()]
-    for p in procs:
-        p.join()
-    return latencies
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
-def move_request(client: Client, rnd: random.Random, state: dict):
-    """A random move in this client's own 19x19 game; a new game when it is full."""
-    if "game" not in state or state.get("moves", 0) >= 150:
-        _, body = client.call("POST", "/api/games", {"game": "go", "options": {"size": 19}})
-        state.update(game=body["id"], moves=0)
-    state["moves"] += 1
-    pos = [rnd.randrange(19), rnd.randrange(19)]
-    return "POST", f"/api/games/{state['game']}/actions", {"action": {"kind": "move", "pos": pos}}
+def children(pid: int) -> list[int]:
+    """The processes whose parent is pid (gunicorn's workers, of its master)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return sorted(found)
 
 
-def echo_request(client, rnd, state):
-    return "POST", "/api/echo", {"action": {"kind": "move", "pos": [rnd.randrange(19), 3]}}
+def cpu_ticks(pids: list[int]) -> int:
+    """utime + stime of the processes, in clock ticks (all their threads)."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total
 
 
-def summary(name: str, lat: list[float], seconds: float) -> tuple[float, float, float]:
+class Peer:
+    """bench/pengines_peer.pl in its own process group, on a free port."""
+
+    def __init__(self, workers: int):
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            ["swipl", str(ROOT / "bench" / "pengines_peer.pl"), f"--port={self.port}",
+             f"--workers={workers}"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            start_new_session=True)
+        deadline = time.monotonic() + 30
+        for line in self.proc.stdout:
+            if line.strip() == "ready":
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the Pengines peer did not start")
+        else:
+            raise RuntimeError(f"the Pengines peer exited with {self.proc.wait()}")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+
+# ---- clients ------------------------------------------------------------------------
+
+
+class Connection(http.client.HTTPConnection):
+    """An HTTP/1.1 connection that counts how often it had to (re)connect."""
+
+    connects = 0
+
+    def connect(self):
+        Connection.connects += 1
+        super().connect()
+
+
+def new_game(conn: Connection, rnd: random.Random) -> dict:
+    body = json.dumps({"game": "go", "options": {"size": SIZE}})
+    conn.request("POST", "/api/games", body=body, headers={"Content-Type": "application/json"})
+    resp = conn.getresponse()
+    data = json.loads(resp.read())
+    if resp.status != 201:
+        raise RuntimeError(f"could not create a game: {resp.status} {data}")
+    order = POINTS[:]
+    rnd.shuffle(order)
+    return {"id": data["id"], "secret": data["secrets"]["b"], "revision": data["revision"],
+            "order": order, "next": 0}
+
+
+class MoveRoute:
+    """Legal moves in this client's games (a list it keeps across rounds)."""
+
+    def __init__(self, games: list[dict]):
+        self.games = games
+        self.created = 0
+
+    def request(self, conn, rnd):
+        while self.games and self.games[0]["next"] >= len(POINTS):
+            self.games.pop(0)
+        if not self.games:  # ran out in the round: counted, and not timed as a move
+            self.games.append(new_game(conn, rnd))
+            self.created += 1
+        game = self.games[0]
+        r, c = game["order"][game["next"]]
+        body = json.dumps({"action": {"kind": "move", "pos": [r, c]}, "revision": game["revision"]})
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {game['secret']}"}
+        return "POST", f"/api/games/{game['id']}/actions", body, headers
+
+    def answer(self, status, data):
+        game = self.games[0]
+        game["next"] += 1
+        if status == 200:
+            game["revision"] = data["revision"]
+            return True
+        if isinstance(data, dict) and data.get("error", {}).get("code") == "stale":
+            game["revision"] = None  # the next move goes without a revision
+        return False
+
+
+class EchoRoute:
+    def __init__(self):
+        self.revision = 0
+
+    def request(self, conn, rnd):
+        r, c = rnd.choice(POINTS)
+        body = json.dumps({"action": {"kind": "move", "pos": [r, c]}, "revision": self.revision})
+        return "POST", "/api/echo", body, {"Content-Type": "application/json"}
+
+    def answer(self, status, data):
+        self.revision += 1
+        return status == 200
+
+
+class PeerRoute:
+    """goMove/4 through Pengines: the board travels in the query and back in the answer."""
+
+    def __init__(self, seed: int):
+        self.rnd = random.Random(seed)
+        self.start_game()
+
+    def start_game(self):
+        self.board = [["-"] * SIZE for _ in range(SIZE)]
+        self.order = POINTS[:]
+        self.rnd.shuffle(self.order)
+        self.next = 0
+
+    def request(self, conn, rnd):
+        if self.next >= len(self.order):
+            self.start_game()
+        r, c = self.order[self.next]
+        player = "b" if self.next % 2 == 0 else "w"
+        board = json.dumps(self.board, separators=(",", ":"))
+        ask = f'once(goMove({board}, "{player}", [{r},{c}], RBoard))'
+        body = json.dumps({"src_text": "", "ask": ask, "destroy": True, "format": "json"})
+        return "POST", "/pengine/create", body, {"Content-Type": "application/json"}
+
+    def answer(self, status, data):
+        self.next += 1
+        answer = data.get("answer", {}).get("data", {}) if isinstance(data, dict) else {}
+        if status == 200 and answer.get("event") == "success" and not answer.get("more"):
+            self.board = answer["data"][0]["RBoard"]
+            return True
+        return False
+
+
+def client(route_kind, port, seconds, interval, seed, state, start, out) -> None:
+    """One client: requests back to back (interval 0) or on a fixed schedule, for
+    `seconds` from `start`; puts its counts and latencies on `out`."""
+    rnd = random.Random(seed)
+    Connection.connects = 0
+    conn = Connection("127.0.0.1", port, timeout=60)
+    route = (MoveRoute(state) if route_kind == "move" else EchoRoute() if route_kind == "echo"
+             else PeerRoute(seed))
+    latencies, refused, codes = [], 0, {}
+    start.wait()
+    cpu0 = time.process_time()
+    began = time.perf_counter()
+    deadline = began + seconds
+    scheduled = began
+    while True:
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        if interval:
+            if scheduled >= deadline:
+                break
+            if scheduled > now:
+                time.sleep(scheduled - now)
+            t0 = scheduled  # latency from the scheduled time
+            scheduled += interval
+        else:
+            t0 = now
+        method, path, body, headers = route.request(conn, rnd)
+        if route_kind == "move" and not interval:
+            t0 = time.perf_counter()  # a game created just now is not part of the move
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        raw = resp.read()
+        elapsed = time.perf_counter() - t0
+        if resp.status >= 500:
+            raise RuntimeError(f"{route_kind}: server error {resp.status}: {raw[:200]!r}")
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            data = None
+        if route.answer(resp.status, data):
+            latencies.append(elapsed)
+        else:
+            refused += 1
+            code = (data or {}).get("error", {}).get("code") if isinstance(data, dict) else None
+            key = f"{resp.status} {code or ''}".strip()
+            codes[key] = codes.get(key, 0) + 1
+    ended = time.perf_counter()
+    unsent = max(0, round((deadline - scheduled) / interval)) if interval else 0
+    conn.close()
+    out.put({"latencies": latencies, "refused": refused, "codes": codes, "unsent": unsent,
+             "client_cpu": time.process_time() - cpu0,
+             "connects": Connection.connects, "began": began, "ended": ended,
+             "created": getattr(route, "created", 0),
+             "games": state if route_kind == "move" else None})
+
+
+# ---- rounds -------------------------------------------------------------------------
+
+
+class Bench:
+    def __init__(self, args, server: LiveServer, peer: Peer):
+        self.args = args
+        self.server, self.peer = server, peer
+        self.workers = children(server.proc.pid)
+        if len(self.workers) != args.workers:
+            raise RuntimeError(f"expected {args.workers} gunicorn workers, found {self.workers}")
+        self.rnd = random.Random(13)
+        self.games = [[] for _ in range(args.clients)]  # each client's games, kept across rounds
+        self.most_moves = len(POINTS)  # most moves one client played in a round so far
+        self.results = {(route, mode): [] for route in ROUTES for mode in MODES}
+
+    def top_up_games(self) -> None:
+        """Enough fresh games for each client to play twice its busiest round so far."""
+        conn = Connection("127.0.0.1", self.server.port, timeout=60)
+        for games in self.games:
+            left = sum(len(POINTS) - g["next"] for g in games)
+            while left < 2 * self.most_moves:
+                games.append(new_game(conn, self.rnd))
+                left += len(POINTS)
+        conn.close()
+
+    def round(self, route: str, mode: str, seconds: float, record: bool = True) -> dict:
+        args = self.args
+        if route == "move":
+            self.top_up_games()
+        port = self.peer.port if route == "peer" else self.server.port
+        pids = [self.peer.proc.pid] if route == "peer" else self.workers
+        interval = 1 / args.rate if mode == "paced" else 0
+        ctx = multiprocessing.get_context("fork")
+        out, start = ctx.Queue(), ctx.Event()
+        procs = [ctx.Process(target=client,
+                             args=(route, port, seconds, interval, 1000 * i + self.rnd.randrange(1000),
+                                   self.games[i], start, out))
+                 for i in range(args.clients)]
+        for p in procs:
+            p.start()
+        time.sleep(0.2)  # let every client reach the start line
+        cpu0 = cpu_ticks(pids)
+        start.set()
+        reports = [out.get(timeout=seconds + 120) for _ in procs]
+        cpu1 = cpu_ticks(pids)
+        for p in procs:
+            p.join()
+            if p.exitcode != 0:
+                raise RuntimeError(f"a {route} client failed (exit status {p.exitcode})")
+        if route == "move":  # each client's games, as far as it played them (any order)
+            self.games = [r["games"] for r in reports]
+        lat = [x for r in reports for x in r["latencies"]]
+        window = max(r["ended"] for r in reports) - min(r["began"] for r in reports)
+        result = {
+            "route": route, "mode": mode, "answered": len(lat),
+            "refused": sum(r["refused"] for r in reports),
+            "codes": merge_codes(r["codes"] for r in reports),
+            "connects": sum(r["connects"] for r in reports),
+            "created": sum(r["created"] for r in reports),
+            "window": window, "rate": len(lat) / window if window else 0.0,
+            "cpu_s": (cpu1 - cpu0) / CLK_TCK, "latencies": lat,
+            "unsent": sum(r["unsent"] for r in reports),
+            "client_cpu": sum(r["client_cpu"] for r in reports),
+            "load": os.getloadavg()[0],
+        }
+        if route == "move":
+            most = max(len(r["latencies"]) + r["refused"] for r in reports)
+            self.most_moves = max(self.most_moves, most)
+        if record:
+            self.results[(route, mode)].append(result)
+            cpu_ms = 1000 * result["cpu_s"] / result["answered"] if result["answered"] else float("nan")
+            qs = quantiles(lat)
+            client_ms = (1000 * result["client_cpu"] / result["answered"] if result["answered"]
+                         else float("nan"))
+            late = f"  {result['unsent']} not sent in time" if result["unsent"] else ""
+            print(f"  {route:<5} {mode:<6} {len(lat):>6} ok {result['refused']:>4} refused "
+                  f"{result['connects']:>3} conns  p50 {qs[0]:7.2f} ms  p99 {qs[1]:7.2f} ms  "
+                  f"{result['rate']:6.1f} req/s  server cpu {cpu_ms:5.2f} ms/req  "
+                  f"client cpu {client_ms:4.2f} ms/req  load {result['load']:.2f}{late}",
+                  flush=True)
+        return result
+
+
+def merge_codes(dicts) -> dict:
+    merged = {}
+    for d in dicts:
+        for k, v in d.items():
+            merged[k] = merged.get(k, 0) + v
+    return merged
+
+
+def quantiles(lat: list[float]) -> tuple[float, float]:
+    """p50 and p99 in ms."""
+    if len(lat) < 2:
+        return (float("nan"), float("nan"))
     qs = statistics.quantiles(lat, n=100)
-    p50, p99, rate = qs[49] * 1000, qs[98] * 1000, len(lat) / seconds
-    print(f"{name:<12} {len(lat):>7} req  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  {rate:8.1f} req/s")
-    return p50, p99, rate
+    return qs[49] * 1000, qs[98] * 1000
+
+
+def summary(bench: Bench) -> dict:
+    table = {}
+    print()
+    print(f"{'route':<6}{'mode':<8}{'requests':>9}{'refused':>8}{'conns':>7}{'p50 ms':>9}"
+          f"{'p99 ms':>9}{'req/s':>9}{'(min-max)':>14}{'server cpu':>12}{'client cpu':>12}")
+    print(f"{'':<6}{'':<8}{'':>9}{'':>8}{'':>7}{'':>9}{'':>9}{'':>9}{'':>14}{'ms/req':>12}"
+          f"{'ms/req':>12}")
+    for mode in MODES:
+        for route in ROUTES:
+            rounds = bench.results[(route, mode)]
+            if not rounds:
+                continue
+            lat = [x for r in rounds for x in r["latencies"]]
+            answered = sum(r["answered"] for r in rounds)
+            rates = [r["rate"] for r in rounds]
+            cpu = sum(r["cpu_s"] for r in rounds) / answered * 1000 if answered else float("nan")
+            p50, p99 = quantiles(lat)
+            row = {"answered": answered, "refused": sum(r["refused"] for r in rounds),
+                   "unsent": sum(r["unsent"] for r in rounds),
+                   "client_ms": sum(r["client_cpu"] for r in rounds) / answered * 1000
+                   if answered else float("nan"),
+                   "connects": sum(r["connects"] for r in rounds), "p50": p50, "p99": p99,
+                   "rate": statistics.mean(rates), "cpu_ms": cpu,
+                   "codes": merge_codes(r["codes"] for r in rounds),
+                   "created": sum(r["created"] for r in rounds)}
+            table[(route, mode)] = row
+            spread = f"({min(rates):.0f}-{max(rates):.0f})"
+            print(f"{route:<6}{mode:<8}{answered:>9}{row['refused']:>8}{row['connects']:>7}"
+                  f"{p50:>9.2f}{p99:>9.2f}{row['rate']:>9.1f}{spread:>14}{cpu:>12.3f}"
+                  f"{row['client_ms']:>12.3f}")
+    for (route, mode), row in table.items():
+        if row["unsent"]:
+            print(f"{route} {mode}: {row['unsent']} requests could not be sent on schedule "
+                  f"(the server was behind)")
+        if row["codes"]:
+            print(f"refusals, {route} {mode}: {row['codes']}")
+        if row["created"]:
+            print(f"games created during {route} {mode} rounds (not timed as moves): {row['created']}")
+    return table
+
+
+def verdict(value: float, goal: float, at_most: bool) -> str:
+    ok = value <= goal if at_most else value >= goal
+    return "met" if ok else "MISSED"
+
+
+def ratios(table: dict) -> None:
+    print()
+    for mode in MODES:
+        move, echo = table.get(("move", mode)), table.get(("echo", mode))
+        if move and echo:
+            r = move["cpu_ms"] / echo["cpu_ms"]
+            print(f"server CPU per legal move / per echo ({mode}): {move['cpu_ms']:.3f} / "
+                  f"{echo['cpu_ms']:.3f} ms = {r:.2f}x  (goal <= {GOALS['cpu_ratio']}x: "
+                  f"{verdict(r, GOALS['cpu_ratio'], True)})")
+    move, peer = table.get(("move", "closed")), table.get(("peer", "closed"))
+    if move and peer:
+        r = move["rate"] / peer["rate"]
+        print(f"throughput move / Pengines (closed): {move['rate']:.1f} / {peer['rate']:.1f} req/s = "
+              f"{r:.2f}x  (goal >= {GOALS['peer_ratio']}x: {verdict(r, GOALS['peer_ratio'], False)})")
+        c = peer["cpu_ms"] / move["cpu_ms"]
+        print(f"server CPU per move, Pengines / Tablero (closed): {peer['cpu_ms']:.3f} / "
+              f"{move['cpu_ms']:.3f} ms = {c:.2f}x")
+    for mode in MODES:
+        move = table.get(("move", mode))
+        if move:
+            print(f"move p99 ({mode}): {move['p99']:.2f} ms  (goal < {GOALS['p99_ms']:.0f} ms: "
+                  f"{verdict(move['p99'], GOALS['p99_ms'] - 1e-9, True)})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--think", type=float, default=0, help="ms each client waits between requests")
+    parser.add_argument("--seconds", type=float, default=5, help="length of one round")
+    parser.add_argument("--cycles", type=int, default=3, help="rounds of each route and mode")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--rate", type=float, default=5,
+                        help="requests per second of each client in the paced mode")
+    parser.add_argument("--quick", action="store_true", help="one cycle of 2 s rounds")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.cycles = 2, 1
+    started = time.time()
+    print(f"{args.clients} clients, {args.cycles} cycles of {args.seconds:g} s rounds, "
+          f"{args.workers} gunicorn workers, paced at {args.rate:g} req/s per client; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
+          flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "bench.db", workers=args.workers).start()
+        server = peer = None
         try:
-            print(f"{args.clients} clients, {args.seconds:.0f} s each, {args.workers} workers, "
-                  f"think {args.think:.0f} ms")
-            move = summary("go move", load(server.url, args.clients, args.seconds, args.think,
-                                           "move"), args.seconds)
-            echo = summary("echo", load(server.url, args.clients, args.seconds, args.think,
-                                        "echo"), args.seconds)
+            server = LiveServer(Path(tmp) / "bench.db", workers=args.workers).start()
+            peer = Peer(workers=args.clients)
+            bench = Bench(args, server, peer)
+            for route in ROUTES:  # warm-up: first requests load code and fill caches
+                bench.round(route, "closed", min(1.0, args.seconds), record=False)
+            for cycle in range(1, args.cycles + 1):
+                print(f"cycle {cycle}", flush=True)
+                for mode in MODES:
+                    for route in ROUTES:
+                        bench.round(route, mode, args.seconds)
+            table = summary(bench)
+            ratios(table)
         finally:
-            server.kill(15)
-    print(f"ratio move/echo: p50 {move[0] / echo[0]:.2f}x  p99 {move[1] / echo[1]:.2f}x  "
-          f"throughput {move[2] / echo[2]:.2f}x")
-    print(f"goal p50 < 5 ms: {'met' if move[0] < 5 else 'MISSED'} ({move[0]:.2f} ms); "
-          f"goal p99 < 25 ms: {'met' if move[1] < 25 else 'MISSED'} ({move[1]:.2f} ms)")
+            if peer:
+                peer.kill()
+            if server:
+                server.kill(15)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"total {time.time() - started:.0f} s")
 
 
 if __name__ == "__main__":

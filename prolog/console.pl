@@ -21,8 +21,10 @@ module of its own that imports the game's predicates (console_game/3), so a
 student's assertz/1 lands there and is gone after the query.  The variables
 named in console_bound/3 are bound to the position before the goal runs:
 
-    go        Board (rows of "-", "b", "w"), Player ("b"/"w" to move), Game
-    molinolog State (the rules state), T (the board size), Player (b/w)
+    go        Board (the course's list of rows, each a list of "-", "b", "w"),
+              Player ("b"/"w", to move), Game (the go_rules game term)
+    molinolog State (the rules state), Size (the course's T: 1, 2 or 3),
+              Player (b/w)
     gorogo    Board (the documents' 5x5 matrix of 0-3), State, Player (1/2);
               jogada/3 and updateTable/2 play on this position
     azul      State (the rules state), Player (0.. the player to move)
@@ -60,6 +62,7 @@ text at 20,000.
 :- use_module(library(readutil)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(occurs)).
 :- use_module(library(http/json)).
 
 :- use_module(go, []).
@@ -115,11 +118,11 @@ console_bound(go, Game, Bound) :-
     ;   Bound = ['Board'=Board, 'Game'=Game]
     ).
 console_bound(molinolog, game(_, _, _, State), Bound) :-
-    molinolog:state_size(State, T),
+    molinolog:state_size(State, Size),
     (   molinolog:state_outcome(State, none)
     ->  molinolog:state_to_move(State, Player),
-        Bound = ['State'=State, 'T'=T, 'Player'=Player]
-    ;   Bound = ['State'=State, 'T'=T]
+        Bound = ['State'=State, 'Size'=Size, 'Player'=Player]
+    ;   Bound = ['State'=State, 'Size'=Size]
     ).
 console_bound(gorogo, gorogo_game(_, State, _), Bound) :-
     State = gorogo(Board, ToMove, _, _, _),
@@ -134,6 +137,57 @@ console_bound(azul, State, Bound) :-
     ;   azul_rules:state_to_move(State, Player, _),
         Bound = ['State'=State, 'Player'=Player]
     ).
+
+%   Output to the current output is what the console shows with each
+%   answer (captured per query): library(sandbox) allows format/1,2 and
+%   writeln/1 but not these, which students use as much.  write_term/2,3
+%   stay out (options such as portray_goal/1 call goals).
+:- multifile sandbox:safe_primitive/1.
+sandbox:safe_primitive(system:write(_)).
+sandbox:safe_primitive(system:writeq(_)).
+sandbox:safe_primitive(system:print(_)).
+sandbox:safe_primitive(system:write_canonical(_)).
+sandbox:safe_primitive(system:nl).
+sandbox:safe_primitive(system:tab(_)).
+sandbox:safe_primitive(system:put_char(_)).
+
+%   A message a goal prints (print_message/2 of an error or a warning)
+%   goes with its output, as the toplevel shows it in the terminal.
+:- thread_local in_query/0.
+:- multifile user:message_hook/3.
+:- dynamic user:message_hook/3.
+user:message_hook(_, Kind, Lines) :-
+    console:in_query,
+    memberchk(Kind, [error, warning]),
+    catch(print_message_lines(current_output, kind(Kind), Lines), _, true).
+
+%   proven(?Module, ?Name, ?Arity): library(sandbox) proved the most
+%   general call of Module:Name/Arity safe (console_init/0 tries every
+%   predicate the games' console modules import).  Any call of it is then
+%   safe, and the hook below lets safe_goal/1 stop there instead of
+%   walking its call graph again for every query (go_play/4 takes it
+%   ~100 ms).  This is what safe_goal/1 itself concludes from the most
+%   general form, only remembered; meta-predicates are left out.
+:- dynamic proven/3.
+
+:- multifile sandbox:safe_meta/2.
+sandbox:safe_meta(M:G, []) :-
+    atom(M),
+    callable(G),
+    functor(G, Name, Arity),
+    console:proven(M, Name, Arity).
+
+prove_imports :-
+    retractall(proven(_, _, _)),
+    forall(( console_game(_, CM, _),
+             predicate_property(CM:Head, imported_from(Def)),
+             \+ predicate_property(CM:Head, meta_predicate(_)),
+             functor(Head, Name, Arity),
+             \+ proven(Def, Name, Arity),
+             functor(General, Name, Arity),
+             catch(safe_goal(Def:General), _, fail)
+           ),
+           assertz(proven(Def, Name, Arity))).
 
 side_code(b, 1).
 side_code(w, 2).
@@ -153,32 +207,27 @@ prepare(_, _).
 %!  console_main is det.
 %
 %   The worker's main loop: `swipl ... -g console:console_main -t halt
-%   prolog/console.pl -- --in=FD --out=FD`.  Reads one JSON request a line
-%   from the file descriptor --in and writes one JSON reply a line to --out;
-%   ends at the end of its input.  Standard input reads as empty and standard
-%   output and error are whatever the parent gave (app/console.py: nothing),
-%   so nothing a goal reads or prints can touch the channel.
+%   prolog/console.pl`.  Reads one JSON request a line from standard input
+%   and writes one JSON reply a line to standard output; ends at the end of
+%   its input.  Before the first request the aliases user_input and
+%   user_output are given to an empty stream and a null stream, and the
+%   channel is kept only as two stream handles, so nothing a goal reads or
+%   prints can touch it.
 console_main :-
-    current_prolog_flag(argv, Argv),
-    channel(Argv, In, Out),
+    stream_property(In, alias(user_input)),
+    stream_property(Out, alias(user_output)),
+    set_stream(In, encoding(utf8)),
+    set_stream(Out, encoding(utf8)),
+    open_string("", Empty),
+    set_stream(Empty, alias(user_input)),
+    open_null_stream(Null),
+    set_stream(Null, alias(user_output)),
+    set_input(Empty),
+    set_output(Null),
     console_init,
     format(Out, "~w~n", ['{"ready": true}']),
     flush_output(Out),
     serve(In, Out).
-
-channel(Argv, In, Out) :-
-    (   member(InArg, Argv), atom_concat('--in=', InFd, InArg),
-        member(OutArg, Argv), atom_concat('--out=', OutFd, OutArg)
-    ->  atom_concat('/dev/fd/', InFd, InPath),
-        atom_concat('/dev/fd/', OutFd, OutPath),
-        open(InPath, read, In, [encoding(utf8)]),
-        open(OutPath, write, Out, [encoding(utf8)])
-    ;   stream_property(In, alias(user_input)),
-        stream_property(Out, alias(user_output))
-    ),
-    open_string("", Empty),
-    set_stream(Empty, alias(user_input)),
-    set_input(Empty).
 
 serve(In, Out) :-
     read_line_to_string(In, Line),
@@ -203,7 +252,8 @@ serve(In, Out) :-
 %   printed as the toplevel prints them (to depth 64, variables starting
 %   with `_` hidden, fresh variables named _A, _B), and the flags a goal may
 %   set (library(sandbox)'s safe_prolog_flag/2) are remembered to be reset
-%   after each query.
+%   after each query.  The predicates the games offer are proved safe once
+%   (prove_imports/0).
 console_init :-
     set_prolog_flag(debug_on_error, false),
     set_prolog_flag(report_error, true),
@@ -218,7 +268,8 @@ console_init :-
              current_prolog_flag(Flag, Value) ),
            assertz(saved_flag(Flag, Value))),
     retractall(saved_depth(_)),
-    (   molinolog:minimax_depth(D) -> assertz(saved_depth(D)) ; true ).
+    (   molinolog:minimax_depth(D) -> assertz(saved_depth(D)) ; true ),
+    prove_imports.
 
 :- dynamic saved_flag/2, saved_depth/1.
 
@@ -264,6 +315,7 @@ console_query(Request, Reply) :-
     restore.
 
 query_thread(Parent, Request, Limits) :-
+    assertz(in_query),
     thread_self(Me),
     catch(query(Request, Limits, Reply), E, error_reply(E, Reply)),
     thread_send_message(Parent, console_reply(Me, Reply)).
@@ -326,6 +378,7 @@ run(M, GoalText, Bound, Max, Limits, Reply) :-
     nb_setval(console_module, M),
     read_goal(M, GoalText, Goal, Names),
     bind(Names, Bound, Shown),
+    declare_asserted(M, Goal),
     T = Limits.seconds,
     catch(call_with_time_limit(T, safe_goal(M:Goal)), E, true),
     (   var(E)
@@ -366,6 +419,26 @@ syntax(What, Context, Text) :-
     ;   Message = Message0
     ),
     throw(console(syntax, Message)).
+
+%   declare_asserted(+M, +Goal): the facts Goal asserts or retracts (its
+%   own arguments, unqualified) are declared dynamic in M, as a clause of
+%   the toplevel's user module would find them: safe_goal/1 checks the
+%   whole goal before it runs and would call `assertz(f(1)), f(X)` an
+%   unknown procedure.  Only predicates that M does not see already.
+declare_asserted(M, Goal) :-
+    forall(( sub_term(Sub, Goal),
+             compound(Sub),
+             compound_name_arity(Sub, F, 1),
+             memberchk(F, [assert, asserta, assertz, retract, retractall]),
+             arg(1, Sub, Clause),
+             callable(Clause),
+             Clause \= _:_,
+             Clause \= (_ :- _),
+             functor(Clause, Name, Arity),
+             functor(Head, Name, Arity),
+             \+ predicate_property(M:Head, visible)
+           ),
+           catch(dynamic(M:Name/Arity), _, true)).
 
 %   bind(+Names, +Bound, -Shown): the variables of Bound named in the goal
 %   take their values; Shown are the others.

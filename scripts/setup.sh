@@ -8,6 +8,9 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# One setup at a time: two servers started together (see README, "Running on several hosts")
+# would otherwise both run apt-get or pip into the same .venv. Released at the end.
+if command -v flock >/dev/null; then exec {setup_lock}<"$ROOT/pyproject.toml"; flock "$setup_lock"; fi
 
 apt_packages=(swi-prolog-nox)
 if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(gnugo chromium postgresql); fi
@@ -42,3 +45,4 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extras"
   touch "$stamp"
 fi
+if [ -n "${setup_lock:-}" ]; then flock -u "$setup_lock"; exec {setup_lock}<&-; unset setup_lock; fi

@@ -7,10 +7,16 @@
 // itself: when view.machine_to_move the page waits a moment and asks POST /machine
 // (GameSession's machine loop).  The result is view.result: {code, winner, reason,
 // tie_break, score}, never parsed from its code.
+//
+// After two passes the view's phase is "scoring": view.dead are the stones marked dead
+// (Prolog's proposal at first), view.score the count with them taken off (its owner rows
+// shade each side's points), view.accepted who has accepted.  A click on a stone then
+// toggles its chain ({"kind": "toggle"}), and the Accept and Resume buttons send "accept"
+// and "resume", each for the seat this page holds (seatFor).
 
 import { GridBoard, vertexName } from "./board-grid.js";
 import { GameSession } from "./game-session.js";
-import { formatNumber, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { errorText, formatNumber, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -41,6 +47,29 @@ function machineTurn(view) {
   return Boolean(view?.machine_to_move);
 }
 
+/** "play", "scoring" or "over" (a view stored before the scoring phase has no phase). */
+function phaseOf(view) {
+  return view?.phase ?? (view?.over ? "over" : "play");
+}
+
+/** The seat this page acts for: the one the game waits for if the page holds it, else
+ *  the page's own seat (a page holding no seat sends the one to move, and is refused). */
+function seatFor(view) {
+  const you = state.game?.you ?? [];
+  return you.includes(view.to_move) ? view.to_move : you[0] ?? view.to_move;
+}
+
+/** Refusals in words: Go's own codes first (go.error.*), then the shared ones. */
+function refusalText(error) {
+  const key = `go.error.${error.code}`;
+  return hasText(key) ? t(key) : errorText(error);
+}
+
+/** The stones marked dead, for the board: a ring over each, the stone faded (go.css). */
+function deadMarks(view) {
+  return (view?.dead ?? []).map((pos) => ({ pos, shape: "stone", class: "go-dead", point: "go-is-dead" }));
+}
+
 // ---- drawing ---------------------------------------------------------------
 
 function render() {
@@ -49,26 +78,31 @@ function render() {
   const formSize = Number($("#size").value);
   const board = view?.board ?? Array(formSize).fill("-".repeat(formSize));
   const size = board.length;
-  const score = view?.result?.score;
+  const phase = phaseOf(view);
+  const scoring = phase === "scoring";
+  const score = view?.score ?? view?.result?.score;
   grid.render({
     board,
     last: view?.last?.kind === "move" ? view.last.pos : null,
     owner: score ? score.owner : null,
-    hover: view?.over || machineTurn(view) ? null : view?.to_move ?? "b",
+    hover: view?.over || scoring || machineTurn(view) ? null : view?.to_move ?? "b",
+    marks: deadMarks(view),
     label: t("go.board", { size }),
   });
 
   $(".go-status").hidden = !view;
   const toMove = $("#to-move");
   $("#turn-line").classList.toggle("go-is-over", Boolean(view?.over));
-  toMove.textContent = !view ? "" : view.over ? t("go.over") : playerName(view.to_move);
-  toMove.dataset.player = view && !view.over ? view.to_move : "";
+  $("#turn-line").classList.toggle("go-is-scoring", scoring);
+  toMove.textContent = !view ? "" : view.over ? t("go.over") : scoring ? t("go.scoring") : playerName(view.to_move);
+  toMove.dataset.player = view && !view.over && !scoring ? view.to_move : "";
   $("#captures-b").textContent = view?.captures.b ?? 0;
   $("#captures-w").textContent = view?.captures.w ?? 0;
   renderSettings(view);
+  renderPhase(view, scoring);
   renderResult(view);
 
-  $("#pass").disabled = !view || view.over || machineTurn(view);
+  $("#pass").disabled = !view || view.over || scoring || machineTurn(view);
   $("#resign").disabled = !view || view.over;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
   $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
@@ -101,6 +135,34 @@ function renderSettings(view) {
     return line;
   });
   $("#settings").replaceChildren(...lines);
+}
+
+/** The scoring phase: what it is, the count as marked, who has accepted, the buttons. */
+function renderPhase(view, scoring) {
+  $("#phase").hidden = !scoring;
+  if (!scoring) return;
+  const { score, accepted, settings } = view;
+  $("#phase-rule").textContent = t(`go.phase.rule.${settings.rule ?? "area"}`);
+  $("#phase-score").textContent = t(score.komi ? "go.phase.count_komi" : "go.phase.count", {
+    b: formatNumber(score.b),
+    w: formatNumber(score.w),
+    komi: formatNumber(score.komi),
+  });
+  const lines = ["b", "w"].map((player) => {
+    const line = document.createElement("div");
+    line.className = "go-phase-seat";
+    line.dataset.player = player;
+    line.dataset.accepted = String(accepted[player]);
+    line.textContent = t(accepted[player] ? "go.phase.accepted" : "go.phase.waiting", { player: playerName(player) });
+    return line;
+  });
+  $("#phase-accepted").replaceChildren(...lines);
+  const seat = seatFor(view);
+  const both = (state.game?.you ?? []).length > 1;
+  const accept = $("#accept");
+  accept.textContent = both ? t("go.accept_for", { player: playerName(seat) }) : t("go.accept");
+  accept.disabled = accepted[seat] || machineTurn(view);
+  $("#resume").disabled = machineTurn(view);
 }
 
 /** The result in words: {code, winner, reason: "resign"|"count", tie_break, score}. */
@@ -141,8 +203,18 @@ function renderResult(view) {
 
 /** After a successful reply: what the board does not show by itself. */
 function statusMessage(view) {
-  if (!view.over && view.last?.kind === "pass") {
-    return { key: "go.last.pass", vars: { player: playerName(view.last.player) }, kind: "info" };
+  const last = view.last;
+  if (view.over || !last) return null;
+  const player = playerName(last.player);
+  if (last.kind === "pass") {
+    return { key: phaseOf(view) === "scoring" ? "go.last.pass_end" : "go.last.pass", vars: { player }, kind: "info" };
+  }
+  if (last.kind === "toggle") {
+    const key = view.dead.some(([r, c]) => r === last.pos[0] && c === last.pos[1]) ? "go.last.toggle_dead" : "go.last.toggle_alive";
+    return { key, vars: { player, vertex: vertexName(view.size, last.pos) }, kind: "info" };
+  }
+  if (last.kind === "accept" || last.kind === "resume") {
+    return { key: `go.last.${last.kind}`, vars: { player, next: playerName(view.to_move) }, kind: "info" };
   }
   return null;
 }
@@ -161,6 +233,10 @@ function describe(action, player, size) {
     if (action.kind === "move") {
       return t("prolog.action.move", { player: who, vertex: vertexName(size, action.pos) });
     }
+    if (action.kind === "toggle") {
+      return t("go.action.toggle", { player: who, vertex: vertexName(size, action.pos) });
+    }
+    if (action.kind === "accept" || action.kind === "resume") return t(`go.action.${action.kind}`, { player: who });
     return t(`prolog.action.${action.kind}`, { player: who });
   };
 }
@@ -193,7 +269,14 @@ function act(action) {
     say({ key: "go.wait", kind: "info" });
     return;
   }
-  send("actions", { action }, describe(action, view.to_move, view.size));
+  send("actions", { action }, describe(action, action.player ?? view.to_move, view.size));
+}
+
+/** A scoring-phase action (toggle, accept, resume) for the seat this page holds. */
+function phaseAct(kind, extra = {}) {
+  const view = state.game?.view;
+  if (!view || phaseOf(view) !== "scoring") return;
+  act({ kind, ...extra, player: seatFor(view) });
 }
 
 const session = new GameSession("go", state, {
@@ -201,6 +284,7 @@ const session = new GameSession("go", state, {
   render,
   showForm,
   epochs: true,
+  errorText: refusalText,
   loaded(reply, message) {
     take(reply);
     say(message ?? statusMessage(reply.view));
@@ -273,6 +357,10 @@ async function onBoardClick(_event, [row, col]) {
     say({ error: { code: "game_over" }, kind: "error" });
     return;
   }
+  if (phaseOf(view) === "scoring") {
+    phaseAct("toggle", { pos: [row, col] });
+    return;
+  }
   if (machineTurn(view)) {
     say({ key: "go.wait", kind: "info" });
     return;
@@ -289,6 +377,8 @@ function start() {
   grid.on("click", onBoardClick);
   $("#pass").addEventListener("click", () => act({ kind: "pass" }));
   $("#resign").addEventListener("click", resign);
+  $("#accept").addEventListener("click", () => phaseAct("accept"));
+  $("#resume").addEventListener("click", () => phaseAct("resume"));
   $("#undo").addEventListener("click", undo);
   $("#size").addEventListener("change", () => {
     if (!state.game) render();

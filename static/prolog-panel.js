@@ -1,11 +1,14 @@
 // prolog-panel.js: the collapsible "Prolog" panel.  For each action it lists the queries
 // the rules ran and their answers (the API's `explain`: [{query, answer}]), newest first,
 // refused actions included, so a student can paste a query into swipl and see the same.
+// Above the list, the console (prolog-console.js) answers a goal the student types about
+// the position.
 //
 //   const panel = new PrologPanel(document.querySelector("#prolog-panel"));  // a <details>
 //   panel.add({ label: () => "Black D4", explain, refused: null | "suicide" });
 
 import { onLangChange, t } from "./i18n.js";
+import { PrologConsole } from "./prolog-console.js";
 
 const OPEN_KEY = "tablero.prolog-open";
 const MAX_ENTRIES = 200;
@@ -28,7 +31,13 @@ export class PrologPanel {
     summary.append(this.title, this.count);
     this.hint = node("p", "prolog-hint");
     this.list = node("ol", "prolog-log");
-    details.replaceChildren(summary, this.hint, this.list);
+    details.replaceChildren(summary);
+    try {
+      this.console = new PrologConsole(details);
+    } catch (error) {
+      console.error("The Prolog console could not start", error);  // the log still works
+    }
+    details.append(this.hint, this.list);
     try {
       details.open = localStorage.getItem(OPEN_KEY) === "1";
     } catch {

@@ -75,7 +75,10 @@ class Cluster:
                               timeout=timeout, stdin=subprocess.DEVNULL, cwd=self.dir)
 
     def start(self) -> "Cluster":
-        self.dir = Path(tempfile.mkdtemp(prefix="tablero-pg-"))
+        # As root, in /tmp: the `postgres` user cannot pass through root's own temporary
+        # directories (a TMPDIR under /root, pytest's 0700 ones).
+        where = "/tmp" if self.as_root and os.path.isdir("/tmp") else None
+        self.dir = Path(tempfile.mkdtemp(prefix="tablero-pg-", dir=where))
         if self.as_root:
             user = pwd.getpwnam("postgres")
             os.chown(self.dir, user.pw_uid, user.pw_gid)

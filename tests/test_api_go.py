@@ -108,19 +108,149 @@ def test_ko_refused_then_allowed(client):
     assert resp.status_code == 200 and resp.json["view"]["board"][1][:4] == "b-bw"
 
 
-def test_two_passes_end_with_score(client):
+def test_two_passes_open_the_scoring_phase_and_two_accepts_end_it(client):
     gid = new_game(client)["id"]
     move(client, gid, 4, 4)
     act(client, gid, {"kind": "pass"})
     resp = act(client, gid, {"kind": "pass"})
     view = resp.json["view"]
-    assert view["over"] is True and view["result"]["code"] == "B+81"
+    assert view["phase"] == "scoring" and view["over"] is False and view["result"] is None
+    assert view["passes"] == 2 and view["dead"] == [] and view["to_move"] == "w"  # Black passed last
+    assert view["accepted"] == {"b": False, "w": False}
+    assert view["score"]["b"] == 81 and view["score"]["owner"] == ["b" * 9] * 9
+    assert resp.json["explain"][0] == {"query": "dead_stones(Board, Dead)", "answer": "Dead = []"}
+    view = act(client, gid, {"kind": "accept"}).json["view"]       # for White, whom it waits for
+    assert view["accepted"] == {"b": False, "w": True} and view["to_move"] == "b"
+    resp = act(client, gid, {"kind": "accept", "player": "b"})
+    view = resp.json["view"]
+    assert view["over"] is True and view["phase"] == "over" and view["result"]["code"] == "B+81"
     assert view["result"]["winner"] == "b" and view["result"]["tie_break"] is False
     assert view["result"]["score"]["owner"] == ["b" * 9] * 9
     assert view["to_move"] is None
     assert resp.json["explain"][0]["query"] == "terminarJuego(Board, PuntosW, PuntosB)"
     late = move(client, gid, 0, 0)
     assert late.status_code == 409 and late.json["error"]["code"] == "game_over"
+
+
+#  Black walls off columns 0-4, White columns 6-8; a white stone lies dead at [2, 1] in
+#  Black's area and a black one at [5, 7] in White's.  Then two passes (Black, White).
+WALLS = [m for row in range(9) for m in ((row, 4), (row, 6))] + [(5, 7), (2, 1)]
+
+
+def scoring_game(client, **options):
+    gid = new_game(client, **options)["id"]
+    for r, c in WALLS:
+        assert move(client, gid, r, c).status_code == 200
+    act(client, gid, {"kind": "pass"})
+    view = act(client, gid, {"kind": "pass"}).json["view"]
+    assert view["phase"] == "scoring"
+    return gid, view
+
+
+def test_dead_stones_are_proposed_and_counted_off(client):
+    gid, view = scoring_game(client)
+    assert view["dead"] == [[2, 1], [5, 7]] and view["to_move"] == "b"
+    assert (view["score"]["b"], view["score"]["w"]) == (45, 27)
+    assert view["score"]["owner"][2] == "bbbbb-www" and view["score"]["owner"][5] == "bbbbb-www"
+    act(client, gid, {"kind": "accept", "player": "w"})
+    view = act(client, gid, {"kind": "accept", "player": "b"}).json["view"]
+    assert view["result"]["code"] == "B+18" and view["dead"] == [[2, 1], [5, 7]]
+    assert view["result"]["score"]["b"] == 45 and view["result"]["score"]["w"] == 27
+
+
+def test_toggle_marks_a_group_and_clears_the_acceptances(client):
+    gid, _ = scoring_game(client)
+    act(client, gid, {"kind": "accept", "player": "b"})
+    resp = act(client, gid, {"kind": "toggle", "pos": [2, 1], "player": "w"})
+    assert resp.status_code == 200, resp.json
+    view = resp.json["view"]
+    assert view["dead"] == [[5, 7]] and view["accepted"] == {"b": False, "w": False}
+    assert view["last"] == {"kind": "toggle", "player": "w", "pos": [2, 1]}
+    # [2, 1] alive: Black's area touches White, so it is nobody's; White counts the stone
+    assert (view["score"]["b"], view["score"]["w"]) == (9, 28)
+    view = act(client, gid, {"kind": "toggle", "vertex": "B7", "player": "b"}).json["view"]
+    assert view["dead"] == [[2, 1], [5, 7]]
+
+
+def test_resume_goes_back_to_play(client):
+    gid, _ = scoring_game(client)
+    view = act(client, gid, {"kind": "resume", "player": "w"}).json["view"]
+    assert view["phase"] == "play" and view["passes"] == 0 and view["dead"] == []
+    assert view["to_move"] == "b" and view["score"] is None    # White passed last: Black moves
+    assert move(client, gid, 0, 0).status_code == 200
+
+
+def test_undo_the_second_pass(client):
+    gid, _ = scoring_game(client)
+    resp = client.post(f"/api/games/{gid}/undo", json={}, headers=auth(gid))
+    assert resp.status_code == 200
+    view = resp.json["view"]
+    assert view["phase"] == "play" and view["passes"] == 1 and view["to_move"] == "w"
+
+
+@pytest.mark.parametrize(
+    "action, status, code",
+    [
+        ({"kind": "toggle", "pos": [0, 0]}, 409, "not_a_stone"),
+        ({"kind": "toggle", "pos": [9, 0]}, 400, "off_board"),
+        ({"kind": "toggle"}, 400, "bad_action"),
+        ({"kind": "move", "pos": [0, 0]}, 409, "scoring_phase"),
+        ({"kind": "pass"}, 409, "scoring_phase"),
+        ({"kind": "accept", "pos": [0, 0]}, 400, "bad_field"),
+    ],
+)
+def test_refusals_in_the_scoring_phase_change_nothing(client, action, status, code):
+    gid, _ = scoring_game(client)
+    before = client.get(f"/api/games/{gid}").json
+    resp = act(client, gid, action)
+    assert resp.status_code == status and resp.json["error"]["code"] == code
+    assert resp.json["error"]["message"]
+    assert client.get(f"/api/games/{gid}").json == before
+
+
+def test_phase_actions_in_play_and_twice_are_refused(client):
+    gid = new_game(client)["id"]
+    resp = act(client, gid, {"kind": "accept"})
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "not_scoring"
+    gid, _ = scoring_game(client)
+    assert act(client, gid, {"kind": "accept", "player": "b"}).status_code == 200
+    resp = act(client, gid, {"kind": "accept", "player": "b"})
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "already_accepted"
+
+
+def test_japanese_counts_territory_and_prisoners(client):
+    gid, view = scoring_game(client, preset="japanese")
+    # territory (the dead stones' points included): Black 36, White 18; one prisoner each
+    assert (view["score"]["b"], view["score"]["w"]) == (36 + 1, 18 + 1 + 6.5)
+    assert view["settings"]["rule"] == "territory"
+    assert view["score"]["owner"][2] == "bbbb---ww"
+
+
+def test_the_machine_accepts_like_a_person(client):
+    g = new_game(client, white="machine")
+    gid = g["id"]
+    # Black plays; the machine answers; Black passes until the machine passes too.
+    assert move(client, gid, 4, 4).status_code == 200
+    for _ in range(60):
+        view = client.get(f"/api/games/{gid}").json["view"]
+        if view["phase"] != "play":
+            break
+        if view["machine_to_move"]:
+            assert client.post(f"/api/games/{gid}/machine", json={}).status_code == 200
+        else:
+            assert act(client, gid, {"kind": "pass"}).status_code == 200
+    assert view["phase"] == "scoring"
+    if view["machine_to_move"]:                      # White passed first: it looks first
+        resp = client.post(f"/api/games/{gid}/machine", json={})
+        assert resp.json["action"] == {"kind": "accept", "player": "w"}
+        view = resp.json["view"]
+    assert view["to_move"] == "b" and not view["machine_to_move"]
+    view = act(client, gid, {"kind": "accept", "player": "b"}).json["view"]
+    if not view["over"]:
+        resp = client.post(f"/api/games/{gid}/machine", json={})
+        assert resp.json["action"]["kind"] == "accept"
+        view = resp.json["view"]
+    assert view["over"] and view["result"]["reason"] == "count"
 
 
 def test_resign_and_komi(client):

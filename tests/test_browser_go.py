@@ -172,16 +172,30 @@ def test_prolog_panel_lists_the_queries_newest_first(page, server):
     expect(entries.nth(1).locator(".prolog-answer")).to_contain_text("false")
 
 
-def test_two_passes_show_the_score_and_the_owners(page, server):
+def test_two_passes_then_both_accept_show_the_score_and_the_owners(page, server):
     # Black walls off columns 0-4 (45 points), White columns 6-8 (27): B+18 with komi 0.
     moves = [m for row in range(9) for m in ([row, 4], [row, 6])]
     open_game(page, new_game(server, moves=moves))
     expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#phase")).to_be_hidden()
     page.click("#pass")
     expect(page.locator("#message")).to_have_text("Black passed")
     page.click("#pass")
+    phase = page.locator("#phase")
+    expect(phase).to_be_visible()
+    expect(page.locator("#message")).to_contain_text("play has ended")
+    expect(page.locator("#to-move")).to_have_text("Counting the score")
+    expect(page.locator("#phase-score")).to_have_text("Count now: Black 45 · White 27")
+    expect(page.locator(".grid-owner[data-owner=b]")).to_have_count(45)
+    expect(page.locator(".grid-mark.go-dead")).to_have_count(0)
+    expect(page.locator("#pass")).to_be_disabled()
+    page.click("#accept")                 # this page holds both seats: Black, then White
+    expect(page.locator('.go-phase-seat[data-player="b"]')).to_have_attribute("data-accepted", "true")
+    expect(page.locator("#accept")).to_have_text("Accept for White")
+    page.click("#accept")
     result = page.locator("#result")
     expect(result).to_be_visible()
+    expect(phase).to_be_hidden()
     expect(result).to_contain_text("B+18")
     expect(result).to_contain_text("Black wins by 18 points")
     expect(result).to_contain_text("Black 45 · White 27")
@@ -192,10 +206,45 @@ def test_two_passes_show_the_score_and_the_owners(page, server):
     expect(page.locator("#resign")).to_be_disabled()
     page.screenshot(path=SHOTS / "tablero-go-desktop-over.png")
 
-    page.click("#undo")  # back into the game: the shading goes
+    page.click("#undo")  # back into the scoring phase: White's acceptance is taken back
     expect(result).to_be_hidden()
-    expect(page.locator(".grid-owner")).to_have_count(0)
-    expect(page.locator("#to-move")).to_have_text("White")
+    expect(phase).to_be_visible()
+    expect(page.locator('.go-phase-seat[data-player="w"]')).to_have_attribute("data-accepted", "false")
+
+
+def test_scoring_phase_marks_dead_stones_and_a_click_toggles_them(page, server):
+    # The walls above, a White stone dead at [2, 1] in Black's area and a Black one at
+    # [5, 7] in White's: two passes, and Prolog proposes both dead.
+    moves = [m for row in range(9) for m in ([row, 4], [row, 6])] + [[5, 7], [2, 1]]
+    open_game(page, new_game(server, moves=moves))
+    page.click("#pass")
+    expect(page.locator("#message")).to_have_text("Black passed")
+    page.click("#pass")
+    expect(page.locator("#phase")).to_be_visible()
+    dead = page.locator(".grid-mark.go-dead")
+    expect(dead).to_have_count(2)
+    expect(page.locator(f"{point(2, 1)}.go-is-dead")).to_have_count(1)
+    expect(page.locator(f"{point(5, 7)}.go-is-dead")).to_have_count(1)
+    expect(page.locator("#phase-score")).to_have_text("Count now: Black 45 · White 27")
+    page.screenshot(path=SHOTS / "tablero-go-scoring.png")
+
+    page.click(point(2, 1))                                # "no, that stone is alive"
+    expect(dead).to_have_count(1)
+    expect(page.locator("#message")).to_have_text("Black marked the group on B7 alive")
+    expect(page.locator("#phase-score")).to_have_text("Count now: Black 9 · White 28")
+    page.click(point(2, 1))                                # dead after all
+    expect(dead).to_have_count(2)
+    page.click(point(0, 0))
+    expect(page.locator("#message")).to_contain_text("There is no stone there")
+
+    page.click("#accept")
+    page.click("#accept")
+    result = page.locator("#result")
+    expect(result).to_contain_text("B+18")
+    expect(result).to_contain_text("Black 45 · White 27")
+    expect(dead).to_have_count(2)                          # the final position shows them still
+    expect(page.locator("#phase")).to_be_hidden()
+    assert page.errors == []
 
 
 def test_reload_resumes_the_game(page, server):

@@ -3,8 +3,10 @@
 * GNU Go plays itself over GTP on 9x9 and 19x19.  Every move goes through the
   Python API (app.go.GoGame, so goMove/4 and the game layer decide it) and the
   stones after it must equal GNU Go's `list_stones`; at the end of a game (two
-  passes) the area score of terminarJuego/3 must equal GNU Go's `final_score`
-  at komi 0 (Chinese rules, dead stones captured by play).
+  passes, then the scoring phase, where our proposal must call nothing dead, and
+  both accept) the area score of terminarJuego/3 must equal GNU Go's
+  `final_score` at komi 0 (Chinese rules, dead stones captured by play).
+  bench/go_deadstones.py measures the games GNU Go ends with dead stones left.
 * Random games check goMove/4 against sgfmill's Board: sgfmill allows suicide,
   so goMove/4 must refuse exactly the moves on an occupied point or the moves
   that sgfmill answers by taking the mover's own stone off; every other move
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 import pytest
 from sgfmill import boards
 
-from app.go import GoGame, query
+from app.go import GoGame, gnugo_dead_stones, query
 
 pytestmark = pytest.mark.peer
 
@@ -194,7 +196,13 @@ def test_gnugo_self_play(self_play_games, game):
     if record.final_score is None:
         assert not ours.over
         return
-    assert ours.over and ours.view["passes"] == 2
+    # Two passes open the scoring phase.  GNU Go captured every dead stone by play
+    # (--capture-all-dead), so our proposal must find none; both accept it.
+    assert ours.phase == "scoring" and ours.view["passes"] == 2
+    assert ours.dead == [], f"seed {record.seed}: proposed dead {ours.dead}\n{ours}"
+    ours.accept()
+    ours.accept()
+    assert ours.over
     points_w, points_b = area_score(ours.board)
     assert points_b + points_w <= size * size
     margin = points_b - points_w
@@ -206,6 +214,17 @@ def test_gnugo_self_play(self_play_games, game):
     score = ours.view["result"]["score"]
     assert (score["b"], score["w"]) == (points_b, points_w)
     assert ours.score()["owner"] == score["owner"]
+
+
+def test_gnugo_second_opinion_agrees_with_our_proposal(gnugo):
+    """GNU Go's final_status_list on a position (app.go.gnugo_dead_stones) and
+    dead_stones/2: a white stone in Black's area and a black one in White's, both dead."""
+    rows = [list("----b-w--") for _ in range(9)]
+    rows[2][1], rows[5][7] = "w", "b"
+    rows = ["".join(row) for row in rows]
+    ours = query("dead_stones(B, Dead)", maxresult=1, B=rows)[0]["Dead"]
+    assert ours == [[2, 1], [5, 7]]
+    assert gnugo_dead_stones(rows) == ours
 
 
 def test_enough_gnugo_games():

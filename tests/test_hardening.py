@@ -169,7 +169,7 @@ def test_bad_json_is_400_with_a_reason(client, data, code, says):
 def test_hostile_bodies_are_answered_quickly(client, data):
     start = time.monotonic()
     assert client.post("/api/games", data=data, content_type=JSON).status_code == 400
-    assert time.monotonic() - start < 1.0
+    assert time.monotonic() - start < 5.0  # linear: ~20 ms; the quadratic scanner took 77 s
 
 
 def test_nesting_up_to_the_bound_is_accepted(client):

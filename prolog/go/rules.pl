@@ -412,7 +412,7 @@ play_(pass(P), Game0, Game, Explain) :-
     (   Passes >= 2
     ->  board_rows(B, Str),
         dead_verdicts(B, Verdicts),
-        dead_stones(B, Dead),
+        verdicts_dead(Verdicts, Dead),
         Status = scoring(P, Dead, [], []),
         format(string(A), "Dead = ~w", [Dead]),
         foldl(verdict_explain, Verdicts, Why, []),
@@ -465,6 +465,12 @@ play_(resume(P), Game0, Game, [Q-"true: play goes on"]) :-
     format(string(Q), "go_play(Game0, resume(~q), Game, _)", [P]),
     opponent(Passer, Next),
     Game = go(S, Str, Next, Caps, 0, Hist, resume(P), playing).
+
+%   verdicts_dead(+Verdicts, -Dead): the dead stones of dead_verdicts/2, as
+%   dead_stones/2 gives them.
+verdicts_dead(Verdicts, Dead) :-
+    findall(Stones, member(dead(_, Stones, _), Verdicts), Lists),
+    ord_union(Lists, Dead).
 
 %   on_board(+Pos, +Size): Pos is a point [R, C] of the board (else a
 %   refusal: bad_action when it is not two integers, off_board).

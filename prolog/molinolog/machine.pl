@@ -16,8 +16,10 @@
 
 Start reading at prolog/molinolog.pl (the entry module).  This module
 chooses whole turns for the player to move of a rules state; it changes no
-rule.  The search works on the internal moves of molinolog_rules (i_moves/2,
-i_play/3) and the bit sets of molinolog_board.
+rule.  The root of the search uses the internal moves of molinolog_rules
+(i_moves/2, i_play/3); below it the search generates and plays the same
+moves itself on the bit sets of molinolog_board (gen_moves/7, play/14; a
+test checks that gen_moves/7 lists exactly i_moves/2's moves).
 
 ## The state it reads
 
@@ -31,17 +33,24 @@ The only other state is the dynamic minimax_depth/1, the default depth.
 ## The search
 
 best_move/3 searches whole turns (a capture is part of the turn that formed
-the mill) with negamax and alpha-beta.  Captures are searched first, then
-moves onto a point where the opponent has two of a mill line; deeper in the
-tree the children are sorted by their static value.  state_value/2 weighs
-pieces, closed mills, open twos, blocked pieces and mobility (see
-weights/5); a won game is worth more the sooner it comes.  Ties go to the
-first move in search order, so the search is deterministic.
+the mill) with negamax and alpha-beta.  At the root, captures are searched
+first, then moves onto a point where the opponent has two of a mill line,
+then the rest; ties go to the first move in that order, so the search is
+deterministic.  Below the root the move order only decides how much of the
+tree is cut off (see node/15): three turns or more above the leaves the
+children are sorted by their static value; one and two turns above them
+they are taken class by class as at the root, one at a time, without a list
+of moves (by_class/15).  state_value/2 weighs pieces, closed mills, open
+twos, blocked pieces and mobility (see weights/5); a won game is worth more
+the sooner it comes.  The evaluation (leaf/10) is one clause of arithmetic
+on whole bit sets, compiled to virtual machine instructions (the optimise
+flag, below); it is where most of the time goes.  bench/molinolog_ai.py
+measures the search against the previous one, kept there.
 
 ## Playing and counting
 
 random_move/2 and self_play/5 play whole games (for tests and bench/).
-count_moves/3 is the perft count of the move generator the search uses:
+count_moves/3 is the perft count of i_moves/2, the moves the search plays:
 sequences of whole turns, a turn that forms a mill counted once per
 possible capture, no moves counted from a finished game.
 */
@@ -309,17 +318,7 @@ by_class(D, Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
     Empty is Full /\ \ (B \/ W),
     completions(Own, Start, CompOwn0),
     CompOwn is CompOwn0 /\ Empty,
-    (   Caps =:= 0
-    ->  gen_moves(Env, C, B, W, NB, NW, Moves),
-        HasMoves = Moves
-    ;   Hand > 0
-    ->  HasMoves = Empty
-    ;   Free is ((((Empty >> 1) /\ 0x7F7F7F7F) \/ ((Empty << 7) /\ 0x80808080))
-                \/ (((Empty << 1) /\ 0xFEFEFEFE) \/ ((Empty >> 7) /\ 0x01010101))
-                \/ ((Empty >> 8) /\ Spokes) \/ ((Empty << 8) /\ Spokes)),
-        HasMoves is Own /\ Free
-    ),
-    (   ( HasMoves == [] ; HasMoves == 0 )
+    (   no_moves(Caps, Hand, Own, Empty, Spokes, Env, C, B, W, NB, NW)
     ->  lost_value(C, C, Ply, V),
         N = N0
     ;   drawn(Q, Keys, B, W, C)
@@ -353,6 +352,22 @@ by_class(D, Env, C, B, W, NB, NW, Q, Keys, Ply, Alpha, Beta, V, N0, N) :-
                 quiet_moves(Own, TOE, CompOwn, Rest, Ctx, A2, Best2, N2, _, V, N)
             )
         )
+    ).
+
+%   no_moves(+Caps, +Hand, +Own, +Empty, +Spokes, +Env, +C, +B, +W, +NB,
+%   +NW): C has no whole turn.  While there is something to capture, C has
+%   one if there is an empty point to place on (Hand > 0) or a piece with
+%   an empty neighbour; with nothing to capture a turn that closes a mill
+%   cannot end, and the list of moves decides.
+no_moves(Caps, Hand, Own, Empty, Spokes, Env, C, B, W, NB, NW) :-
+    (   Caps =:= 0
+    ->  gen_moves(Env, C, B, W, NB, NW, [])
+    ;   Hand > 0
+    ->  Empty =:= 0
+    ;   Free is ((((Empty >> 1) /\ 0x7F7F7F7F) \/ ((Empty << 7) /\ 0x80808080))
+                \/ (((Empty << 1) /\ 0xFEFEFEFE) \/ ((Empty >> 7) /\ 0x01010101))
+                \/ ((Empty >> 8) /\ Spokes) \/ ((Empty << 8) /\ Spokes)),
+        Own /\ Free =:= 0
     ).
 
 %   The loops below search the children of a by_class/15 position: each
