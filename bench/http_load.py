@@ -30,7 +30,8 @@ opened, to show whether the server kept them alive (gunicorn's keepalive is 5 s)
 Two modes: "closed", --clients clients with no think time (each sends its next
 request as soon as the answer arrives); "paced", each client sends --rate
 requests per second on a fixed schedule, its latency counted from the scheduled
-time (so a server that falls behind shows it).  A cycle runs one round of
+time (so a server that falls behind shows it; the requests it could not send
+before the round ended are counted as not sent in time).  A cycle runs one round of
 --seconds for each route and mode, in the order move, echo, peer; --cycles
 cycles alternate them in one run, after a short warm-up of each route.
 
@@ -38,8 +39,10 @@ Server CPU is read from /proc/<pid>/stat (utime + stime) of the gunicorn worker
 processes (for the peer, the swipl process) before and after each round, and
 divided by the requests answered in it.  The tables give, per route and mode,
 pooled over the cycles: requests, refusals, connections opened, latency p50 and
-p99, throughput (the mean of the rounds, with the lowest and highest), and server
-CPU per request.  Then the ratios of issue 13 with their goals: server CPU per
+p99, throughput (the mean of the rounds, with the lowest and highest), server CPU
+per request, and the clients' own CPU per request (time.process_time: what the
+load generator takes from the same CPUs).  Then whether every client kept its one
+connection alive for a whole round, and the ratios of issue 13 with their goals: server CPU per
 legal move / per echo (goal <= 1.5x), move throughput / peer throughput in the
 closed mode (goal >= 4x), and the move's p99 in each mode (goal < 25 ms).  The
 load average (os.getloadavg) is printed with each round: client processes,
@@ -255,20 +258,22 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
     cpu0 = time.process_time()
     began = time.perf_counter()
     deadline = began + seconds
-    scheduled = began
+    slots = round(seconds / interval) if interval else 0  # paced: requests due in the round
+    sent = 0
     while True:
         now = time.perf_counter()
         if now >= deadline:
             break
         if interval:
-            if scheduled >= deadline:
+            if sent >= slots:
                 break
+            scheduled = began + sent * interval
             if scheduled > now:
                 time.sleep(scheduled - now)
             t0 = scheduled  # latency from the scheduled time
-            scheduled += interval
         else:
             t0 = now
+        sent += 1
         method, path, body, headers = route.request(conn, rnd)
         if route_kind == "move" and not interval:
             t0 = time.perf_counter()  # a game created just now is not part of the move
@@ -290,7 +295,7 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
             key = f"{resp.status} {code or ''}".strip()
             codes[key] = codes.get(key, 0) + 1
     ended = time.perf_counter()
-    unsent = max(0, round((deadline - scheduled) / interval)) if interval else 0
+    unsent = slots - sent if interval else 0
     conn.close()
     out.put({"latencies": latencies, "refused": refused, "codes": codes, "unsent": unsent,
              "client_cpu": time.process_time() - cpu0,
@@ -335,7 +340,7 @@ class Bench:
         out, start = ctx.Queue(), ctx.Event()
         procs = [ctx.Process(target=client,
                              args=(route, port, seconds, interval, 1000 * i + self.rnd.randrange(1000),
-                                   self.games[i], start, out))
+                                   self.games[i], start, out), daemon=True)
                  for i in range(args.clients)]
         for p in procs:
             p.start()
@@ -444,8 +449,12 @@ def verdict(value: float, goal: float, at_most: bool) -> str:
     return "met" if ok else "MISSED"
 
 
-def ratios(table: dict) -> None:
+def ratios(table: dict, clients: int, cycles: int) -> None:
     print()
+    for (route, mode), row in table.items():
+        kept = row["connects"] == clients * cycles
+        print(f"keep-alive, {route} {mode}: {row['connects']} connections for {clients * cycles} "
+              f"client rounds ({'one each: kept alive' if kept else 'the server closed some'})")
     for mode in MODES:
         move, echo = table.get(("move", mode)), table.get(("echo", mode))
         if move and echo:
@@ -499,7 +508,7 @@ def main() -> None:
                     for route in ROUTES:
                         bench.round(route, mode, args.seconds)
             table = summary(bench)
-            ratios(table)
+            ratios(table, args.clients, args.cycles)
         finally:
             if peer:
                 peer.kill()
