@@ -41,7 +41,7 @@ Start reading here.  Consult this file and play the course's game in the
 terminal with `molinolog(humano, maquina, 2)`; minimax_depth/1 is the
 machine's search depth.  The rules of GAMES.md section 2 (UdelaR
 "Programación Lógica" 2019, *Juego del molino*), a machine player (minimax
-with alpha-beta) and the Tablero protocol live in four modules under
+with alpha-beta) and the Tablero protocol live in five modules under
 prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
 
   - board.pl (molinolog_board): the points, edges and mill lines of a board,
@@ -51,8 +51,10 @@ prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
     turns and the end of the game.  Its header documents the state term and
     every rule choice GAMES.md leaves open;
   - machine.pl (molinolog_machine): state_value/2, best_move/3 (negamax with
-    alpha-beta), random_move/2, self_play/5 and the perft count
-    count_moves/3;
+    alpha-beta), best_move_within/4 (the same within a time budget),
+    random_move/2, self_play/5 and the perft count count_moves/3;
+  - search.pl (molinolog_search): the search behind best_move/3, on bit sets
+    (move generation, ordering by class, the leaf evaluation);
   - protocol.pl (molinolog_protocol): the tablero:game_* hooks (options,
     actions, the JSON view, refusals), documented in its header;
   - ../molinolog_cli.pl (molinolog_cli): molinolog/3, the terminal game

@@ -65,7 +65,7 @@ mol_live_walk(S0, N, S) :-
 
 %   mol_minimax(+S, +Depth, +Ply, -V): plain minimax from the definitions:
 %   V for the player to move in S; a won game is worth 100000 less the
-%   turns it took (win_value/1 of molinolog/machine.pl), a drawn one 0.
+%   turns it took (win_value/1 of molinolog/search.pl), a drawn one 0.
 mol_minimax(S, Depth, Ply, V) :-
     state_outcome(S, Outcome),
     state_to_move(S, C),
@@ -502,7 +502,7 @@ test(no_move_when_over, fail) :-
     best_move(S, 2, _).
 
 %   state_value/2 weighs the features of the definitions (weights/5 of
-%   molinolog/machine.pl: 1000 a piece, 40 a mill, 25 an open two, 15 an
+%   molinolog/search.pl: 1000 a piece, 40 a mill, 25 an open two, 15 an
 %   opponent's blocked piece, 4 a free move) on random positions of every
 %   size, the game not over.
 test(value_weighs_definitions, [forall(between(1, 40, I)), V =:= Expected]) :-
@@ -542,7 +542,7 @@ test(best_move_is_minimax, [forall(between(1, 24, I)), VM =:= Best]) :-
     mol_move_value(S, Depth, M, VM),
     aggregate_all(max(V), ( legal_move(S, M1), mol_move_value(S, Depth, M1, V) ), Best).
 
-%   The search's own move generator (molinolog/machine.pl, internal) lists
+%   The search's own move generator (molinolog/search.pl, internal) lists
 %   the whole turns of the rules' i_moves/2 in the same order.
 test(search_moves_are_the_rules, [forall(between(1, 90, I)), Ms == Expected]) :-
     set_random(seed(I)),
@@ -552,8 +552,8 @@ test(search_moves_are_the_rules, [forall(between(1, 90, I)), Ms == Expected]) :-
     random_between(0, 60, N),
     mol_live_walk(S0, N, S),
     S = molinolog(_, B, W, C, hand(NB, NW), none, _, _),
-    molinolog_machine:search_env(S, Env),
-    molinolog_machine:gen_moves(Env, C, B, W, NB, NW, Ms),
+    molinolog_search:search_env(S, Env),
+    molinolog_search:gen_moves(Env, C, B, W, NB, NW, Ms),
     molinolog_rules:i_moves(S, Expected).
 
 test(within_a_tiny_budget_is_legal) :-
