@@ -16,7 +16,7 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The Flask application: the JSON API under /api and the pages."""
-    from . import api, pages, security, storage
+    from . import api, console, pages, security, storage
 
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     app.config.from_mapping(
@@ -30,5 +30,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     storage.init_app(app)
     security.init_app(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(console.bp)
     app.register_blueprint(pages.bp)
     return app

@@ -61,13 +61,20 @@ def body() -> dict:
 
 
 def record_or_404(game_id: str) -> storage.Record:
-    """The saved game; one saved in an older state format is first rebuilt from its actions."""
+    """The saved game.  One stored by other rules or in another state format (an upgrade)
+    is first rebuilt from its actions; should today's rules refuse one of them, the stored
+    state is kept and only its view is drawn anew, so no upgrade loses a game."""
     record = storage.load(game_id)
     if record is None:
         raise NotFound("unknown_game_id", f"There is no game {game_id[:64]!r}")
     current = state_format(record.game)
     if record.format != current:
-        played = Game.resume(record.game, record.options, record.actions())
+        try:
+            played = Game.resume(record.game, record.options, record.actions())
+        except TableroError:
+            current_app.logger.warning("game %s no longer replays; its stored state is kept",
+                                       record.id)
+            played = playing(record)
         storage.rebuilt(record, played.state, played.view, current)
     return record
 

@@ -59,9 +59,11 @@ CONSOLE = Path(__file__).resolve().parent.parent / "prolog" / "console.pl"
 WORKERS = 2                # swipl workers per web process (CONSOLE_WORKERS)
 MAX_GOAL_CHARS = 2000      # the longest goal text
 MAX_ANSWERS = 10           # answers collected at most (the request's "max", 1..10)
-DEADLINE = 10.0            # seconds a worker has for one query before it is killed
+DEADLINE = 12.0            # seconds a worker has for one query before it is killed
 #   (the worker's own limits, in prolog/console.pl: 3 s for the sandbox check, 3 s for
-#   the search, 20M inferences, 256 MB of Prolog stacks a query)
+#   the search, 20M inferences, 256 MB of Prolog stacks a query, and its watchdog, which
+#   aborts a query that caught those limits' exceptions at 7 s and ends the process if
+#   that does not stop it within 3 s more)
 BUSY_WAIT = 10.0           # seconds a request waits for a free worker
 START_SECONDS = 60.0       # seconds a new worker has to load the games
 MAX_QUERIES = 500          # queries a worker answers before it is replaced
@@ -246,29 +248,35 @@ class Pool:
         self.restarts = 0          # workers dropped after a timeout or a crash
 
     def _take(self) -> Worker:
-        try:
-            return self._idle.get_nowait()
-        except queue.Empty:
-            pass
-        with self._lock:
-            start = self._count < self.size
-            if start:
-                self._count += 1
-        if start:
+        """An idle worker, or a new one while the pool has room; waits up to busy_wait."""
+        deadline = time.monotonic() + self.busy_wait
+        while True:
             try:
-                worker = Worker()
-            except BaseException:
-                with self._lock:
-                    self._count -= 1
-                raise
-            self._all.add(worker)
-            return worker
-        try:
-            return self._idle.get(timeout=self.busy_wait)
-        except queue.Empty:
-            raise ConsoleUnavailable(
-                "console_busy", "Every console is busy answering other goals: try again "
-                "in a few seconds") from None
+                return self._idle.get_nowait()
+            except queue.Empty:
+                pass
+            with self._lock:
+                start = self._count < self.size
+                if start:
+                    self._count += 1
+            if start:
+                try:
+                    worker = Worker()
+                except BaseException:
+                    with self._lock:
+                        self._count -= 1
+                    raise
+                self._all.add(worker)
+                return worker
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ConsoleUnavailable(
+                    "console_busy", "Every console is busy answering other goals: try again "
+                    "in a few seconds")
+            try:       # short waits: a worker dropped meanwhile makes room for a new one
+                return self._idle.get(timeout=min(left, 0.25))
+            except queue.Empty:
+                continue
 
     def _drop(self, worker: Worker) -> None:
         worker.kill()

@@ -9,9 +9,10 @@ can be stored and resumed exactly.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 
-from .prolog import PrologError, PrologTimeout, bridge, quote
+from .prolog import PROLOG_DIR, PrologError, PrologTimeout, bridge, quote
 
 GAMES = ("go", "molinolog", "gorogo", "azul")
 
@@ -66,9 +67,19 @@ def game_options() -> dict[str, list[dict]]:
     return {game: entry["options"] for game, entry in _declared().items()}
 
 
+@functools.cache
 def state_format(game: str) -> int:
-    """The version of the game's state term (stored games of another are rebuilt)."""
-    return _declared()[game]["format"]
+    """The version of what is stored of a game, as a number: the game's declared state
+    format (tablero:game_format/2) and a fingerprint of its rules' source (its Prolog
+    files and tablero.pl).  A stored game of another version (older rules, an older view)
+    is rebuilt from its actions the first time it is read (app/api.py)."""
+    digest = hashlib.sha256(str(_declared()[game]["format"]).encode())
+    sources = [PROLOG_DIR / "tablero.pl", PROLOG_DIR / f"{game}.pl",
+               *sorted((PROLOG_DIR / game).glob("*.pl"))]
+    for path in sources:
+        if path.exists():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return int(digest.hexdigest()[:7], 16) + 1
 
 
 def available_games() -> list[str]:

@@ -18,6 +18,11 @@ Run from the repository root:  .venv/bin/python bench/go_deadstones.py [--games 
 It prints the exact-match rate (the goal is 90% or more), how often the dead stones
 themselves are GNU Go's, the time per proposal, and the games that differ (with
 --show, their boards and both markings).
+
+With --japanese it also counts each game the Japanese way (territory and prisoners,
+komi 0) after accepting the proposal, and compares with the final_score of a GNU Go
+started with --japanese-rules on the same moves: an informal check, since GNU Go then
+leaves out points it thinks must be filled, and its territory estimate differs at times.
 """
 
 from __future__ import annotations
@@ -178,6 +183,35 @@ def measure(game: dict) -> dict:
     }
 
 
+def gnugo_japanese(game: dict) -> float:
+    """GNU Go's final_score of the game's moves under --japanese-rules, komi 0."""
+    commands = [f"boardsize {game['size']}", "clear_board", "komi 0"]
+    colour = "black"
+    for move in game["moves"]:
+        commands.append(f"play {colour} {move}")
+        colour = "white" if colour == "black" else "black"
+    engine = GTP([GNUGO, "--mode", "gtp", "--japanese-rules"])
+    try:
+        for command in commands:
+            engine(command)
+        return margin(engine("final_score"))
+    finally:
+        engine.close()
+
+
+def ours_japanese(game: dict) -> float:
+    ours = GoGame(size=game["size"], preset="japanese", komi=0)
+    for move in game["moves"]:
+        if move == "PASS":
+            ours.pass_()
+        else:
+            ours.play(move)
+    ours.accept()
+    ours.accept()
+    score = ours.view["result"]["score"]
+    return score["b"] - score["w"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=60, help="9x9 games with dead stones")
@@ -188,6 +222,8 @@ def main() -> None:
                         help="GNU Go levels of new games, by seed in turn (19x19 is slow above 1)")
     parser.add_argument("--show", action="store_true", help="draw the games that differ")
     parser.add_argument("--generate-only", action="store_true")
+    parser.add_argument("--japanese", action="store_true",
+                        help="also compare the Japanese count with GNU Go's --japanese-rules")
     args = parser.parse_args()
 
     wanted = {9: args.games} if args.games else {}
@@ -222,6 +258,14 @@ def main() -> None:
                 if args.show:
                     for row in r["board"]:
                         print("     ", " ".join(row.replace("-", ".")))
+    if args.japanese:
+        for size in wanted:
+            rows = [g for g in games if g["size"] == size]
+            differ = [(g["seed"], ours, theirs) for g in rows
+                      for ours, theirs in [(ours_japanese(g), gnugo_japanese(g))] if ours != theirs]
+            print(f"{size}x{size}, Japanese count: {len(rows) - len(differ)}/{len(rows)} give the final_score "
+                  f"of GNU Go --japanese-rules" + "".join(f"; seed {seed}: ours {o:+}, GNU Go {t:+}"
+                                                         for seed, o, t in differ))
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

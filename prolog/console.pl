@@ -30,8 +30,11 @@ named in console_bound/3 are bound to the position before the goal runs:
     azul      State (the rules state), Player (0.. the player to move)
 
 The goal must then pass safe_goal/1 of library(sandbox) (else `refused`, with
-its reason in words), and runs in a thread of its own with a stack limit,
-under call_with_time_limit/2 and call_with_inference_limit/3.  At most
+its reason in words; the games' predicates were proved safe once, see
+proven/3), and runs in a thread of its own with a stack limit, under
+call_with_time_limit/2 and call_with_inference_limit/3, watched by the main
+thread, which aborts it should it catch those limits' exceptions and go on
+(stop_thread/1).  At most
 `max` answers (10) are collected, each printed as the toplevel prints it
 (the toplevel's own translate_bindings and answer messages, so `X = Y, Y = 1`,
 `_A`, residual goals and quoted strings come out the same), except that
@@ -54,6 +57,11 @@ left; `det` when the last answer left none.  A goal that raised an error or
 passed a limit after some answers gives them with `stopped`; before any answer
 it is an error reply.  Output is capped at 16,000 characters, an answer's
 text at 20,000.
+
+The answers and the error replies are made by console/answers.pl
+(console_answers/6, console_error/3); this module is the worker, its
+limits, the games' modules and the sandbox's declarations, and the query up
+to the sandbox's check.
 */
 
 :- use_module(library(sandbox)).
@@ -64,6 +72,7 @@ text at 20,000.
 :- use_module(library(apply)).
 :- use_module(library(occurs)).
 :- use_module(library(http/json)).
+:- use_module(console/answers).
 
 :- use_module(go, []).
 :- use_module(molinolog, []).
@@ -158,8 +167,11 @@ sandbox:safe_primitive(system:put_char(_)).
 :- dynamic user:message_hook/3.
 user:message_hook(_, Kind, Lines) :-
     console:in_query,
-    memberchk(Kind, [error, warning]),
-    catch(print_message_lines(current_output, kind(Kind), Lines), _, true).
+    message_prefix(Kind, Prefix),
+    catch(print_message_lines(current_output, Prefix, Lines), _, true).
+
+message_prefix(error, 'ERROR: ').
+message_prefix(warning, 'Warning: ').
 
 %   proven(?Module, ?Name, ?Arity): library(sandbox) proved the most
 %   general call of Module:Name/Arity safe (console_init/0 tries every
@@ -199,6 +211,10 @@ prepare(gorogo, gorogo_game(_, State, _)) :-
     !,
     gorogo:gorogo_set_current(State).
 prepare(_, _).
+
+%   error_reply(+E, +Limits, -Reply): an error reply for what query/3 threw.
+error_reply(E, Limits, _{ok: false, error: Body}) :-
+    console_error(E, Limits, Body).
 
                  /*******************************
                  *            THE WORKER        *
@@ -298,26 +314,53 @@ restore :-
 %   described in the module header.  The query runs in a thread of its own
 %   (its stack limit; its global variables and flags die with it); what it
 %   may have changed of this process (flags, Molinolog's depth) is reset
-%   after it.
+%   after it.  A query that has not answered after twice the time limit and
+%   a second is stopped (stop_thread/1).
 console_query(Request, Reply) :-
     console_limits(Limits),
     thread_self(Me),
     thread_create(query_thread(Me, Request, Limits), Id,
                   [stack_limit(Limits.stack)]),
-    thread_join(Id, Status),
-    (   thread_get_message(Me, console_reply(Id, Reply0), [timeout(0)])
-    ->  Reply = Reply0
-    ;   Status = exception(E)
-    ->  error_reply(E, Reply)
-    ;   Reply = _{ok: false, error: _{code: "error",
-                                      message: "The query ended without an answer"}}
+    Watch is Limits.seconds * 2 + 1,
+    (   thread_get_message(Me, console_reply(Id, Reply0), [timeout(Watch)])
+    ->  thread_join(Id, _),
+        Reply = Reply0
+    ;   stop_thread(Id),
+        drain(Me, Id),
+        format(string(Message),
+               "The goal did not finish within ~w seconds (it caught the time limit's \c
+                exception?): stopped", [Watch]),
+        Reply = _{ok: false, error: _{code: "timeout", message: Message}}
     ),
     restore.
+
+%   stop_thread(+Id): the watchdog.  A goal can catch the exceptions of
+%   call_with_time_limit/2 and call_with_inference_limit/3 (catch/3 with
+%   a variable catcher) and go on; '$aborted' it can hold up only while a
+%   recovery goal runs, and then it is thrown again.  So: abort the query's
+%   thread every 0.1 s until it ends; a thread that is still running after
+%   3 s (a foreign call that does not see signals) ends the process, and
+%   app/console.py starts another.
+stop_thread(Id) :-
+    between(1, 30, _),
+    catch(thread_signal(Id, abort), _, true),
+    sleep(0.1),
+    \+ ( catch(thread_property(Id, status(running)), _, fail) ),
+    !,
+    catch(thread_join(Id, _), _, true).
+stop_thread(_) :-
+    halt(3).
+
+drain(Me, Id) :-
+    (   thread_get_message(Me, console_reply(Id, _), [timeout(0)])
+    ->  drain(Me, Id)
+    ;   true
+    ).
 
 query_thread(Parent, Request, Limits) :-
     assertz(in_query),
     thread_self(Me),
-    catch(query(Request, Limits, Reply), E, error_reply(E, Reply)),
+    catch(query(Request, Limits, Reply), E, error_reply(E, Limits, Reply)),
     thread_send_message(Parent, console_reply(Me, Reply)).
 
 query(Request, Limits, Reply) :-
@@ -382,7 +425,7 @@ run(M, GoalText, Bound, Max, Limits, Reply) :-
     T = Limits.seconds,
     catch(call_with_time_limit(T, safe_goal(M:Goal)), E, true),
     (   var(E)
-    ->  answers(M, Goal, Shown, Max, Limits, Reply)
+    ->  console_answers(M, Goal, Shown, Max, Limits, Reply)
     ;   E == time_limit_exceeded
     ->  throw(console(timeout, "The sandbox did not finish checking the goal in time"))
     ;   throw(refused(E))
@@ -410,7 +453,7 @@ read_goal(M, Text, Goal, Names) :-
     ).
 
 syntax(What, Context, Text) :-
-    message_text(error(syntax_error(What), Context), Message0),
+    console_message_text(error(syntax_error(What), Context), Message0),
     (   Context = string(_, Pos), integer(Pos)
     ->  sub_string(Text, 0, Pos, _, Before),
         sub_string(Text, Pos, _, 0, After),
@@ -450,229 +493,3 @@ bind([Name=Var|Names], Bound, Shown) :-
     ;   Shown = [Name=Var|Shown1]
     ),
     bind(Names, Bound, Shown1).
-
-                 /*******************************
-                 *            ANSWERS           *
-                 *******************************/
-
-%   answers(+M, +Goal, +Names, +Max, +Limits, -Reply)
-answers(M, Goal, Names, Max, Limits, Reply) :-
-    State = answers([], 0, false, false),      % Answers (reversed), N, Det, Stopped at Max
-    with_output_to(
-        string(Output),
-        ( catch(call_with_time_limit(
-                    Limits.seconds,
-                    call_with_inference_limit(
-                        collect(M, Goal, Names, Max, Limits, State),
-                        Limits.inferences, R)),
-                E, true)
-        ->  true
-        ;   true
-        )),
-    State = answers(Reversed, N, Det, AtMax),
-    reverse(Reversed, Answers0),
-    split_output(Answers0, Output, Limits, Answers, Rest),
-    (   var(E), R == inference_limit_exceeded
-    ->  Stop = console(inferences, Inferences),
-        format(string(Inferences), "The goal ran past ~D inferences: stopped",
-               [Limits.inferences])
-    ;   var(E)
-    ->  Stop = none
-    ;   Stop = E
-    ),
-    (   Stop == none
-    ->  Stopped = null,
-        (   N =:= 0 -> More = false, End = false
-        ;   AtMax == true, Det == false -> More = true, End = more
-        ;   Det == true -> More = false, End = det
-        ;   More = false, End = false
-        )
-    ;   N =:= 0
-    ->  throw(Stop)
-    ;   error_body(Stop, Stopped),
-        More = false, End = stopped
-    ),
-    toplevel(Answers, End, Stopped, Toplevel),
-    Reply = _{ok: true, answers: Answers, more: More, det: Det, output: Rest,
-              stopped: Stopped, toplevel: Toplevel}.
-
-collect(M, Goal, Names, Max, Limits, State) :-
-    call_cleanup(M:Goal, Det = true),
-    current_output(Out),
-    character_count(Out, At),
-    answer(M, Names, Limits, Answer0),
-    Answer = Answer0.put(at, At),
-    arg(1, State, As0),
-    nb_setarg(1, State, [Answer|As0]),
-    arg(2, State, N0),
-    N is N0 + 1,
-    nb_setarg(2, State, N),
-    (   Det == true
-    ->  nb_setarg(3, State, true)
-    ;   N >= Max
-    ->  nb_setarg(4, State, true)
-    ;   fail
-    ),
-    !.
-
-%   answer(+M, +Names, +Limits, -Answer): the answer as the toplevel writes
-%   it (text) and each variable's value (bindings).
-answer(M, Names, Limits, Answer) :-
-    findall(Text-Values,
-            answer_text(M, Names, Text, Values),
-            [Text0-Values]),
-    cap(Text0, Limits.answer_chars, Text),
-    dict_pairs(Bindings, _, Values),
-    Answer = _{bindings: Bindings, text: Text}.
-
-answer_text(M, Names, Text, Values) :-
-    '$toplevel':translate_bindings(Names, Bindings, [], M:Residuals),
-    '$toplevel':name_vars(Bindings, Residuals, true),
-    phrase('$messages':result(Bindings, true, Residuals), Lines0),
-    (   Lines0 == []
-    ->  Lines = ['true'-[]]
-    ;   Lines = Lines0
-    ),
-    lines_text(Lines, Text),
-    current_prolog_flag(answer_write_options, Options),
-    findall(Name-Value,
-            ( member(binding(Vars, Skel, _), Bindings),
-              member(Name, Vars),
-              format(string(Value0), "~W", [Skel, [priority(699)|Options]]),
-              cap(Value0, 20000, Value)
-            ),
-            Values).
-
-%   split_output(+Answers0, +Output, +Limits, -Answers, -Rest): each answer
-%   gets what was printed since the previous one; Rest is what was printed
-%   after the last.
-split_output(Answers0, Output, Limits, Answers, Rest) :-
-    split_output(Answers0, 0, Output, Limits.output_chars, Answers, Rest).
-
-split_output([], From, Output, Cap, [], Rest) :-
-    sub_string(Output, From, _, 0, Rest0),
-    cap(Rest0, Cap, Rest).
-split_output([A0|As0], From, Output, Cap, [A|As], Rest) :-
-    At = A0.at,
-    Len is max(0, At - From),
-    sub_string(Output, From, Len, _, Printed0),
-    cap(Printed0, Cap, Printed),
-    del_dict(at, A0, _, A1),
-    A = A1.put(output, Printed),
-    string_length(Printed, Used),
-    Cap1 is max(0, Cap - Used),
-    split_output(As0, At, Output, Cap1, As, Rest).
-
-cap(Text, Max, Capped) :-
-    string_length(Text, Length),
-    (   Length =< Max
-    ->  Capped = Text
-    ;   sub_string(Text, 0, Max, _, Start),
-        Cut is Length - Max,
-        format(string(Capped), "~s ... (~D more characters)", [Start, Cut])
-    ).
-
-%   toplevel(+Answers, +End, +Stopped, -Text): the answers as the toplevel
-%   shows them, one after the other (";" asks for the next).
-toplevel([], _, _, "false.") :- !.
-toplevel(Answers, End, Stopped, Text) :-
-    findall(T, (member(A, Answers), get_dict(text, A, T)), Texts0),
-    atomic_list_concat(Texts0, ' ;\n', Joined),
-    (   End == det -> Tail = "."
-    ;   End == false -> Tail = " ;\nfalse."
-    ;   End == more -> Tail = " ;\n..."
-    ;   Stopped = _{code: _, message: Message},
-        format(string(Tail), " ;~nERROR: ~w", [Message])
-    ),
-    atomics_to_string([Joined, Tail], Text).
-
-                 /*******************************
-                 *            ERRORS            *
-                 *******************************/
-
-%   error_reply(+E, -Reply): an error reply for what query/3 threw.
-error_reply(E, _{ok: false, error: Body}) :-
-    error_body(E, Body).
-
-error_body(console(Code, Message), _{code: CodeText, message: Message}) :-
-    !,
-    atom_string(Code, CodeText).
-error_body(refused(E), _{code: Code, message: Message}) :-
-    !,
-    (   E = error(existence_error(procedure, Culprit), _)
-    ->  Code = "error",
-        unknown_procedure(Culprit, Message)
-    ;   Code = "refused",
-        message_text(E, Message0),
-        string_concat("The sandbox refuses this goal: ", Message0, Message)
-    ).
-error_body(error(existence_error(procedure, Culprit), _),
-           _{code: "error", message: Message}) :-
-    !,
-    unknown_procedure(Culprit, Message).
-error_body(time_limit_exceeded, _{code: "timeout", message: Message}) :-
-    !,
-    console_limits(Limits),
-    format(string(Message), "The goal did not finish within ~w seconds: stopped",
-           [Limits.seconds]).
-error_body(E, _{code: "memory", message: Message}) :-
-    memory_error(E),
-    !,
-    message_text(E, Message0),
-    split_string(Message0, "\n", "", [First|_]),
-    string_concat("The goal ran out of memory: ", First, Message).
-error_body(E, _{code: "error", message: Message}) :-
-    message_text(E, Message0),
-    string_concat("The goal raised an error: ", Message0, Message).
-
-memory_error(error(resource_error(_), _)).
-memory_error(resource_error(_)).
-
-%   unknown_procedure(+Culprit, -Message): as the toplevel says it.
-unknown_procedure(Culprit, Message) :-
-    (   strip_module(Culprit, _, Plain),
-        (   Plain = Name/Arity
-        ->  true
-        ;   callable(Plain),
-            functor(Plain, Name, Arity)
-        )
-    ->  format(string(Message), "Unknown procedure: ~q", [Name/Arity])
-    ;   message_text(Culprit, Text),
-        string_concat("Unknown procedure: ", Text, Message)
-    ).
-
-%   message_text(+Term, -Text): the message SWI-Prolog prints for Term,
-%   without "ERROR: ".
-message_text(Term0, Text) :-
-    copy_term(Term0, Term),
-    numbervars(Term, 0, _, [singletons(true)]),
-    (   catch(message_to_codes(Term, Codes), _, fail)
-    ->  string_codes(Text0, Codes)
-    ;   format(string(Text0), "~q", [Term])
-    ),
-    split_string(Text0, "", "\n ", [Text1]),
-    unqualified(Text1, Text2),
-    cap(Text2, 2000, Text).
-
-%   unqualified(+Text0, -Text): without the name of the query's temporary
-%   module, which means nothing to the student.
-unqualified(Text0, Text) :-
-    (   nb_current(console_module, M), atom(M)
-    ->  format(string(Quoted), "~q:", [M]),
-        atomic_list_concat(Parts, Quoted, Text0),
-        atomic_list_concat(Parts, Text1),
-        format(string(Plain), "~w:", [M]),
-        atomic_list_concat(Parts1, Plain, Text1),
-        atomic_list_concat(Parts1, Text2),
-        atom_string(Text2, Text)
-    ;   Text = Text0
-    ).
-
-message_to_codes(Term, Codes) :-
-    '$messages':translate_message(Term, Lines, []),
-    lines_text(Lines, Text),
-    string_codes(Text, Codes).
-
-lines_text(Lines, Text) :-
-    with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
-    split_string(Text0, "", "\n", [Text]).

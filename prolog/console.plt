@@ -93,6 +93,12 @@ test(output_before_each_answer, [Outputs, Texts] == [["hi\n", "there\n"], ["X = 
     findall(O, member(_{output: O, text: _, bindings: _}, Reply.answers), Outputs),
     findall(T, member(_{output: _, text: T, bindings: _}, Reply.answers), Texts).
 
+test(write_and_messages, Out == "a\nf(x)\nERROR: careful\n") :-
+    ct_ask(go, "write(a), nl, print(f(x)), nl, print_message(error, format(\"careful\", []))",
+           Reply),
+    [Answer] = Reply.answers,
+    Out = Answer.output.
+
 test(documented_example, Text == "A = [[\"b\", 1, 0], [\"w\", 0, 1]],\nE = [[\"w\", 0, 1], [\"w\", 0, 0]].") :-
     ct_top(go, "board_rows(_B, [\"wwb\", \"bbb\", \"---\"]), encerrados(_B, \"w\", 0, 0, A, [], E)",
            Text).
@@ -187,6 +193,12 @@ test(not_a_goal, Code == "syntax") :-
 
 test(endless_loop, true(memberchk(Code, ["timeout", "inferences"]))) :-
     ct_error(go, "repeat, fail", Code, _).
+
+test(caught_limits_stopped_by_the_watchdog, Code == "timeout") :-
+    ct_error(go, "catch((repeat, fail), _, true), catch((repeat, fail), _, (repeat, fail))",
+             Code, _),
+    ct_top(go, "X = 1", Text),
+    assertion(Text == "X = 1.").
 
 test(huge_list, true(memberchk(Code, ["memory", "timeout", "inferences"]))) :-
     ct_error(go, "numlist(1, 100000000, L)", Code, _).

@@ -1299,6 +1299,15 @@ test(humans_pass_and_resign, [Code-Passed == "W+R"-true]) :-
     go_result_code(O, Code),
     (   gt_contains(Out, "Las blancas pasan.") -> Passed = true ; Passed = false ),
     gt_contains(Out, "Ganan las blancas por abandono.").
+test(scoring_phase_in_the_terminal, [Code-Marked == "W+0"-true]) :-
+    gt_cli("b2\na3\npass\npass\nc1\na3\naceptar\naceptar\n", humano, humano, [size(3)], G, Out),
+    go_outcome(G, O),
+    go_result_code(O, Code),
+    (   gt_contains(Out, "Muertas (x, o): A3.") -> Marked = true ; Marked = false ),
+    gt_contains(Out, " 3 o . . 3"),
+    gt_contains(Out, "Error: no hay ninguna piedra en ese punto."),
+    gt_contains(Out, "Las negras marcan viva la cadena de A3."),
+    gt_contains(Out, "Las blancas aceptan el recuento.").
 test(suicide_explained, true) :-
     gt_cli("b3\nc3\na2\na3\n", humano, humano, [size(3)], _, Out),
     gt_contains(Out, "Error: suicidio").

@@ -20,6 +20,7 @@ ERRORS = {
     "413": "The body is too large",
     "415": "A state-changing request whose body is not application/json",
     "414": "The request line is too long (answered by gunicorn, still JSON)",
+    "422": "A console goal that ran past its limits or raised an error",
     "431": "The headers are too large (answered by gunicorn, still JSON)",
     "500": "An unexpected failure; nothing internal is shown",
     "503": "Saved games cannot be reached just now; nothing was changed",
@@ -147,6 +148,29 @@ paths = {
             "requestBody": body({"type": "object"}, False),
             "responses": {**ok("The game, with the invitation", ref("GameReply")),
                           **errors(*WRITE_ERRORS)},
+        },
+    },
+    "/api/games/{id}/history": {
+        "get": {
+            "summary": "The game move by move: its actions, and the view before the first action "
+                       "and after each (for review)",
+            "parameters": [ID],
+            "responses": {**ok("The history", {"type": "object", "required": ["views"], "properties": {
+                "id": {"type": "string"}, "revision": {"type": "integer"},
+                "actions": {"type": "array", "items": {"type": "object"}},
+                "views": {"type": "array", "items": ref("View")}}}),
+                **errors("400", "404", "503", "504")},
+        },
+    },
+    "/api/games/{id}/query": {
+        "post": {
+            "summary": "Ask the position a question: a Prolog goal run in a sandboxed Prolog "
+                       "process of its own, with the position bound (docs/console.md)",
+            "parameters": [ID],
+            "requestBody": body({"type": "object", "required": ["goal"], "properties": {
+                "goal": {"type": "string"}}}),
+            "responses": {**ok("The answers, as the toplevel gives them", {"type": "object"}),
+                          **errors("400", "403", "404", "413", "415", "422", "503")},
         },
     },
     "/api/games/{id}/score": {

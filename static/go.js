@@ -285,6 +285,7 @@ const session = new GameSession("go", state, {
   showForm,
   epochs: true,
   errorText: refusalText,
+  moveText: (last) => describe(last, last.player, state.game?.view?.size ?? 19)(),
   loaded(reply, message) {
     take(reply);
     say(message ?? statusMessage(reply.view));

@@ -33,7 +33,7 @@ OPTIONS = {
 }
 COLOURS = {"b": "Black", "w": "White"}  # Molinolog's end dialog
 LIMIT = {"go": 40, "molinolog": 300, "gorogo": 25, "azul": 300}  # actions, at most
-GO_MOVES = 10          # Go: this many stones (or fewer, if refused), then pass, pass
+GO_MOVES = 10          # Go: this many stones (or fewer, if refused), pass, pass, both accept
 WITHIN = 1.0           # seconds from sending an action to both pages showing its revision
 SEED = 2024
 
@@ -62,6 +62,8 @@ def candidates(game, view, rng, played):
     """The actions to try, best first: one seeded random legal choice (Go: a few random
     empty points, then passes; the rules refuse a suicide or a ko, so more than one)."""
     if game == "go":
+        if view.get("phase") == "scoring":  # after two passes each player accepts the count
+            return [{"kind": "accept", "player": view["to_move"]}]
         if played >= GO_MOVES:
             return [{"kind": "pass"}]
         empty = [[r, c] for r, row in enumerate(view["board"]) for c, cell in enumerate(row)

@@ -63,7 +63,9 @@ class Stream:
         except OSError:
             pass
         self.thread.join(5)
+        self.response.close()
         self.conn.close()
+        self.sock.close()
 
 
 def call(server, method, path, body=None, secret=None):

@@ -40,11 +40,14 @@ and its strength is the pair Eyes-Liberties (its empty neighbours).
 
     1. take the stones found dead so far off the board;
     2. find the weak units of both colours;
-    3. of the weak units, weakest first, the first that is weaker than
-       every weak unit of the other colour it touches (its stones in the
-       other's wall, or the other's in its own) is dead: add its stones
-       and go back to 1.  A unit that touches no weak unit is walled in by
-       living stones: it is dead as soon as it is the weakest.
+    3. every weak unit that is weaker than each weak unit of the other
+       colour it touches (its stones in the other's wall, or the other's in
+       its own) is dead: add their stones and go back to 1.  A weak unit
+       that touches no weak unit is walled in by living stones: it is dead.
+
+Two units that die in one round never touch (each would be weaker than
+the other), so taking one off cannot save the other: one round does what
+one death at a time would.
 
 It stops when every weak unit left touches an opponent unit that is as
 weak or weaker: those live in *seki* (neither side can attack the other
@@ -112,7 +115,8 @@ dead_stones(Board, Dead) :-
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
 %
 %   Stones are ordered lists of points [R, C]; the dead come in the order
-%   they were found, then the units left, as on the board without the dead.
+%   they were found (round by round, weakest first), then the units left, as
+%   on the board without the dead.
 %
 %   ?- board_rows(_B, ["--b--", "-wb--", "bbb--", "-----", "-----"]),
 %      dead_verdicts(_B, Vs).
@@ -138,12 +142,15 @@ proposal(Flat, Width, Dead0, Dead) :-
     map_list_to_pairs(strength, Weak, Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, ByStrength),
-    (   member(U, ByStrength),
-        dies(U, Weak, Against)
-    ->  U = unit(Colour, Stones, Eyes, Libs, _, _),
-        append(Dead0, [dead(Colour, Stones, why(Eyes, Libs, Against))], Dead1),
+    findall(dead(Colour, Stones, why(Eyes, Libs, Against)),
+            ( member(U, ByStrength),
+              dies(U, Weak, Against),
+              U = unit(Colour, Stones, Eyes, Libs, _, _) ),
+            Found),
+    (   Found == []
+    ->  Dead = Dead0
+    ;   append(Dead0, Found, Dead1),
         proposal(Flat, Width, Dead1, Dead)
-    ;   Dead = Dead0
     ).
 
 dead_union(dead(_, Stones, _), Gone0, Gone) :-

@@ -10,7 +10,8 @@ JSON-ready views.  It exports nothing.
 ## The state term
 
 The game term of go_rules, as it is (see prolog/go/rules.pl): the players
-(human or machine) are among its settings.
+(human or machine) are among its settings.  Its format is 2 since the
+scoring phase (game_format/2).
 
 ## The protocol
 
@@ -62,6 +63,12 @@ The game term of go_rules, as it is (see prolog/go/rules.pl): the players
 :- use_module(machine).
 
 tablero:game(go).
+
+%   Format 2: the scoring phase (the Status scoring/4 and over(score(B, W,
+%   Dead)), and the view's phase, dead, accepted and score).  A game stored
+%   in format 1 is rebuilt from its actions: one that two passes had ended
+%   is in the scoring phase again, its dead stones proposed.
+tablero:game_format(go, 2).
 
 tablero:game_option(go, size, integer(2, 25), 19).
 tablero:game_option(go, preset, oneof([documents, chinese, japanese]), documents).

@@ -14,11 +14,12 @@
             board_text/3             % +Board, +Dead, -Text
           ]).
 
-/** <module> Go: the game layer (turns, ko, passes, komi, result)
+/** <module> Go: the game layer (turns, ko, passes, the scoring phase, result)
 
 Start reading at prolog/go.pl (the entry module).  The board and goMove/4
 are go_board's; this module makes a game of them: whose turn it is, the
-captures, ko and superko, passing, resigning, komi and the result.  It is
+captures, ko and superko, passing, resigning, the scoring phase with its
+dead stones (proposed by go_dead), komi, the count and the result.  It is
 pure: a refused action throws refusal(Code, Explain), which the Tablero
 protocol (go_protocol) turns into a reply; a student calling go_play/4 sees
 the same term.
