@@ -85,8 +85,8 @@ def main(argv: list[str] | None = None) -> None:
         help="request threads per worker; each open page's live stream holds one (default 200)",
     )
     serve.add_argument("--worker-class", default="gthread", help=argparse.SUPPRESS)
-    serve.add_argument("--db", help="SQLite file for saved games (default $TABLERO_DB "
-                       "or ~/.local/share/tablero/tablero.db)")
+    serve.add_argument("--db", help="SQLite file or postgresql:// URL for saved games (default "
+                       "$TABLERO_DB or ~/.local/share/tablero/tablero.db)")
     grade = sub.add_parser("grade", help="grade a student's Go rules module", add_help=False)
     grade.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         "accesslog": None,
         "timeout": 60,
         "graceful_timeout": 5,
+        "control_socket_disable": True,
         "keepalive": 5,
         **security.gunicorn_settings(),
     }).run()
