@@ -214,7 +214,8 @@ schemas = {
     "Action": {"type": "object", "required": ["kind"], "description":
                "Declared per game (tablero:game_action/3); a field not declared is refused. "
                "Go: {kind: move, pos: [row, col]} or {kind: move, vertex: \"D4\"}, {kind: pass}, "
-               "{kind: resign, player}. Molinolog: place {point}, move {from, to}, capture "
+               "{kind: resign, player}; after two passes, the scoring phase: {kind: toggle, pos "
+               "or vertex, player} (a chain dead or alive), {kind: accept, player}, {kind: resume}. Molinolog: place {point}, move {from, to}, capture "
                "{point}; a point is [direction, ring]. GoRoGo: place {pos, piece}. Azul: take "
                "{source, colour, line}.",
                "properties": {"kind": {"type": "string"}}},
