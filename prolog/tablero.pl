@@ -197,13 +197,8 @@ api_machine(Game, StateText, Text, Reply) :-
 %   the JSON list in order.
 api_replay(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
     guarded(Game,
-            ( json_dict(OptionsJSON, Dict),
-              game_options(Game, Dict, Options),
-              json_dict(ActionsJSON, Actions),
-              (   is_list(Actions) -> true ; refuse(Game, bad_action, []) ),
-              game_new(Game, Options, State0),
-              foldl(replay_(Game), Actions, State0, State)
-            ), State, [], Text, Reply).
+            replayed(Game, OptionsJSON, ActionsJSON, State, none),
+            State, [], Text, Reply).
 
 %!  api_history(+Game, +OptionsJSON, +ActionsJSON, -StateText, -ReplyJSON) is det.
 %
@@ -212,21 +207,30 @@ api_replay(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
 %   move).
 api_history(Game, OptionsJSON, ActionsJSON, Text, Reply) :-
     guarded(Game,
-            ( json_dict(OptionsJSON, Dict),
-              game_options(Game, Dict, Options),
-              json_dict(ActionsJSON, Actions),
-              (   is_list(Actions) -> true ; refuse(Game, bad_action, []) ),
-              game_new(Game, Options, State0),
-              foldl(replay_(Game), Actions, State0, State),
-              history_views(Game, Actions, State0, Views)
-            ), State, ["views"-Views], Text, Reply).
+            replayed(Game, OptionsJSON, ActionsJSON, State, views(Views)),
+            State, ["views"-Views], Text, Reply).
 
-history_views(Game, Actions, State0, [View|Views]) :-
+%   replayed(+Game, +OptionsJSON, +ActionsJSON, -State, ?Views): State is a
+%   new game with the options after every action of the JSON list; with
+%   views(Views), Views is the view before the first action and after each.
+replayed(Game, OptionsJSON, ActionsJSON, State, Views) :-
+    json_dict(OptionsJSON, Dict),
+    game_options(Game, Dict, Options),
+    json_dict(ActionsJSON, Actions),
+    (   is_list(Actions) -> true ; refuse(Game, bad_action, []) ),
+    game_new(Game, Options, State0),
+    (   Views = views(Vs)
+    ->  history(Game, Actions, State0, State, Vs)
+    ;   foldl(replay_(Game), Actions, State0, State)
+    ).
+
+history(Game, Actions, State0, State, [View|Views]) :-
     full_view(Game, State0, View),
     (   Actions = [Action|Rest]
     ->  replay_(Game, Action, State0, State1),
-        history_views(Game, Rest, State1, Views)
-    ;   Views = []
+        history(Game, Rest, State1, State, Views)
+    ;   State = State0,
+        Views = []
     ).
 
 %!  api_show(+Game, +StateText, -StateText, -ReplyJSON) is det.
