@@ -482,10 +482,10 @@ export class GameSession {
       return b;
     };
     bar.append(
-      button("first", "⏮", () => 0, at === 0),
-      button("back", "◀", () => at - 1, at === 0),
-      button("forward", "▶", () => at + 1, at >= total),
-      button("last", "⏭", () => total, at >= total),
+      button("first", "«", () => 0, at === 0),
+      button("back", "‹", () => at - 1, at === 0),
+      button("forward", "›", () => at + 1, at >= total),
+      button("last", "»", () => total, at >= total),
     );
     const where = document.createElement("span");
     where.className = "tb-review-at";

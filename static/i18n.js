@@ -169,8 +169,8 @@ const STRINGS = {
     "review.forward": "One move forward (→)",
     "review.last": "The game as it stands",
     "review.at": "Move {n} of {total}",
-    "review.showing": "Reviewing: the game after move {n} of {total}. ⏭ goes back to play.",
-    "review.leave_first": "You are looking at an earlier move: press ⏭ to go back to the game.",
+    "review.showing": "Reviewing: the game after move {n} of {total}. » goes back to play.",
+    "review.leave_first": "You are looking at an earlier move: press » to go back to the game.",
   },
   es: {
     "lang.toggle": "English",
@@ -331,8 +331,8 @@ const STRINGS = {
     "review.forward": "Una jugada adelante (→)",
     "review.last": "La partida como está",
     "review.at": "Jugada {n} de {total}",
-    "review.showing": "Repaso: la partida tras la jugada {n} de {total}. ⏭ vuelve al juego.",
-    "review.leave_first": "Estás mirando una jugada anterior: pulsa ⏭ para volver a la partida.",
+    "review.showing": "Repaso: la partida tras la jugada {n} de {total}. » vuelve al juego.",
+    "review.leave_first": "Estás mirando una jugada anterior: pulsa » para volver a la partida.",
   },
 };
 
