@@ -138,13 +138,24 @@ def page(request, browser, server):
     assert errors == []
 
 
-def call(server, method, path, body=None):
-    """One JSON request to the live server; the decoded reply."""
+def call(server, method, path, body=None, secret=None):
+    """One JSON request to the live server (with a seat's secret, if given); the decoded reply."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if secret:
+        headers["Authorization"] = f"Bearer {secret}"
+    request = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(request, timeout=30) as resp:
         return json.load(resp)
+
+
+def hold_seats(page, game_id, secrets):
+    """The page's browser holds these seats of a game made through the API (as the browser
+    that made it would): the secrets go into localStorage before any page script runs."""
+    seats = json.dumps({game_id: secrets})
+    page.context.add_init_script(
+        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
+        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
 
 
 def expect_text(page, selector, text):

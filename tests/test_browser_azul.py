@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import call
+from .conftest import call, hold_seats
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +25,8 @@ def new_game(server, players, seed=11):
 
 
 def hold(page, game_id):
-    """The page's browser holds the human seats of a game made by new_game (as the browser
-    that made it would): its secrets go into localStorage before any page script runs."""
-    seats = json.dumps({game_id: SECRETS[game_id]})
-    page.context.add_init_script(
-        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
-        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
+    """The page's browser holds the seats of a game made by new_game."""
+    hold_seats(page, game_id, SECRETS[game_id])
 
 
 def shown(server, game_id):

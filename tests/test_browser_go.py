@@ -7,14 +7,12 @@ browser from conftest.py; every test gets a fresh browser context.  Screenshots 
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .conftest import PHONE, call, open_page
+from .conftest import PHONE, call, hold_seats, open_page
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -31,12 +29,7 @@ SECRETS: dict[str, dict] = {}  # game id -> {seat: secret} of the games made by 
 
 def call_as(server, game_id, method, path, body):
     """call() with the secret of the seats new_game holds in the game (Authorization: Bearer)."""
-    secret = next(iter(SECRETS[game_id].values()))
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method=method,
-                                     headers={"Content-Type": "application/json",
-                                              "Authorization": f"Bearer {secret}"})
-    with urllib.request.urlopen(request, timeout=30) as resp:
-        return json.load(resp)
+    return call(server, method, path, body, next(iter(SECRETS[game_id].values())))
 
 
 def new_game(server, size=9, preset="documents", moves=()):
@@ -53,12 +46,8 @@ def new_game(server, size=9, preset="documents", moves=()):
 
 
 def hold(page, game_id):
-    """The page's browser holds the seats of a game made by new_game (as the browser that
-    made it would): its secrets go into localStorage before any page script runs."""
-    seats = json.dumps({game_id: SECRETS[game_id]})
-    page.context.add_init_script(
-        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
-        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
+    """The page's browser holds the seats of a game made by new_game."""
+    hold_seats(page, game_id, SECRETS[game_id])
 
 
 def point(row, col):

@@ -7,37 +7,22 @@ Games made through the API are played with the secret of the seats their creator
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 
 from app.gorogo import GorogoGame
 
-from .conftest import call, expect_text
+from .conftest import call, expect_text, hold_seats
 
 pytestmark = pytest.mark.browser
 
 
 def call_as(server, secrets, path, body):
     """A POST to the live server with the secret of the seats a game's creator holds."""
-    secret = next(iter(secrets.values()))
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
-                                     method="POST",
-                                     headers={"Content-Type": "application/json",
-                                              "Authorization": f"Bearer {secret}"})
-    with urllib.request.urlopen(request, timeout=30) as resp:
-        return json.load(resp)
+    return call(server, "POST", path, body, next(iter(secrets.values())))
 
 
-def hold(page, game_id, secrets):
-    """The page's browser holds the seats of a game made through the API (as the browser
-    that made it would): the secrets go into localStorage before any page script runs."""
-    seats = json.dumps({game_id: secrets})
-    page.context.add_init_script(
-        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
-        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
 
 
 def point(row, col) -> str:
@@ -125,7 +110,7 @@ def test_henge_toggle_disabled_without_henge(server, page):
                             (1, 3, None)]:
         action = {"kind": "place", "pos": [row, col], **({"piece": piece} if piece else {})}
         call_as(server, g["secrets"], f"/api/games/{g['id']}/actions", {"action": action})
-    hold(page, g["id"], g["secrets"])
+    hold_seats(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/gorogo/{g['id']}")
     expect_text(page, "#status", "Black to place: 10 regular and 0 Henge in hand")
     assert page.is_disabled("#piece-henge") and page.is_enabled("#piece-regular")
@@ -141,7 +126,7 @@ def test_only_henge_left(server, page):
     for row, col in placements:
         call_as(server, g["secrets"], f"/api/games/{g['id']}/actions",
                 {"action": {"kind": "place", "pos": [row, col]}})
-    hold(page, g["id"], g["secrets"])
+    hold_seats(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/gorogo/{g['id']}")
     expect_text(page, "#status", "Black to place: 0 regular and 2 Henge in hand")
     assert page.is_disabled("#piece-regular") and page.is_enabled("#piece-henge")
@@ -195,7 +180,7 @@ def test_the_result_at_the_end(server, page):
         reply = call_as(server, g["secrets"], f"/api/games/{g['id']}/actions", {"action": action})
         if reply["view"]["over"]:
             break
-    hold(page, g["id"], g["secrets"])
+    hold_seats(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/gorogo/{g['id']}")
     page.wait_for_selector(point(0, 0))
     if not reply["view"]["over"]:

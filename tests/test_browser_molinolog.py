@@ -4,13 +4,11 @@ playing again, reloading a saved game, and Spanish."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 
-from .conftest import call, expect_text
+from .conftest import call, expect_text, hold_seats
 
 pytestmark = pytest.mark.browser
 
@@ -29,22 +27,9 @@ ALMOST_OVER = [
 
 def call_as(server, secrets, path, body):
     """A POST to the live server with the secret of the seats a game's creator holds."""
-    secret = next(iter(secrets.values()))
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
-                                     method="POST",
-                                     headers={"Content-Type": "application/json",
-                                              "Authorization": f"Bearer {secret}"})
-    with urllib.request.urlopen(request, timeout=30) as resp:
-        return json.load(resp)
+    return call(server, "POST", path, body, next(iter(secrets.values())))
 
 
-def hold(page, game_id, secrets):
-    """The page's browser holds the seats of a game made through the API (as the browser
-    that made it would): the secrets go into localStorage before any page script runs."""
-    seats = json.dumps({game_id: secrets})
-    page.context.add_init_script(
-        "const all = JSON.parse(localStorage.getItem('tablero.seats') || '{}');"
-        f"localStorage.setItem('tablero.seats', JSON.stringify({{...all, ...{seats}}}));")
 
 
 def action(kind, *where):
@@ -119,7 +104,7 @@ def test_move_by_clicks_to_the_end_dialog(server, page):
     for kind, *where in ALMOST_OVER:
         call_as(server, g["secrets"], f"/api/games/{g['id']}/actions",
                 {"action": action(kind, *where)})
-    hold(page, g["id"], g["secrets"])
+    hold_seats(page, g["id"], g["secrets"])
     page.goto(f"{server.url}/molinolog/{g['id']}")
     expect_text(page, "#status", "Black to move")
 
