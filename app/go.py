@@ -21,10 +21,10 @@ import re
 import subprocess
 
 from .games import Game, InvalidRequest
+from .gtp import GNUGO
 from .prolog import bridge, quote
 
 _BOARD = re.compile(r"^[-bw]+$")
-GNUGO = "/usr/games/gnugo"  # Debian's package puts it here, off the default PATH
 _LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 
 

@@ -33,7 +33,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -41,47 +40,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.go import GoGame, query  # noqa: E402
+from app.gtp import GNUGO, GTP, GTPError  # noqa: E402
 
-GNUGO = "/usr/games/gnugo"
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 CACHE = Path("/tmp/tablero-go-deadstones.json")
 LEVELS = (1, 3, 5, 7, 10)
-
-
-class GTPError(Exception):
-    """The engine answered a command with an error, or went away."""
-
-
-class GTP:
-    """A GTP engine in a subprocess, one command at a time."""
-
-    def __init__(self, argv: list[str]):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
-
-    def __call__(self, command: str) -> str:
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise GTPError(f"{command!r}: the engine exited")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.rstrip("\n"))
-        answer = "\n".join(lines)
-        if not answer.startswith("="):
-            raise GTPError(f"{command!r}: {answer}")
-        return answer[1:].strip()
-
-    def close(self) -> None:
-        try:
-            self("quit")
-        except (GTPError, OSError):
-            pass
-        self.proc.wait(timeout=30)
 
 
 def vertex(size: int, row: int, col: int) -> str:

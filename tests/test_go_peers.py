@@ -22,66 +22,17 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import random
-import subprocess
 from dataclasses import dataclass
 
 import pytest
 from sgfmill import boards
 
 from app.go import GoGame, gnugo_dead_stones, query
+from app.gtp import GNUGO, GTP, GTPError
 
 pytestmark = pytest.mark.peer
 
-GNUGO = "/usr/games/gnugo"  # Debian's package puts it here, off the default PATH
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
-
-
-class GTPError(Exception):
-    """The engine answered a command with an error, or went away."""
-
-
-class GTP:
-    """A GTP engine in a subprocess, driven one command at a time."""
-
-    def __init__(self, argv: list[str]):
-        self.proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True,
-        )
-
-    def __call__(self, command: str) -> str:
-        """Send one command; return the answer without its '= ' (raise on '? ')."""
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise GTPError(f"{command!r}: the engine exited")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.rstrip("\n"))
-        answer = "\n".join(lines)
-        if not answer.startswith("="):
-            raise GTPError(f"{command!r}: {answer}")
-        return answer[1:].strip()
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                self("quit")
-            except (GTPError, OSError):
-                pass
-        self.proc.stdin.close()
-        self.proc.stdout.close()
-        self.proc.wait(timeout=30)
-
-    def __enter__(self) -> "GTP":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def vertex_point(vertex: str, size: int) -> tuple[int, int]:
