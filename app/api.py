@@ -21,11 +21,12 @@ import hmac
 import json
 import secrets as secrets_
 import threading
+import time
 from pathlib import Path
 
 from flask import Blueprint, Response, after_this_request, current_app, jsonify, request
 
-from . import live, security, storage
+from . import gnugo_seat, live, security, sgf, storage, student_rules
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
                     available_games, state_format)
 
@@ -52,6 +53,8 @@ class Forbidden(TableroError):
 @bp.errorhandler(TableroError)
 def tablero_error(exc: TableroError):
     body = {"code": exc.code, "message": exc.message, "explain": exc.explain}
+    if getattr(exc, "student", None):  # a move refused by ours, as a student's rules judged it
+        body["student"] = exc.student
     return jsonify(error=body), exc.status
 
 
@@ -70,18 +73,23 @@ def record_or_404(game_id: str) -> storage.Record:
     current = state_format(record.game)
     if record.format != current:
         try:
-            played = Game.resume(record.game, record.options, record.actions())
+            played = Game.resume(record.game, record.options, record.actions(),
+                                 cache_id=record.id)
+            traces = played.traces
         except TableroError:
             current_app.logger.warning("game %s no longer replays; its stored state is kept",
                                        record.id)
-            played = playing(record)
-        storage.rebuilt(record, played.state, played.view, current)
+            played, traces = playing(record), None
+        storage.rebuilt(record, played.state, played.view, current, played.key, traces)
     return record
 
 
 def playing(record: storage.Record) -> Game:
-    """The saved game as a Game, from its stored state (no replay)."""
-    return Game.resume(record.game, record.options, [], record.state)
+    """The saved game as a Game, from its stored state (no replay): this worker's parsed
+    game when it holds the record's state (by its cache key), else the stored state text
+    and the traces of its actions (app/games.py)."""
+    return Game.resume(record.game, record.options, [], record.state, cache_id=record.id,
+                       key=record.cache_key, load=record)
 
 
 def check_revision(record: storage.Record, data: dict) -> None:
@@ -162,6 +170,7 @@ def reply(record: storage.Record, view: dict, explain: list, status: int = 200, 
           **extra):
     """The game as JSON; `you`: the seats the caller holds (default: by its secret)."""
     you = held(record, bearer()) if you is None else you
+    extra = {**student_rules.served(record.game), **extra}
     return jsonify(**game_json(record, view, you), explain=explain, **extra), status
 
 
@@ -256,7 +265,9 @@ def my_games():
 
 @bp.post("/games")
 def create_game():
-    """Start a game: {"game": "go", "options": {...}, "casual": true, "hold": ["b", "w"]}."""
+    """Start a game: {"game": "go", "options": {...}, "casual": true, "hold": ["b", "w"]};
+    or a Go game from an SGF record: {"game": "go", "sgf": text}, every move judged by the
+    rules (app/sgf.py), stored with all its moves or not at all."""
     data = body()
     game = data.get("game")
     if game not in GAMES or game not in available_games():
@@ -264,15 +275,20 @@ def create_game():
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise InvalidRequest("bad_option", "options must be a JSON object")
+    imported = "sgf" in data
     for key, allowed in WEB_OPTIONS.get(game, {}).items():
-        if isinstance(options.get(key), int) and options[key] not in allowed:
+        if isinstance(options.get(key), int) and options[key] not in allowed and not imported:
             raise InvalidRequest(
                 f"unsupported_{key}", f"{key} must be one of {', '.join(map(str, allowed))}"
             )
     casual = data.get("casual", True)
     if not isinstance(casual, bool):
         raise InvalidRequest("bad_option", "casual must be true or false")
-    played = Game(game, options)
+    if imported:
+        played = from_sgf(game, data["sgf"], options)
+        options = played.options
+    else:
+        played = Game(game, options)
     view = played.view
     if "seed" in view and "seed" not in options:
         options["seed"] = view["seed"]  # the dealt game, so that undo replays it
@@ -287,13 +303,51 @@ def create_game():
                            digest(invitations[seat]) if seat in invitations else None)
         for seat in humans
     }
-    record = storage.create(game, options, casual, played.state, view, seats, state_format(game))
+    record = storage.create(game, options, casual, played.state, view, seats, state_format(game),
+                            played.actions, cache_key=played.key, traces=played.traces)
     changed()
     return reply(
         record, view, played.explain, 201, you=sorted(hold),
         secrets={seat: secret for seat in hold},
         invitations={seat: invitation_url(record, seat, token) for seat, token in invitations.items()},
     )
+
+
+#  The options a request may add to an SGF file's (the rest comes from the file).
+SGF_OPTIONS = ("black", "white", "level")
+
+
+def from_sgf(game: str, text, options: dict) -> Game:
+    """The game of an SGF record, replayed by the rules (SgfError, 400, says why not)."""
+    if game != "go":
+        raise InvalidRequest("not_go", "Only Go games are read from SGF")
+    if not isinstance(text, str):
+        raise sgf.SgfError("sgf_unreadable", "sgf must be the text of an SGF file")
+    other = sorted(set(options) - set(SGF_OPTIONS))
+    if other:
+        raise InvalidRequest("bad_option", f"With sgf, options may only name the seats "
+                                           f"({', '.join(SGF_OPTIONS)}); not {other[0][:40]!r}")
+    played = sgf.sgf_to_game(text, options, Game)
+    if len(played.actions) > storage.MAX_PLIES:
+        raise sgf.SgfError("sgf_too_many_moves", f"A game keeps at most {storage.MAX_PLIES} actions")
+    return played
+
+
+@bp.get("/games/<game_id>/sgf")
+def download_sgf(game_id):
+    """A Go game as an SGF record (application/x-go-sgf, as an attachment)."""
+    record = record_or_404(game_id)
+    if record.game != "go":
+        raise InvalidRequest("not_go", f"Only Go games are written as SGF, not {record.game}")
+    actions = record.actions()
+    views = Game.resume(record.game, record.options, actions, record.state).history()
+    created = storage.created(record.id)
+    text = sgf.game_to_sgf(record.options, actions, created, views)
+    size = views[0]["size"]
+    day = time.strftime("%Y-%m-%d", time.gmtime(created or 0))
+    name = f"tablero-go-{size}x{size}-{day}-{record.id}.sgf"
+    return Response(text, mimetype="application/x-go-sgf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/games/<game_id>")
@@ -366,7 +420,7 @@ def store(record: storage.Record, action: dict, played: Game) -> None:
     if record.plies >= storage.MAX_PLIES:
         raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
     try:
-        storage.append(record, action, played.state, played.view)
+        storage.append(record, action, played.state, played.view, played.key, played.trace)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -385,17 +439,26 @@ def act(game_id):
     if isinstance(actor, str):
         require_seat(record, actor)
     played = playing(record)
-    played.act(action)
+    before = view_of(record)
+    try:
+        played.act(action)
+    except Refused as exc:  # served with a student's rules: what theirs say of it too
+        exc.student = student_rules.judge(record.game, before, action, exc)
+        raise
     last = played.view.get("last") or {}
     if last.get("player") is not None and last.get("player") != actor:
         require_seat(record, last["player"])
     store(record, played.actions[-1], played)
-    return reply(record, played.view, played.explain)
+    student = student_rules.judge(record.game, before, played.actions[-1])
+    return reply(record, played.view, played.explain,
+                 **({"student": student} if student else {}))
 
 
 @bp.post("/games/<game_id>/machine")
 def machine(game_id):
-    """Let the machine play its seat's turn: {"revision": N (optional)}."""
+    """Let the machine play its seat's turn: {"revision": N (optional)}.  A Go seat of
+    GNU Go ("gnugo") is played by GNU Go (app/gnugo_seat.py; engine_timeout 504,
+    engine_failed 503, engine_illegal 409, and nothing is played)."""
     data = body()
     record = record_or_404(game_id)
     check_revision(record, data)
@@ -407,17 +470,31 @@ def machine(game_id):
         raise Refused("machine_busy", "The machine is already thinking about this game")
     try:
         played = playing(record)
-        action = played.machine(timeout=budget)
+        if view.get("seats", {}).get(view.get("to_move")) == "gnugo":  # GNU Go's seat
+            action = gnugo_seat.play_turn(played, record.options, record.actions(), budget)
+        else:
+            action = played.machine(timeout=budget)
         store(record, action, played)
     finally:
         storage.release_machine(record)
-    return reply(record, played.view, played.explain, action=action)
+    student = student_rules.judge(record.game, view, action)
+    return reply(record, played.view, played.explain, action=action,
+                 **({"student": student} if student else {}))
 
 
 def undo_now(record: storage.Record) -> Game:
-    played = Game.resume(record.game, record.options, record.actions()[:-1])
+    """Take back the last action: the state stored with the action before it (its view
+    drawn by this worker, which then holds it), or, for a game stored before states were
+    kept per action, a replay of the others."""
+    before = record.state_before()
+    if before is not None:
+        played = Game.taken_back(record.game, record.options, before, cache_id=record.id,
+                                 key=record.cache_key, load=storage.Before(record))
+    else:
+        played = Game.resume(record.game, record.options, record.actions()[:-1],
+                             cache_id=record.id)
     try:
-        storage.truncate(record, played.state, played.view)
+        storage.truncate(record, played.state, played.view, played.key)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()

@@ -1,4 +1,5 @@
-"""`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules.
+"""`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules;
+`tablero gtp`: Go as a GTP engine (app/gtp_engine.py).
 
 The server model (docs/architecture.md): gthread workers, each a process with
 its own embedded Prolog on one dedicated thread, and a pool of request threads
@@ -13,10 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import sys
 
 from gunicorn.app.base import BaseApplication
 
-from . import security
+from . import security, student_rules
 
 
 class Server(BaseApplication):
@@ -70,6 +72,23 @@ def open_files_for(workers: int, threads: int) -> None:
               f"--threads {threads}; raise the hard limit (ulimit -Hn) to {need}", flush=True)
 
 
+def student_rules_option(parser: argparse.ArgumentParser, rules: list[str]) -> str:
+    """`--rules go=FILE.pl`, checked (the file loads and defines goMove/4), as the workers
+    read it ($TABLERO_RULES: app/student_rules.py)."""
+    served = {}
+    for text in rules:
+        try:
+            game, path = student_rules.parse_option(text)
+        except student_rules.StudentRulesError as exc:
+            parser.error(str(exc))
+        load = student_rules.check(path)
+        if not load["ready"]:
+            parser.error(f"--rules {text}: cannot use {path}: {load['failure']}")
+        served[game] = path
+        print(f"Tablero: {game} moves are also asked of {path} (goMove/4)", flush=True)
+    return ",".join(f"{game}={path}" for game, path in served.items())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="tablero", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -87,18 +106,33 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--worker-class", default="gthread", help=argparse.SUPPRESS)
     serve.add_argument("--db", help="SQLite file or postgresql:// URL for saved games (default "
                        "$TABLERO_DB or ~/.local/share/tablero/tablero.db)")
+    serve.add_argument("--rules", action="append", default=[], metavar="go=FILE.pl",
+                       help="also ask a student's rules module (goMove/4) on every Go move, "
+                       "and show where it disagrees with ours (docs/grading.md)")
     grade = sub.add_parser("grade", help="grade a student's Go rules module", add_help=False)
     grade.add_argument("rest", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
-    if args.command == "grade":
+    gtp = sub.add_parser("gtp", help="Go and its machine player as a GTP engine (stdin/stdout; "
+                         "--preset, --size, --komi)", add_help=False)
+    gtp.add_argument("rest", nargs=argparse.REMAINDER)
+    given = sys.argv[1:] if argv is None else list(argv)
+    #  grade and gtp parse their own options (argparse's REMAINDER would drop a leading
+    #  --option such as --help), so they are handed the rest of the line as it is.
+    if given[:1] == ["gtp"]:
+        from . import gtp_engine
+
+        raise SystemExit(gtp_engine.main(given[1:]))
+    if given[:1] == ["grade"]:
         from . import grade as grader
 
-        raise SystemExit(grader.main(args.rest))
+        raise SystemExit(grader.main(given[1:]))
+    args = parser.parse_args(argv)
     problem = check_model(args.worker_class, args.threads)
     if problem:
         parser.error(problem)
     if args.db:
         os.environ["TABLERO_DB"] = args.db
+    if args.rules:
+        os.environ[student_rules.ENV] = student_rules_option(parser, args.rules)
     os.environ["TABLERO_PROLOG_THREAD"] = "dedicated"
     open_files_for(args.workers, args.threads)
     hosts = os.environ.get("TABLERO_HOSTS")

@@ -93,6 +93,13 @@ MIGRATIONS = [
     );
     CREATE INDEX presence_game ON presence(game_id);
     """,
+    # 2: the key of a game's state in the workers' caches; with each action, the state
+    # after it (undo goes back to it) and its trace (Go's superko history).
+    """
+    ALTER TABLE games ADD COLUMN cache_key text;
+    ALTER TABLE actions ADD COLUMN state text;
+    ALTER TABLE actions ADD COLUMN trace text;
+    """,
 ]
 
 

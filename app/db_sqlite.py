@@ -8,7 +8,8 @@ lock from their first statement (`BEGIN IMMEDIATE`), so every write of every pro
 the machine is serialised.  The journal is WAL with synchronous=NORMAL: a commit survives
 the server process dying (SIGKILL, crash) at once, and the machine losing power once
 SQLite's next checkpoint has synced.  A database file that vanished or was replaced while
-the server runs is noticed before each use (`Unavailable`), instead of writing into an
+the server runs is noticed (`Unavailable`) after each write's commit, before it is
+acknowledged, and before a read at most once a second, instead of writing into an
 unlinked file.  Live streams learn of changes by polling the `changes` table (app/live.py).
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -76,7 +78,19 @@ MIGRATIONS = [
     );
     CREATE INDEX presence_game ON presence(game_id);
     """,
+    # 3: the key of a game's state in the workers' caches; with each action, the state
+    # after it (undo goes back to it) and its trace (Go's superko history).
+    """
+    ALTER TABLE games ADD COLUMN cache_key TEXT;
+    ALTER TABLE actions ADD COLUMN state TEXT;
+    ALTER TABLE actions ADD COLUMN trace TEXT;
+    """,
 ]
+
+
+#  Seconds between two checks that the file is still the one a connection opened (before a
+#  read; a write also checks after its commit, so no write into a lost file is acknowledged).
+CHECK_EVERY = 1.0
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -140,21 +154,32 @@ class SQLite:
     def connection(self) -> sqlite3.Connection:
         """This thread's connection, opened once and kept.
 
-        Before handing it out, checks that the file is still the one it opened: a
-        deleted or replaced file raises Unavailable (SQLite would go on writing into
-        the unlinked file, and every write would be lost at the next start)."""
+        Before handing it out, checks that the file is still the one it opened (at most
+        once a second: CHECK_EVERY; every write checks again after its commit): a deleted
+        or replaced file raises Unavailable (SQLite would go on writing into the unlinked
+        file, and every write would be lost at the next start)."""
         entry = getattr(self.local, "entry", None)
+        now = time.monotonic()
+        if entry is not None and now - entry[2] < CHECK_EVERY:
+            return entry[0]
         now_id = _file_id(self.path)
         if entry is not None and entry[1] != now_id:
-            entry[0].close()
-            self.local.entry = None
+            self.forget()
             raise Unavailable("The database file vanished or was replaced")
         if entry is None:
             if now_id is None:
                 raise Unavailable("The database file is missing")
             con = connect(Path(self.path))
-            entry = self.local.entry = (con, _file_id(self.path))
+            entry = (con, _file_id(self.path), now)
+        self.local.entry = (entry[0], entry[1], now)
         return entry[0]
+
+    def forget(self) -> None:
+        """Close this thread's connection: the next use opens the file anew, if it is there."""
+        entry = getattr(self.local, "entry", None)
+        if entry is not None:
+            entry[0].close()
+            self.local.entry = None
 
     @contextmanager
     def read(self):
@@ -177,6 +202,7 @@ class SQLite:
             con.execute("ROLLBACK")
             raise
         if _file_id(self.path) != opened:
+            self.forget()
             raise Unavailable("The database file vanished or was replaced during a write")
 
     def changed(self, con, game_id: str, revision: int, kind: str) -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import secrets
 
-from .prolog import PROLOG_DIR, PrologError, PrologTimeout, bridge, quote
+from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Atom, PrologError, PrologTimeout, bridge,
+                     quote)
 
 GAMES = ("go", "molinolog", "gorogo", "azul")
 
@@ -126,7 +128,8 @@ def call_api(predicate: str, game: str, *texts: str, timeout: float | None = Non
 
 #  The api_* predicates whose first text is a stored state, and the refusals
 #  that only say the rules failed (on a state that is not the game's, too).
-_STATE_FIRST = {"api_act", "api_view", "api_machine", "api_show", "api_score"}
+_STATE_FIRST = {"api_act", "api_view", "api_machine", "api_machine_act", "api_show",
+                "api_score"}
 _RULES_FAILED = {"illegal", "no_machine_move", "no_score"}
 
 
@@ -172,64 +175,239 @@ def _prolog_reason(message: str) -> str:
     return f"Prolog raised {text[:200]}"
 
 
+def _token() -> str:
+    """A new key for a state in the worker's cache (prolog/tablero/cache.pl)."""
+    return secrets.token_hex(8)
+
+
+#  The cached calls whose reply names no new state, and their classic predicate.
+_CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
+            "view": "api_view", "show": "api_show", "score": "api_score"}
+
+
+def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, state: str,
+                traces: str, arg: str, timeout: float | None = None) -> dict:
+    """tablero_cache:api_cached/10 through the lean path (no goal text): the reply dict,
+    with the new state text (as stored) under "state" ("" when the call writes none).
+
+    A refusal raises Refused or InvalidRequest, except cache_miss and no_trace, which
+    come back as replies (the caller sends the state, or replays)."""
+    if game not in GAMES:
+        raise InvalidRequest("unknown_game", f"No such game: {game!r}")
+    limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
+    try:
+        text = bridge().call("tablero_cache", "api_cached", Atom(call), Atom(game), limit,
+                             Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg)
+    except UnicodeEncodeError:
+        raise InvalidRequest("bad_json", "The request holds a character that is not "
+                             "text (a lone surrogate)") from None
+    if text.startswith("!"):
+        if text == "!timeout":
+            raise PrologTimeout(f"Prolog ran past its {limit} s limit: {call} {game}")
+        failed = text == "!failed"
+        reason = "the rules do not take it" if failed else f"Prolog raised {text[7:207]}"
+        if state and call in _CLASSIC:
+            _check_state(game, state, _CLASSIC[call], reason)
+        if failed:
+            raise PrologError(f"tablero:{_CLASSIC.get(call, call)} failed for {game}: "
+                              "a bug in the rules")
+        raise PrologError(f"tablero_cache {call} {game}: {text[7:]}")
+    state_out, _, body = text.partition("\n")
+    reply = json.loads(body)
+    reply["state"] = state_out
+    if not reply["ok"] and reply["code"] not in ("cache_miss", "no_trace"):
+        if reply["code"] in _RULES_FAILED and state and call in _CLASSIC:
+            _check_state(game, state, _CLASSIC[call], "the rules do not take it")
+        kind = Refused if reply["kind"] == "refused" else InvalidRequest
+        raise kind(reply["code"], reply["message"], reply.get("explain"))
+    return reply
+
+
 class Game:
-    """One game, played from Python.  Subclasses add friendly methods per game."""
+    """One game, played from Python.  Subclasses add friendly methods per game.
+
+    The worker's Prolog keeps the game parsed (prolog/tablero/cache.pl) under a cache id
+    (the saved game's id, or one per object) and a key per state: an action sends no state
+    text while the worker still holds it, else the state text and the traces of the plies
+    (`traces`: what each left, '' nothing, None unknown), or replays the actions.
+    """
 
     game = ""
 
     def __init__(self, game: str | None = None, options: dict | None = None):
         self.game = game or self.game
         self.options = dict(options or {})
-        reply = call_api("api_new", self.game, _json(self.options))
         self.actions: list[dict] = []
-        self._take(reply)
+        self._cache_id, self._key, self._past = "py-" + _token(), None, None
+        self._load = None
+        self._traces: list[str | None] = []
+        self._undo: list[tuple[str | None, str]] = []
+        key = _token()
+        self._take(call_cached("new", self.game, self._cache_id, "", key, "", "",
+                               _json(self.options)), key)
 
     @classmethod
-    def resume(cls, game: str, options: dict, actions: list[dict], state: str | None = None):
-        """A game rebuilt from its record: from the stored state, or by replay."""
+    def resume(cls, game: str, options: dict, actions: list[dict], state: str | None = None,
+               *, cache_id: str | None = None, key: str | None = None, load=None):
+        """A game rebuilt from its record: from the stored state, or by replay.
+
+        A saved game passes its id as `cache_id`, the key stored with its state (`key`,
+        None if none) and `load`, an object whose traces() and actions() answer those of
+        all its plies (app/storage.py's Record), asked only when this worker does not
+        hold the game at `key` (actions: only to replay a game stored without traces)."""
         self = cls.__new__(cls)
         self.game, self.options, self.actions = game, options, list(actions)
+        self._cache_id = cache_id or "py-" + _token()
+        self._key, self._load, self._past = key, load, None
+        self._traces = [None] * len(self.actions)
+        self._undo = []
         if state is None:
-            self._take(call_api("api_replay", game, _json(options), _json(actions)))
+            self._replay()
         else:
             self.state, self._view, self.explain = state, None, []
         return self
 
-    def _take(self, reply: dict) -> None:
+    @classmethod
+    def taken_back(cls, game: str, options: dict, before: str, *, cache_id: str,
+                   key: str | None, load):
+        """A saved game without its last action, whose stored state before it is `before`:
+        from the game this worker holds at `key` (the traces it keeps, no text but the
+        state), else restored from `before` and the traces of `load` (see resume)."""
+        if key is not None:
+            new_key = _token()
+            reply = call_cached("undo", game, cache_id, key, new_key, before, "", "")
+            if reply["ok"]:
+                self = cls.resume(game, options, [], before, cache_id=cache_id, key=new_key,
+                                  load=load)
+                self._view = reply["view"]
+                return self
+        self = cls.resume(game, options, [], before, cache_id=cache_id, load=load)
+        self.view  # noqa: B018  (restored and kept now)
+        return self
+
+    def _all_traces(self) -> list[str | None]:
+        """The trace of every action of the game (None: unknown)."""
+        if self._load is None:
+            return self._traces
+        if self._past is None:
+            self._past = self._load.traces()
+        return self._past
+
+    def _replay(self) -> None:
+        """The state again, from the options and every action (kept under a new key)."""
+        actions = self._load.actions() if self._load is not None else self.actions
+        key = _token()
+        reply = call_cached("replay", self.game, self._cache_id, "", key, _json(self.options),
+                            "", _json(actions))
+        self._take(reply, key)
+        if self._load is None:
+            self._traces = list(reply["traces"])
+        else:
+            self._past = list(reply["traces"])
+
+    def _ask(self, call: str, arg: str = "", timeout: float | None = None) -> dict:
+        """One cached call on this game's state: by its key while this worker holds it,
+        else with its state text and traces (or, lacking traces, after a replay)."""
+        new_key = _token() if call in ("act", "machine", "machine_act") else ""
+        if self._key is not None:
+            reply = call_cached(call, self.game, self._cache_id, self._key, new_key, "", "",
+                                arg, timeout)
+            if reply["ok"] or reply["code"] != "cache_miss":
+                return self._keyed(reply, new_key)
+        key = self._key or _token()
+        traces = " ".join("?" if t is None else t or "." for t in reversed(self._all_traces()))
+        reply = call_cached(call, self.game, self._cache_id, key, new_key, self.state, traces,
+                            arg, timeout)
+        self._key = key
+        if not reply["ok"] and reply["code"] == "no_trace":
+            self._replay()
+            return self._ask(call, arg, timeout)
+        return self._keyed(reply, new_key)
+
+    def _keyed(self, reply: dict, new_key: str) -> dict:
+        if not reply["ok"]:
+            raise InvalidRequest(reply["code"], reply["message"], reply.get("explain"))
+        reply["key"] = new_key
+        return reply
+
+    def _take(self, reply: dict, key: str | None = None) -> None:
         self.state: str = reply["state"]
         self._view: dict | None = reply["view"]
         self.explain: list[dict] = reply.get("explain", [])
+        if key is not None:
+            self._key = key
+
+    @property
+    def key(self) -> str | None:
+        """The key of this state in the worker's cache (stored with a saved game's state)."""
+        return self._key
+
+    @property
+    def traces(self) -> list[str | None]:
+        """What each action left for the game's history ('' nothing, None unknown)."""
+        if self._load is not None and self._past is not None:
+            return list(self._past)
+        return list(self._traces)
+
+    @property
+    def trace(self) -> str | None:
+        """What the last action left for the game's history ('' nothing; see tablero)."""
+        return self._traces[-1] if self._traces else None
 
     @property
     def view(self) -> dict:
         """What a board needs to draw the game (asked of Prolog once per state)."""
         if self._view is None:
-            self._view = call_api("api_view", self.game, self.state)["view"]
+            self._view = self._ask("view")["view"]
         return self._view
+
+    def _played(self, reply: dict) -> None:
+        self._undo.append((self._key, self.state))
+        self.actions.append(reply["action"])
+        self._traces.append(reply.get("trace", ""))
+        if self._past is not None and self._load is not None:
+            self._past = self._past + [reply.get("trace", "")]
+        self._take(reply, reply["key"])
 
     def act(self, action: dict) -> dict:
         """Play one action (a dict such as {"kind": "move", "pos": [3, 3]})."""
-        reply = call_api("api_act", self.game, self.state, _json(action))
-        self.actions.append(reply["action"])
-        self._take(reply)
+        self._played(self._ask("act", _json(action)))
         return self.view
 
     def machine(self, timeout: float | None = None) -> dict:
         """Let the machine player choose and play the next action; return it."""
-        reply = call_api("api_machine", self.game, self.state, timeout=timeout)
-        self.actions.append(reply["action"])
-        self._take(reply)
+        reply = self._ask("machine", timeout=timeout)
+        self._played(reply)
+        return reply["action"]
+
+    def machine_act(self, action: dict, timeout: float | None = None) -> dict:
+        """Play an action chosen outside Prolog (GNU Go: app/gnugo_seat.py) for the machine
+        seat to move, judged by the rules as any action (tablero:api_machine_act/5): refused
+        with not_machine_turn unless it is that seat's.  Return the action as accepted."""
+        reply = self._ask("machine_act", _json(action), timeout=timeout)
+        self._played(reply)
         return reply["action"]
 
     def undo(self) -> None:
-        """Take back the last action (replays the others)."""
+        """Take back the last action: the state before it again (no replay)."""
         if not self.actions:
             raise Refused("nothing_to_undo", "There is no action to take back")
-        reply = call_api(
-            "api_replay", self.game, _json(self.options), _json(self.actions[:-1])
-        )
-        self.actions.pop()
-        self._take(reply)
+        if self._undo and len(self._undo) == len(self.actions):
+            key, state = self._undo.pop()
+            self.actions.pop()
+            self._traces.pop()
+            if self._past is not None and self._load is not None:
+                self._past = self._past[:-1]
+            self.state, self._key, self._view, self.explain = state, key, None, []
+            if self._key is None:
+                self._key = _token()
+            self.view  # noqa: B018  (asked now, so that a bad state says so here)
+            return
+        actions = self.actions[:-1]
+        self.actions, self._traces, self._undo = actions, [None] * len(actions), []
+        self._load = None
+        self._past = None
+        self._replay()
 
     def history(self) -> list[dict]:
         """The view before the first action and after each one (a game's review)."""
@@ -237,7 +415,7 @@ class Game:
 
     def show(self) -> str:
         """The game drawn as text by its rules (tablero:game_show/3)."""
-        return call_api("api_show", self.game, self.state)["text"]
+        return self._ask("show")["text"]
 
     def __str__(self) -> str:
         return self.show()
@@ -258,7 +436,7 @@ class Game:
 
     def score(self) -> dict:
         """The score as it stands, as the rules count it (tablero:game_score/3)."""
-        return call_api("api_score", self.game, self.state)["score"]
+        return self._ask("score")["score"]
 
     @property
     def over(self) -> bool:

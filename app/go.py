@@ -29,16 +29,21 @@ _LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 
 
 class GoGame(Game):
-    """A game of Go: size 2-25, preset documents/chinese/japanese, komi, ko."""
+    """A game of Go: size 2-25, preset documents/chinese/japanese, komi, ko, seats,
+    handicap and setup stones."""
 
     game = "go"
 
-    def __init__(self, size: int = 19, preset: str = "documents", komi=None, ko=None):
+    def __init__(self, size: int = 19, preset: str = "documents", komi=None, ko=None,
+                 black=None, white=None, level=None, handicap=None, **setup):
+        """`black`/`white`: "human", "machine" or "gnugo" (who plays that colour on a page:
+        the rules ignore it); `level`: GNU Go's, 1-10; `handicap`: 0-9 stones for Black on
+        the standard points (White then moves first); `setup` may name black_stones and
+        white_stones (GTP vertices) and first ("b" or "w"): see prolog/go/setup.pl."""
         options = {"size": size, "preset": preset}
-        if komi is not None:
-            options["komi"] = komi
-        if ko is not None:
-            options["ko"] = ko
+        named = {"komi": komi, "ko": ko, "black": black, "white": white, "level": level,
+                 "handicap": handicap, **setup}
+        options.update({k: v for k, v in named.items() if v is not None})
         super().__init__(options=options)
 
     def play(self, where) -> dict:
@@ -100,6 +105,21 @@ class GoGame(Game):
         """The result code ("B+3.5", "W+R", "W+0", "Draw"), or None while playing."""
         result = self.view["result"]
         return result and result["code"]
+
+    def sgf(self) -> str:
+        """The game as an SGF record (app/sgf.py says what is written)."""
+        from .sgf import game_to_sgf
+
+        return game_to_sgf(self.options, self.actions, views=self.history()).decode("utf-8")
+
+    @classmethod
+    def from_sgf(cls, text: str, **options) -> "GoGame":
+        """The game of an SGF record's main line, every move judged by the rules (an illegal
+        one raises app.sgf.SgfError naming its move number); `options` such as
+        white="machine" are added to the file's settings."""
+        from .sgf import sgf_to_game
+
+        return sgf_to_game(text, options, cls)
 
     def __repr__(self) -> str:
         size = self.view["size"]

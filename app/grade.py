@@ -182,10 +182,7 @@ def run_driver(path: Path, options: list[str], deadline: float,
                budget: float) -> tuple[list[dict], dict]:
     """Run the driver until it ends normally, restarting it after a case that
     ended its process; return every record and how the process went."""
-    swipl = shutil.which("swipl")
-    prlimit = shutil.which("prlimit")
-    if not swipl:
-        raise GradeError("swipl is not installed (apt-get install swi-prolog-nox)")
+    swipl = swipl_path()
     records: list[dict] = []
     process = {"runs": 0, "restarts": 0, "stdout": "", "stderr": ""}
     skip = 0
@@ -194,13 +191,10 @@ def run_driver(path: Path, options: list[str], deadline: float,
             run = process["runs"]
             results = Path(tmp) / f"results-{run}.jsonl"
             left = deadline - time.monotonic()
-            argv = [swipl, f"--stack-limit={STACK_LIMIT}", "-f", "none", str(DRIVER), "--",
-                    f"--student={path}", f"--results={results}", f"--skip={skip}",
-                    f"--budget={max(1.0, min(budget, left - 6)):.1f}", *options]
-            if prlimit:
-                cpu = int(left) + 5
-                argv = [prlimit, f"--as={ADDRESS_SPACE}", f"--fsize={OUTPUT_LIMIT}",
-                        f"--cpu={cpu}", "--core=0", "--", *argv]
+            argv = limited([swipl, f"--stack-limit={STACK_LIMIT}", "-f", "none", str(DRIVER),
+                            "--", f"--student={path}", f"--results={results}", f"--skip={skip}",
+                            f"--budget={max(1.0, min(budget, left - 6)):.1f}", *options],
+                           cpu=int(left) + 5)
             status, killed = _run_once(argv, Path(tmp), run, left, process)
             process["runs"] += 1
             new = read_records(results)
@@ -227,6 +221,27 @@ def run_driver(path: Path, options: list[str], deadline: float,
             process["restarts"] += 1
             skip = index + 1
     return records, process
+
+
+def swipl_path() -> str:
+    """The `swipl` to run a student's code with (GradeError if there is none)."""
+    swipl = shutil.which("swipl")
+    if not swipl:
+        raise GradeError("swipl is not installed (apt-get install swi-prolog-nox)")
+    return swipl
+
+
+def limited(argv: list[str], cpu: int | None = None) -> list[str]:
+    """`argv` under prlimit: ADDRESS_SPACE bytes of address space, OUTPUT_LIMIT bytes for
+    any file written, no core files, and `cpu` seconds of CPU time if given (`argv`
+    unchanged where prlimit is missing).  The grader and `tablero serve --rules`
+    (app/student_rules.py) start a student's code this way."""
+    prlimit = shutil.which("prlimit")
+    if not prlimit:
+        return argv
+    cpu_limit = [f"--cpu={cpu}"] if cpu is not None else []
+    return [prlimit, f"--as={ADDRESS_SPACE}", f"--fsize={OUTPUT_LIMIT}", *cpu_limit,
+            "--core=0", "--", *argv]
 
 
 def _run_once(argv: list[str], tmp: Path, run: int, seconds: float,

@@ -322,7 +322,7 @@ def azul_svg(view: dict) -> str:
     for p, player in enumerate(view.get("players", [])):
         mark = "▶ " if str(p) == str(to_move) else ""
         seat = seats.get(str(p), "")
-        body.append(_text(6, y + 10, f"{mark}Player {p} {seat} · score {player.get('score', 0)}",
+        body.append(_text(6, y + 10, f"{mark}Player {p + 1} {seat} · score {player.get('score', 0)}",
                           anchor="start", weight="bold"))
         y += 16
         for row in range(5):

@@ -6,10 +6,13 @@ query is consumed at once; boards cross as strings; user text never becomes
 Prolog code (`quote()` turns any text into a string literal that Prolog reads
 as data); every call runs under call_with_time_limit/2.
 
-Two ways to ask: `Bridge.query()` (the games' fast path: trusted goal text, one
-answer as pyswip converts it) and `Bridge.answers()` (for people at a REPL or a
-notebook: the goal text is read by Prolog itself, every answer up to a limit
-under one time limit, values readable, syntax errors and halt refused).
+Three ways to ask: `Bridge.call()` (the games' lean path: one predicate called
+through SWI-Prolog's C interface, its arguments put as terms, no goal text at all;
+app/games.py calls tablero_cache:api_cached/10 this way), `Bridge.query()`
+(trusted goal text, one answer as pyswip converts it) and `Bridge.answers()` (for
+people at a REPL or a notebook: the goal text is read by Prolog itself, every
+answer up to a limit under one time limit, values readable, syntax errors and
+halt refused).
 """
 
 from __future__ import annotations
@@ -291,6 +294,88 @@ def _answer_value(obj: dict):
     return obj
 
 
+class Atom(str):
+    """An argument of Bridge.call() passed as a Prolog atom (a plain str is a string)."""
+
+    __slots__ = ()
+
+
+class _Lean:
+    """Calls of one predicate through SWI-Prolog's C interface (pyswip's own library):
+    arguments put as terms, so no goal text is written or parsed; the last argument
+    answers a string.  Used on the thread that owns Prolog only."""
+
+    PL_ATOM, PL_STRING, REP_UTF8 = 2, 6, 0x00100000
+    CVT_STRING, BUF_STACK = 0x2, 0x00010000
+    FLAGS = 0x0004 | 0x0008  # PL_Q_NODEBUG | PL_Q_CATCH_EXCEPTION
+
+    def __init__(self):
+        import ctypes
+
+        from pyswip import core
+
+        lib = core._lib
+        self.c = ctypes
+        self.open_frame = lib.PL_open_foreign_frame
+        self.open_frame.restype = ctypes.c_void_p
+        self.discard_frame = lib.PL_discard_foreign_frame
+        self.discard_frame.argtypes = [ctypes.c_void_p]
+        self.new_refs = lib.PL_new_term_refs
+        self.new_refs.argtypes = [ctypes.c_int]
+        self.new_refs.restype = ctypes.c_size_t
+        self.put_chars = lib.PL_put_chars
+        self.put_chars.argtypes = [ctypes.c_size_t, ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p]
+        self.put_float = lib.PL_put_float
+        self.put_float.argtypes = [ctypes.c_size_t, ctypes.c_double]
+        self.predicate = lib.PL_predicate
+        self.predicate.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
+        self.predicate.restype = ctypes.c_void_p
+        self.open_query = lib.PL_open_query
+        self.open_query.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t]
+        self.open_query.restype = ctypes.c_void_p
+        self.next_solution = lib.PL_next_solution
+        self.next_solution.argtypes = [ctypes.c_void_p]
+        self.cut_query = lib.PL_cut_query
+        self.cut_query.argtypes = [ctypes.c_void_p]
+        self.get_nchars = lib.PL_get_nchars
+        self.get_nchars.argtypes = [ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t),
+                                    ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint]
+        self.preds: dict[tuple[str, str, int], int] = {}
+
+    def call(self, module: str, name: str, args: tuple) -> str | None:
+        """module:name(args..., Text); Text, or None when the call failed or raised."""
+        c = self.c
+        arity = len(args) + 1
+        pred = self.preds.get((module, name, arity))
+        if pred is None:
+            pred = self.preds[(module, name, arity)] = self.predicate(
+                name.encode(), arity, module.encode())
+        frame = self.open_frame()
+        try:
+            t0 = self.new_refs(arity)
+            for i, value in enumerate(args):
+                if isinstance(value, float):
+                    self.put_float(t0 + i, value)
+                    continue
+                data = value.encode("utf-8")
+                kind = self.PL_ATOM if isinstance(value, Atom) else self.PL_STRING
+                if not self.put_chars(t0 + i, kind | self.REP_UTF8, len(data), data):
+                    raise MemoryError("Prolog could not take an argument")
+            qid = self.open_query(None, self.FLAGS, pred, t0)
+            try:
+                if not self.next_solution(qid):
+                    return None
+                size, text = c.c_size_t(), c.c_char_p()
+                if not self.get_nchars(t0 + arity - 1, c.byref(size), c.byref(text),
+                                       self.CVT_STRING | self.REP_UTF8 | self.BUF_STACK):
+                    return None
+                return c.string_at(text, size.value).decode("utf-8")
+            finally:
+                self.cut_query(qid)
+        finally:
+            self.discard_frame(frame)
+
+
 class Bridge:
     """One embedded SWI-Prolog, always driven from the same thread.
 
@@ -330,6 +415,8 @@ class Bridge:
             if path.with_suffix(".pl").exists():
                 self._run(f"use_module({quote(str(path))}, [])", 1)
                 modules.append(name)
+        self._run(f"use_module({quote(str(self._prolog_dir / 'tablero' / 'cache'))}, [])", 1)
+        self._lean = _Lean()
         return modules
 
     def _run(self, goal: str, maxresult: int) -> list[dict]:
@@ -342,25 +429,41 @@ class Bridge:
             ready.set_exception(exc)
             return
         while True:
-            goal, maxresult, future = self._jobs.get()
+            run, args, future = self._jobs.get()
             if future.set_running_or_notify_cancel():
                 try:
-                    future.set_result(self._run(goal, maxresult))
+                    future.set_result(run(*args))
                 except BaseException as exc:
                     future.set_exception(exc)
 
-    def _call(self, goal: str, maxresult: int) -> list[dict]:
-        """Run one pyswip query on the thread that owns Prolog; pyswip's errors as is."""
+    def _on_owner(self, run, *args):
+        """run(*args) on the thread that owns Prolog; its errors as is."""
         if self._jobs is None:
             if threading.get_ident() != self._owner:
                 raise RuntimeError(
                     "Prolog belongs to another thread: use one thread per process, "
                     "or Bridge(dedicated_thread=True)"
                 )
-            return self._run(goal, maxresult)
+            return run(*args)
         future: concurrent.futures.Future = concurrent.futures.Future()
-        self._jobs.put((goal, maxresult, future))
+        self._jobs.put((run, args, future))
         return future.result()
+
+    def _call(self, goal: str, maxresult: int) -> list[dict]:
+        """Run one pyswip query on the thread that owns Prolog; pyswip's errors as is."""
+        return self._on_owner(self._run, goal, maxresult)
+
+    def call(self, module: str, name: str, *args) -> str:
+        """Call module:name(args..., Text) once and return Text (a string): the lean path.
+
+        Each argument is put as a term (str as a Prolog string, Atom as an atom, float
+        as a number): no goal text is written or parsed.  The predicate must succeed and
+        bind Text to text, catching its own errors and time limit (as
+        tablero_cache:api_cached/10 does); PrologError if it failed or raised."""
+        text = self._on_owner(self._lean.call, module, name, args)
+        if text is None:
+            raise PrologError(f"{module}:{name}/{len(args) + 1} failed or raised an error")
+        return text
 
     def query(self, goal: str, maxresult: int = 1, timeout: float | None = None) -> list[dict]:
         """Run `goal` (trusted Prolog text) and return up to `maxresult` answers.

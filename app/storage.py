@@ -140,6 +140,9 @@ class Record:
     undo_request: str | None
     format: int = 0
     seats: dict[str, Seat] = field(default_factory=dict)
+    #  The key of `state` in the workers' caches of parsed games (app/games.py): made
+    #  anew with every new state, stored with it; None for a state stored without one.
+    cache_key: str | None = None
 
     def actions(self) -> list[dict]:
         with _read() as con:
@@ -148,23 +151,52 @@ class Record:
             ).fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    def traces(self) -> list[str | None]:
+        """The trace each action left, in order (None: stored before traces were)."""
+        with _read() as con:
+            rows = con.execute(
+                "SELECT trace FROM actions WHERE game_id = ? ORDER BY ply", (self.id,)
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def state_before(self) -> str | None:
+        """The state stored with the next-to-last action (what undo goes back to), or None:
+        no action before the last one, or one stored before states were kept per ply."""
+        if self.plies < 2:
+            return None
+        with _read() as con:
+            row = con.execute("SELECT state FROM actions WHERE game_id = ? AND ply = ?",
+                              (self.id, self.plies - 1)).fetchone()
+        return None if row is None else row[0]
+
 
 def _changed(con, game_id: str, revision: int, kind: str) -> None:
     backend().changed(con, game_id, revision, kind)
 
 
 def create(game: str, options: dict, casual: bool, state: str, view: dict,
-           seats: dict[str, Seat], format: int) -> Record:
+           seats: dict[str, Seat], format: int, actions: list[dict] = (),
+           cache_key: str | None = None, traces: list[str | None] | None = None) -> Record:
+    """A new game; with `actions` (an imported record, already judged by the rules, `state`
+    the state after them), the game and all its actions in one transaction.  `cache_key`:
+    the key of `state` in this worker's cache; `traces`: what each action left."""
     now = time.time()
-    record = Record(uuid.uuid4().hex[:12], game, options, casual, state, 0, 0, view, None,
-                    format, seats)
+    record = Record(uuid.uuid4().hex[:12], game, options, casual, state, len(actions), 0,
+                    view, None, format, seats, cache_key)
+    traces = list(traces) if traces is not None else [None] * len(actions)
     with _write() as con:
         con.execute(
             "INSERT INTO games (id, game, options, casual, state, plies, created, updated, "
-            "revision, view, format) VALUES (?, ?, ?, ?, ?, 0, ?, ?, 0, ?, ?)",
-            (record.id, game, json.dumps(options), int(casual), state, now, now,
-             json.dumps(view), format),
+            "revision, view, format, cache_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            (record.id, game, json.dumps(options), int(casual), state, len(actions), now, now,
+             json.dumps(view), format, cache_key),
         )
+        if actions:
+            con.executemany(
+                "INSERT INTO actions (game_id, ply, action, trace) VALUES (?, ?, ?, ?)",
+                [(record.id, ply, json.dumps(action), trace)
+                 for ply, (action, trace) in enumerate(zip(actions, traces), 1)],
+            )
         if seats:
             con.executemany(
                 "INSERT INTO seats (game_id, seat, secret_hash, invite_hash) VALUES (?, ?, ?, ?)",
@@ -178,7 +210,7 @@ def load(game_id: str) -> Record | None:
     with _read() as con:
         row = con.execute(
             "SELECT id, game, options, casual, state, plies, revision, view, undo_request, "
-            "format FROM games WHERE id = ?", (game_id,)
+            "format, cache_key FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
@@ -190,16 +222,31 @@ def load(game_id: str) -> Record | None:
         }
     view = json.loads(row[7]) if row[7] else None
     return Record(row[0], row[1], json.loads(row[2]), bool(row[3]), row[4], row[5], row[6],
-                  view, row[8], row[9], seats)
+                  view, row[8], row[9], seats, row[10])
 
 
-def rebuilt(record: Record, state: str, view: dict, format: int) -> None:
+def created(game_id: str) -> float | None:
+    """When the game was created (seconds since the epoch), or None if there is no such game."""
+    with _read() as con:
+        row = con.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None else float(row[0])
+
+
+def rebuilt(record: Record, state: str, view: dict, format: int, cache_key: str | None = None,
+            traces: list[str | None] | None = None) -> None:
     """Store the state and view rebuilt from the game's actions in the current state
-    format (the game itself, its actions and its revision do not change)."""
+    format, with the trace of each action when given (the game itself, its actions and its
+    revision do not change; the states stored per action are dropped: another format's)."""
     with _write() as con:
-        con.execute("UPDATE games SET state = ?, view = ?, format = ? WHERE id = ?",
-                    (state, json.dumps(view), format, record.id))
+        con.execute("UPDATE games SET state = ?, view = ?, format = ?, cache_key = ? WHERE id = ?",
+                    (state, json.dumps(view), format, cache_key, record.id))
+        con.execute("UPDATE actions SET state = NULL, trace = NULL WHERE game_id = ?",
+                    (record.id,))
+        if traces:
+            con.executemany("UPDATE actions SET trace = ? WHERE game_id = ? AND ply = ?",
+                            [(t, record.id, ply) for ply, t in enumerate(traces, 1)])
     record.state, record.view, record.format = state, view, format
+    record.cache_key = cache_key
 
 
 def games_of(secret_hashes: list[str], limit: int = 50) -> list[dict]:
@@ -231,35 +278,39 @@ def _bump(con, record: Record, sets: str, args: tuple, kind: str) -> int:
     return record.revision + 1
 
 
-def append(record: Record, action: dict, state: str, view: dict) -> int:
-    """Store `action` and the state after it, if the game is still at record.revision."""
+def append(record: Record, action: dict, state: str, view: dict, cache_key: str | None = None,
+           trace: str | None = None) -> int:
+    """Store `action`, the state after it (in the game's row and with the action: undo goes
+    back to it) and its trace, if the game is still at record.revision."""
     with _write() as con:
         revision = _bump(con, record,
-                         "state = ?, view = ?, plies = plies + 1, undo_request = NULL",
-                         (state, json.dumps(view)), "action")
+                         "state = ?, view = ?, plies = plies + 1, undo_request = NULL, "
+                         "cache_key = ?", (state, json.dumps(view), cache_key), "action")
         con.execute(
-            "INSERT INTO actions (game_id, ply, action) VALUES (?, ?, ?)",
-            (record.id, record.plies + 1, json.dumps(action)),
+            "INSERT INTO actions (game_id, ply, action, state, trace) VALUES (?, ?, ?, ?, ?)",
+            (record.id, record.plies + 1, json.dumps(action), state, trace),
         )
     record.revision = revision
     record.plies += 1
     record.state, record.view, record.undo_request = state, view, None
+    record.cache_key = cache_key
     return record.revision
 
 
-def truncate(record: Record, state: str, view: dict) -> int:
+def truncate(record: Record, state: str, view: dict, cache_key: str | None = None) -> int:
     """Remove the last action (undo), leaving `state`, if the game is still at record.revision."""
     if record.plies == 0:
         raise Conflict
     with _write() as con:
         revision = _bump(con, record,
-                         "state = ?, view = ?, plies = plies - 1, undo_request = NULL",
-                         (state, json.dumps(view)), "undo")
+                         "state = ?, view = ?, plies = plies - 1, undo_request = NULL, "
+                         "cache_key = ?", (state, json.dumps(view), cache_key), "undo")
         con.execute("DELETE FROM actions WHERE game_id = ? AND ply = ?",
                     (record.id, record.plies))
     record.revision = revision
     record.plies -= 1
     record.state, record.view, record.undo_request = state, view, None
+    record.cache_key = cache_key
     return record.revision
 
 
@@ -378,3 +429,16 @@ def view_of(game_id: str) -> tuple[int, dict | None, str | None, dict[str, Seat]
     if record is None:
         return None
     return record.revision, record.view, record.undo_request, record.seats
+
+
+class Before:
+    """A saved game without its last action, as app/games.py's Game.resume(load=) asks it."""
+
+    def __init__(self, record: Record):
+        self.record = record
+
+    def traces(self) -> list[str | None]:
+        return self.record.traces()[:-1]
+
+    def actions(self) -> list[dict]:
+        return self.record.actions()[:-1]

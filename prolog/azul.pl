@@ -75,7 +75,7 @@ strategies) printed:
 :- use_module(azul/board, [clock_seed/1]).
 :- use_module(azul/rules, [initial_state/3, state_over/1, state_to_move/3, take_turn/4]).
 :- use_module(azul/machine, [choose_move/3]).
-:- use_module(azul/log, [game_log//2]).
+:- use_module(azul/log, [game_log//2, player_number/2, points_text/3]).
 :- use_module(azul/protocol).
 
 %!  play_azul(+Players, +Seed, -State, -LogLines) is det.
@@ -125,7 +125,7 @@ new_game(Players) :-
 %   ?- with_output_to(string(_), new_game([greedy, random], [seed(3), log('/tmp/azul-3.txt')])),
 %      read_file_to_string('/tmp/azul-3.txt', _Log, []),
 %      split_string(_Log, "\n", "", [First|_]).
-%   First = "Azul simulation, seed 3 (players count from 0; lines, rows and columns from 1)".
+%   First = "Azul simulation, seed 3 (players count from 1, factories from 0; lines, rows and columns from 1)".
 new_game(Players, Options) :-
     must_be(list, Options),
     maplist(check_sim_option, Options),
@@ -147,8 +147,10 @@ default_log(Seed, Path) :-
 
 print_summary(Seed, azul(_, _, Round, _, _, Players, _, _, over(_, _, Winners)), Path) :-
     format("Azul, seed ~w, ~w rounds.~n", [Seed, Round]),
-    forall(nth0(I, Players, player(Kind, Score, _, _, _)),
-           format("  Player ~w (~w): ~w points~n", [I, Kind, Score])),
-    atomic_list_concat(Winners, ' and ', Who),
+    forall(nth1(N, Players, player(Kind, Score, _, _, _)),
+           ( points_text(en, Score, Points),
+             format("  Player ~w (~w): ~w~n", [N, Kind, Points]) )),
+    maplist(player_number, Winners, Numbers),
+    atomic_list_concat(Numbers, ' and ', Who),
     (   Winners = [_] -> What = "Winner: player" ; What = "Shared victory: players" ),
     format("~w ~w.~nLog: ~w~n", [What, Who, Path]).

@@ -334,10 +334,12 @@ test(seeds_differ, true(L1 \== L2)) :-
 test(log_has_turns_tiling_and_winner, true) :-
     play_azul([greedy, greedy], 42, _, Lines),
     atomic_list_concat(Lines, '\n', Text),
-    forall(member(Needle, ['Player 1 (greedy) takes', 'Wall tiling at the end of round 1',
-                           'Bonuses', 'Final scores: player 0 92, player 1 86',
-                           'Winner: player 0 with 92 points']),
-           sub_atom(Text, _, _, _, Needle)).
+    forall(member(Needle, ['Players: 1 greedy, 2 greedy', 'Player 2 (greedy) takes',
+                           'Wall tiling at the end of round 1', 'Bonuses',
+                           'Final scores: player 1 92, player 2 86',
+                           'Winner: player 1 with 92 points']),
+           sub_atom(Text, _, _, _, Needle)),
+    \+ sub_atom(Text, _, _, _, 'layer 0').
 
 test(new_game_writes_log, true) :-
     tmp_file(azul_test, Path),
@@ -345,7 +347,7 @@ test(new_game_writes_log, true) :-
     read_file_to_string(Path, Text, []),
     delete_file(Path),
     play_azul([greedy, random], 3, azul(_, _, _, _, _, [player(_, S0, _, _, _), player(_, S1, _, _, _)], _, _, _), _),
-    format(string(Final), "Final scores: player 0 ~w, player 1 ~w", [S0, S1]),
+    format(string(Final), "Final scores: player 1 ~w, player 2 ~w", [S0, S1]),
     assertion(sub_string(Text, _, _, _, Final)),
     assertion(sub_string(Out, _, _, _, Path)).
 
@@ -482,7 +484,34 @@ test(shared_victory_has_no_winner, [Winner, Winners] == [null, ["0", "1"]]) :-
     Winner = V.result.winner,
     Winners = V.result.winners.
 
-test(show_and_score, [Heading, Score] == ["Azul, seed 11, round 1: player 1 to move; bag 80, lid 0",
+test(shared_victory_in_words, [Message, En, Es] ==
+          ["No tiles are left to play: shared victory of players 1 and 2 with 0 points.",
+           "Game over: shared victory of players 1 and 2 with 0 points.",
+           "Fin de la partida: victoria compartida de los jugadores 1 y 2 con 0 puntos."]) :-
+    azul_t_empty_player(P0), azul_t_empty_player(P1),
+    azul_t_last_take(P0, P1, [red], [], [], S0),
+    azul_rules:take_turn(S0, take(centre, red, 3), S, _),
+    tablero:game_view(azul, S, V),
+    Message = V.result.message,
+    En = V.status.en,
+    Es = V.status.es.
+
+test(one_point_in_words, [Message, En, Es, Last] ==
+          ["No tiles are left to play: player 1 wins with 1 point.",
+           "Game over: player 1 wins with 1 point.",
+           "Fin de la partida: gana el jugador 1 con 1 punto.",
+           "Game over: player 1 wins with 1 point."]) :-
+    azul_t_empty_player(player(K, _, L, W, F)), azul_t_empty_player(P1),
+    azul_t_last_take(player(K, 1, L, W, F), P1, [red], [], [], S0),
+    azul_rules:take_turn(S0, take(centre, red, 3), S, _),
+    tablero:game_view(azul, S, V),
+    Message = V.result.message,
+    En = V.status.en,
+    Es = V.status.es,
+    once(azul_log:table_lines(en, S, Lines)),
+    last(Lines, Last).
+
+test(show_and_score, [Heading, Score] == ["Azul, seed 11, round 1: player 2 to move; bag 80, lid 0",
                                           ['0'-0, '1'-0]]) :-
     azul_t_new('{"players":["human","greedy"],"seed":11}', T0, _),
     tablero:api_show(azul, T0, _, J1),

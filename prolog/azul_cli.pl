@@ -36,7 +36,7 @@ empty space of that colour.
 :- use_module(azul/rules, [initial_state/3, state_over/1, state_to_move/3,
                            legal_takes/2, take_refusal/3, take_turn/4]).
 :- use_module(azul/machine, [choose_move/3]).
-:- use_module(azul/log, [table_lines/3, player_name/3, kind_name/3]).
+:- use_module(azul/log, [table_lines/3, player_name/3, kind_name/3, points_text/3]).
 
 %!  azul(+Jugadores) is det.
 %
@@ -247,7 +247,8 @@ say_event(Out, _, round_end(Round, Tilings)) :-
     format(Out, "Fin de la ronda ~w: se alicata el muro.~n", [Round]),
     forall(nth0(I, Tilings, tiling(_, Wall, Floor, Score)),
            ( player_name(es, I, Name),
-             format(Out, "  ~w: muro +~w, suelo -~w; ahora ~w puntos.~n", [Name, Wall, Floor, Score]) )).
+             points_text(es, Score, Points),
+             format(Out, "  ~w: muro +~w, suelo -~w; ahora ~w.~n", [Name, Wall, Floor, Points]) )).
 say_event(Out, _, refill(Round, _, Pours)) :-
     (   Pours > 0 -> format(Out, "La bolsa se vació: se rellenó con la tapa.~n", []) ; true ),
     format(Out, "Ronda ~w: las fábricas se rellenan de la bolsa.~n", [Round]).

@@ -33,9 +33,11 @@
             seki_points/3,           % +Board, +Dead, -Seki
             territory_owner/4,       % +Board, +Dead, -Owner, -Score
             go_machine_action/2,     % +Game, -Action
+            go_machine_action/3,     % +Game, +Options, -Action
             phase_action/2,          % +Game, -Action
             board_text/2,            % +Board, -Text
-            gtp_vertex/3             % ?Size, ?Pos, ?Vertex
+            gtp_vertex/3,            % ?Size, ?Pos, ?Vertex
+            handicap_points/3        % +Size, +N, -Points
           ]).
 
 /** <module> Go: the course's rules, a game layer and a machine player
@@ -55,8 +57,14 @@ modules under prolog/go/:
   - dead.pl (go_dead): dead_stones/2, the proposal of dead stones that
     opens the scoring phase, and the territory count with seki.  Its header
     explains the rule of thumb, step by step;
-  - machine.pl (go_machine): go_machine_action/2, a simple machine player
-    that also marks and accepts in the scoring phase;
+  - machine.pl (go_machine): go_machine_action/2 and /3, the machine
+    player, that also marks and accepts in the scoring phase; its parts are
+    player.pl (go_player: candidates, passing, resigning), tactics.pl
+    (go_tactics: atari, captures, ladders, eyes), montecarlo.pl
+    (go_montecarlo: random games) and fastboard.pl (go_fastboard: a board
+    changed in place);
+  - setup.pl (go_setup): the position before the first move (handicap
+    stones on GNU Go's points, setup stones, who moves first) and the seats;
   - protocol.pl (go_protocol): the tablero:game_* hooks (options, actions,
     the JSON view, refusals), documented in its header.
 
@@ -89,5 +97,6 @@ for instance.
             ]).
 :- reexport(go/rules).
 :- reexport(go/dead).
+:- reexport(go/setup, [handicap_points/3]).
 :- reexport(go/machine).
 :- use_module(go/protocol).

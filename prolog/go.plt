@@ -986,8 +986,9 @@ test(view_keys, Keys == [accepted, board, captures, dead, last, machine_to_move,
                          phase, result, score, seats, settings, size, to_move]) :-
     gt_reply(tablero:api_new(go, "{\"size\": 9}", _), D),
     dict_keys(D.view, Keys).
-test(options_listed, Os == [ black-"human", ko-null, komi-null, preset-"documents",
-                             size-19, white-"human" ]) :-
+test(options_listed, Os == [ black-"human", black_stones-[], first-null, handicap-0,
+                             ko-null, komi-null, level-5, preset-"documents",
+                             size-19, white-"human", white_stones-[] ]) :-
     tablero:api_games(J),
     gt_json(J, Gs),
     once(( member(G, Gs), G.game == "go" )),
@@ -1245,6 +1246,125 @@ machine_game(G0, N, G) :-
 
 :- end_tests(go_machine).
 
+                 /*******************************
+                 *   THE PLAYER: TACTICS, PASS  *
+                 *******************************/
+
+:- begin_tests(go_player).
+
+%   gm_position(+Rows, +ToMove, -Game): a game in play with the position
+%   Rows (strings of "-bw"), ToMove to move, komi 0 (the documents' preset).
+gm_position(Rows, ToMove, Game) :-
+    length(Rows, Size),
+    go_new([size(Size)], go(S, _, _, Caps, Passes, _, Last, Status)),
+    variant_sha1(Rows, H),
+    Game = go(S, Rows, ToMove, Caps, Passes, [H], Last, Status).
+
+%   Black's two stones have one liberty, [2, 3]: extending there gives
+%   three.  Whatever the seed, Black saves them.
+test(answers_atari, Moves == [move("b", [2, 3]), move("b", [2, 3]), move("b", [2, 3])]) :-
+    gm_position(["-------", "-------", "-------", "--wbw--", "--wbw--", "---w---", "-------"],
+                "b", G),
+    findall(A, ( member(Seed, [1, 2, 3]), go_machine_action(G, [seed(Seed), playouts(100)], A) ),
+            Moves).
+
+%   White's two stones at [2, 2] and [2, 3] are in atari (liberty [2, 4]):
+%   Black takes them.
+test(takes_two_stones, A == move("b", [2, 4])) :-
+    gm_position(["-------", "--bb---", "-bww---", "--bb---", "-------", "-------", "------w"],
+                "b", G),
+    go_machine_action(G, [seed(5), playouts(100)], A).
+
+%   On an empty 19x19 board the first stone goes on a corner point: the
+%   3-3, 3-4 or 4-4 point of a corner, whatever the seed.
+test(opens_on_a_corner_point, Lines == [[3, 4], [3, 4], [3, 4], [3, 4], [3, 4]]) :-
+    go_new([size(19)], G),
+    findall(Ls,
+            ( between(1, 5, Seed),
+              go_machine_action(G, [seed(Seed)], move("b", [R, C])),
+              LR is min(R, 18 - R) + 1, LC is min(C, 18 - C) + 1,
+              msort([LR, LC, 3, 4], All), sort(All, Ls) ),
+            Lines).
+
+%   Black's group has two eyes, [0, 0] and [2, 0], and the rest of the
+%   board is open: Black plays, never in an eye.
+test(does_not_fill_its_own_eye, true(\+ ( member(A, As), memberchk(A, [move("b", [0, 0]), move("b", [2, 0])]) ))) :-
+    gm_position(["-b-----", "bb-----", "-b-----", "bb-----", "-------", "-----w-", "-------"],
+                "b", G),
+    findall(A, ( member(Seed, [1, 2, 3, 4]), go_machine_action(G, [seed(Seed), playouts(50)], A) ), As).
+
+%   Every empty point is an eye: Black, behind by 5 points, passes (the
+%   count cannot change), and does not resign (a small deficit).
+test(passes_in_a_finished_position, A == pass("b")) :-
+    gm_position(["-bw-w", "bbwww", "-bw-w", "bbwww", "-bw-w"], "b", G),
+    go_machine_action(G, [seed(1)], A).
+
+%   White holds nearly the whole board with two eyes and more; Black has
+%   one stone in a 15-point corner: hopeless, Black resigns.
+test(resigns_when_hopeless, A == resign("b")) :-
+    gm_position(["w-ww-ww-w", "wwwwwwwww", "w-ww-ww-w", "wwwwwwwww", "wwwwwwwww",
+                 "wwwwwwwww", "-----wwww", "-b---w-ww", "-----ww-w"], "b", G),
+    go_machine_action(G, [seed(1), playouts(100)], A).
+
+%   The same seed gives the same move; five seeds do not all give one.
+test(seeds, [Same-Kinds == true-true]) :-
+    go_new([size(9), preset(chinese)], G0),
+    go_play(G0, move("b", [4, 4]), G, _),
+    go_machine_action(G, [seed(7), playouts(60)], A1),
+    go_machine_action(G, [seed(7), playouts(60)], A2),
+    ( A1 == A2 -> Same = true ; Same = false ),
+    findall(A, ( between(1, 5, S), go_machine_action(G, [seed(S), playouts(60)], A) ), As),
+    sort(As, Distinct),
+    length(Distinct, K),
+    ( K > 1 -> Kinds = true ; Kinds = false ).
+
+%   The old evaluator stays callable (bench/go_machine.py's baseline).
+test(simple_player, A == move("b", [1, 0])) :-
+    go_new([size(5)], G0),
+    foldl([A0, G1, G2]>>go_play(G1, A0, G2, _),
+          [move("b", [0,1]), move("w", [0,0]), move("b", [4,4]), move("w", [3,3])], G0, G),
+    go_machine_action(G, [player(simple)], A).
+
+%   The board changed in place plays as the rules: random games of 9x9 (the
+%   playouts' moves) played on both boards give the same position and the
+%   same captures after every move.
+test(fastboard_agrees_with_the_rules, Bad == []) :-
+    set_random(seed(11)),
+    emptyBoard(9, B0),
+    go_fastboard:fb_new(B0, FB),
+    findall(K, ( gm_random_game(FB, B0, 1, 0, 0, K) ), Bad).
+
+%   gm_random_game(+FB, +Board, +X, +Passes, +K, -Bad): on backtracking, the
+%   move numbers K where the two boards differ.
+gm_random_game(FB, Board, X, Passes, K, Bad) :-
+    Passes < 2, K < 400,
+    Y is 3 - X, K1 is K + 1,
+    (   go_fastboard:fb_random_move(FB, X, I)
+    ->  go_fastboard:fb_index(FB, Pos, I),
+        go_fastboard:fb_colour(P, X),
+        go_fastboard:fb_play(FB, X, I, N),
+        (   go_board:go_move(Board, P, Pos, Board1, Captured), length(Captured, N),
+            gm_rows(FB, Rows), board_rows(Board1, Rows)
+        ->  gm_random_game(FB, Board1, Y, 0, K1, Bad)
+        ;   Bad = K
+        )
+    ;   arg(4, FB, State), setarg(2, State, 0),
+        P1 is Passes + 1,
+        gm_random_game(FB, Board, Y, P1, K1, Bad)
+    ).
+
+gm_rows(FB, Rows) :-
+    go_fastboard:fb_size(FB, N),
+    M is N - 1,
+    findall(Row, ( between(0, M, R),
+                   findall(Ch, ( between(0, M, C), go_fastboard:fb_index(FB, [R, C], I),
+                                 go_fastboard:fb_cell(FB, I, V), nth0(V, ["-", "b", "w"], Ch) ),
+                           Cs),
+                   atomics_to_string(Cs, Row) ),
+            Rows).
+
+:- end_tests(go_player).
+
 :- begin_tests(go_seats).
 
 test(machine_turn_refused, Code == "machine_turn") :-
@@ -1284,8 +1404,12 @@ test(two_machines_play_to_the_end, [Over-Said == true-true]) :-
 test(two_machines_on_9x9, true(O \== none)) :-
     gt_cli("", maquina, maquina, [size(9), preset(chinese)], G, Out),
     go_outcome(G, O),
-    gt_contains(Out, "komi 7.5 incluido").
+    (   O = resign(_)                            % the machine resigns a lost game
+    ->  gt_contains(Out, "por abandono")
+    ;   gt_contains(Out, "komi 7.5 incluido")
+    ).
 test(human_input, [Rows-Errors == ["---b-", "-----", "---w-", "-----", "-----"]-4]) :-
+    set_random(seed(3)),                         % the machine's random choices
     gt_cli("d5\nzz\nz9\nD5.\nayuda.\n\nsalir.\n", humano, maquina, [size(5)], G, Out),
     go_outcome(G, none),
     gt_rows(G, Rows),
@@ -1319,3 +1443,69 @@ test(bad_player, throws(error(_, _))) :-
     gt_cli("", robot, humano, [size(9)], _, _).
 
 :- end_tests(go_cli).
+
+%   Handicap and setup stones (go/setup.pl): the points GNU Go's
+%   fixed_handicap names, White first, and the positions refused.
+
+:- begin_tests(go_setup).
+
+test(handicap_9x9_is_white_first, [Rows-First == ["---------", "---------", "--b---b--",
+                                                  "---------", "----b----", "---------",
+                                                  "--b---b--", "---------", "---------"]-"w"]) :-
+    go_new([size(9), handicap(5)], G),
+    gt_rows(G, Rows),
+    go_to_move(G, First).
+test(handicap_19x19_nine, Ps == [[3,3],[3,9],[3,15],[9,3],[9,9],[9,15],[15,3],[15,9],[15,15]]) :-
+    handicap_points(19, 9, Ps).
+test(handicap_13x13_eight_has_no_centre, Ps == [[3,3],[3,6],[3,9],[6,3],[6,9],[9,3],[9,6],[9,9]]) :-
+    handicap_points(13, 8, Ps).
+test(handicap_limits, Maxes == [7-4, 8-4, 9-9, 10-4, 11-9, 12-4, 13-9, 19-9, 25-9]) :-
+    findall(S-Max, ( member(S, [7, 8, 9, 10, 11, 12, 13, 19, 25]),
+                     aggregate_all(max(N), ( between(2, 9, N), handicap_points(S, N, _) ), Max) ),
+            Maxes).
+test(no_handicap_below_7x7, fail) :-
+    handicap_points(6, 2, _).
+test(handicap_one_places_nothing, [Rows-First == ["-----", "-----", "-----", "-----", "-----"]-"b"]) :-
+    go_new([size(5), handicap(1)], G),
+    gt_rows(G, Rows),
+    go_to_move(G, First).
+test(first_overrides_the_default, First == "b") :-
+    go_new([size(9), handicap(2), first(b)], G),
+    go_to_move(G, First).
+test(history_starts_after_the_setup, Code == ko) :-
+    %  The set-up position is a ko: Black takes at C4, and White's retake at
+    %  B4 would bring the first position back, the one before Black's move.
+    go_new([size(5), black_stones(["B5", "A4", "B3", "E1"]),
+            white_stones(["C5", "C3", "D4", "B4"])], G0),
+    go_play(G0, move("b", [1,2]), G1, _),
+    catch(go_play(G1, move("w", [1,1]), _, _), refusal(Code, _), true).
+test(refused_positions, Messages == [
+         "A 5x5 board takes no handicap stones (boards from 7x7 do)",
+         "type_error between(0,9)",
+         "A 10x10 board takes a handicap of at most 4 stones",
+         "Setup stone \"J10\" is not a point of the 9x9 board (GTP vertices such as \"D4\")",
+         "Setup stone \"I5\" is not a point of the 9x9 board (GTP vertices such as \"D4\")",
+         "Two stones are set on C7 (handicap and setup stones)",
+         "Two stones are set on D4 (handicap and setup stones)",
+         "The setup stones leave the black group at A1, B1 with no liberty",
+         "GNU Go plays boards up to 19x19, not 21x21"]) :-
+    findall(M, ( member(Opts, [ [size(5), handicap(2)],
+                                [size(9), handicap(10)],
+                                [size(10), handicap(5)],
+                                [size(9), black_stones(["J10"])],
+                                [size(9), black_stones(["I5"])],
+                                [size(9), handicap(4), white_stones(["C7"])],
+                                [size(9), black_stones(["D4"]), white_stones(["d4"])],
+                                [size(9), black_stones(["A1", "B1"]), white_stones(["A2", "B2", "C1"])],
+                                [size(21), white(gnugo)] ]),
+                 catch(go_new(Opts, _), E, true),
+                 gt_refusal_message(E, M) ),
+            Messages).
+
+:- end_tests(go_setup).
+
+%   gt_refusal_message(+Error, -Message): the message of a bad_option
+%   refusal, or the type of a must_be/2 error.
+gt_refusal_message(refusal(bad_option, [M], []), M) :- !.
+gt_refusal_message(error(type_error(T, _), _), M) :- !, format(string(M), "type_error ~w", [T]).
+gt_refusal_message(E, M) :- format(string(M), "~q", [E]).

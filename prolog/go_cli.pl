@@ -72,13 +72,15 @@ sessions(Black, White, Options) :-
 %   stream In and writing to stream Out; Black and White are `humano` or
 %   `maquina`.  Game is the last game term: over, or as it was when a human
 %   stopped (salir or the end of the input).  Two machines on 3x3, the
-%   keyboard an empty string and what is printed kept in a string:
+%   keyboard an empty string and what is printed kept in a string (the
+%   machine's random choices seeded, so the game is always the same; White
+%   resigns):
 %
-%   ?- open_string("", _In),
+%   ?- set_random(seed(1)), open_string("", _In),
 %      with_output_to(string(_Printed),
 %                     play_go(_In, current_output, maquina, maquina, [size(3)], _G)),
 %      go_outcome(_G, O).
-%   O = score("b", 9).
+%   O = resign("b").
 play_go(In, Out, Black, White, Options, Game) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),

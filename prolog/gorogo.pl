@@ -3,6 +3,7 @@
             convert/2,              % ?Code, ?Letter
             jogada/3,               % +Piece, +X, +Y
             updateTable/2,          % +Board, +Player
+            print_state/0,
             print_state/1,          % +Board
             gorogo_current/1,       % -State
             gorogo_set_current/1,   % +State
@@ -27,12 +28,17 @@ reading here.  This module is the entry: it re-exports the documents' names
 and the gorogo_* predicates from the modules under prolog/gorogo/, and the
 terminal game of prolog/gorogo_cli.pl (gorogo/2,3: ?- gorogo(humano, maquina).):
 
-  - board.pl (gorogo_board): the state term, the documents' board
-    (gamestate/1, convert/2, print_state/1) and the bit masks the rules
-    compute on.  Its header documents the state term in full;
-  - rules.pl (gorogo_rules): every rule of play (start at gorogo_place/3),
-    the choices GAMES.md leaves open, and the documents' stored game of
-    jogada/3 and updateTable/2;
+  - course.pl (gorogo_course): the rules as the course writes them, on the
+    report's matrix: the documents' board (gamestate/1, convert/2,
+    print_state/0,1), every rule of play (start at gorogo_place/3), the
+    choices GAMES.md leaves open, and the report's stored game of jogada/3
+    and updateTable/2.  The terminal game and the web page judge every
+    placement with it;
+  - board.pl (gorogo_board): the state term (documented there in full) and
+    the bit masks the engine computes on;
+  - rules.pl (gorogo_rules): the same rules on bit masks (mask_legal/2,
+    mask_place/3, ...), for the machine's search; prolog/gorogo_course.plt
+    holds the two equal on thousands of random positions;
   - machine.pl (gorogo_machine): the machine player, gorogo_best_move/4
     (negamax with alpha-beta pruning and a transposition table), and
     gorogo_timed_move/4, the same kept to a time budget (the web's: 5 s);
@@ -44,16 +50,18 @@ terminal game of prolog/gorogo_cli.pl (gorogo/2,3: ?- gorogo(humano, maquina).):
 
     gamestate(-Board)       the initial board: a 5x5 matrix of 0
     convert(?Code, ?Letter) 0 ' ', 1 'B' (black), 2 'W' (white), 3 'H' (Henge)
-    print_state(+Board)     the text board (the only output of the rules)
+    print_state             the text board of the stored game
+    print_state(+Board)     the text board of Board
     jogada(+Piece, +X, +Y)  the player to move places Piece (1 black, 2 white:
                             their own colour; 3 a Henge) on row X, column Y
     updateTable(+Board, +Player)  Board is the current board plus the piece
                             Player (1 or 2) just put on it: validate that move
                             and apply its captures
 
-The report keeps one game in the database, so jogada/3 and updateTable/2 work
-on the game stored by gorogo_set_current/1 (the initial game if none was
-stored).  Both are thin layers over the pure gorogo_place/3 and update_table/3.
+The report keeps one game in the database, so jogada/3, updateTable/2 and
+print_state/0 work on the game stored by gorogo_set_current/1 (the initial
+game if none was stored).  They are thin layers over the pure
+gorogo_place/3, update_table/3 and print_state/1.
 The report does not say which of x and y is the row: X is the row and Y the
 column, the order of the report's matrix positions (i,j), with (0,0) at the top
 left; the web protocol writes the same point as pos [X, Y].
@@ -76,9 +84,9 @@ every game module is loaded into one process for the tests, and other games
 export best_move/3 and legal_move/2.
 */
 
-:- reexport(gorogo/board, [gamestate/1, convert/2, print_state/1]).
-:- reexport(gorogo/rules,
-            [ jogada/3, updateTable/2, gorogo_current/1, gorogo_set_current/1,
+:- reexport(gorogo/course,
+            [ gamestate/1, convert/2, print_state/0, print_state/1,
+              jogada/3, updateTable/2, gorogo_current/1, gorogo_set_current/1,
               gorogo_initial/1, gorogo_legal/2, gorogo_place/3, update_table/3,
               gorogo_refusal/3, gorogo_over/3
             ]).

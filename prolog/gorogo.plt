@@ -14,6 +14,7 @@
 :- use_module(library(http/json)).
 :- use_module(gorogo).
 :- use_module(gorogo_cli).
+:- use_module(gorogo/rules, [mask_legal/2, mask_place/3, mask_over/3]).
 
 %   gg_state(+Board, +ToMove, -State): a play-phase state with pieces in hand
 %   for both (no hand limit gets in the way) and no captures yet.
@@ -30,12 +31,14 @@ gg_place(Move, S0, S) :-
     gorogo_place(S0, Move, S).
 
 %   gg_winner(+State, -Winner): plain minimax without pruning or table: the
-%   winner under perfect play, from every legal placement's winner.
+%   winner under perfect play, from every legal placement's winner.  It
+%   plays with the bit-mask engine's rules (rules.pl), for speed: they are
+%   the course's (prolog/gorogo_course.plt holds them equal).
 gg_winner(State, Winner) :-
-    (   gorogo_over(State, Winner0, _)
+    (   mask_over(State, Winner0, _)
     ->  Winner = Winner0
     ;   State = gorogo(_, Side, _, _, _),
-        findall(W, ( gorogo_legal(State, M), gorogo_place(State, M, S1), gg_winner(S1, W) ), Ws),
+        findall(W, ( mask_legal(State, M), mask_place(State, M, S1), gg_winner(S1, W) ), Ws),
         (   memberchk(Side, Ws)
         ->  Winner = Side
         ;   gg_other(Side, Winner)

@@ -6,8 +6,12 @@
 
 /** <module> GoRoGo in a terminal
 
-A text game of GoRoGo over the rules of prolog/gorogo/, with the report's board
-(print_state/1: B, W and H, row and column numbers around it).  It speaks
+A text game of GoRoGo judged by the course's rules (prolog/gorogo/course.pl):
+like the report's game it keeps the game in progress as the stored game
+(gorogo_set_current/1) and draws it with the report's print_state/0 (B, W
+and H, row and column numbers around it); each typed placement is refused
+with gorogo_refusal/3's reason or played with gorogo_place/3, and the
+machine chooses with the bit-mask engine (gorogo_best_move/3).  It speaks
 Portuguese, the course's language; English on request:
 
     ?- use_module(prolog/gorogo).        % or prolog/gorogo_cli
@@ -38,8 +42,7 @@ the tests can play it with a string for a keyboard.
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module(library(readutil)).
-:- use_module(gorogo/board, [print_state/1]).
-:- use_module(gorogo/rules).
+:- use_module(gorogo/course).
 :- use_module(gorogo/machine, [gorogo_best_move/3]).
 :- use_module(gorogo/messages, []).
 
@@ -93,9 +96,10 @@ play_gorogo(In, Options, State0, State) :-
                        set_prolog_flag(message_language, Old)).
 
 play(In, Players, State0, State) :-
-    State0 = gorogo(Board, Side, Hand, Captures, Phase),
+    State0 = gorogo(_, Side, Hand, Captures, Phase),
+    gorogo_set_current(State0),
     nl,
-    print_state(Board),
+    print_state,
     (   gorogo_over(State0, Winner, Reason)
     ->  (   Reason == captures
         ->  say(won(Winner, Captures))

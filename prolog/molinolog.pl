@@ -41,15 +41,24 @@ Start reading here.  Consult this file and play the course's game in the
 terminal with `molinolog(humano, maquina, 2)`; minimax_depth/1 is the
 machine's search depth.  The rules of GAMES.md section 2 (UdelaR
 "Programación Lógica" 2019, *Juego del molino*), a machine player (minimax
-with alpha-beta) and the Tablero protocol live in five modules under
+with alpha-beta) and the Tablero protocol live in modules under
 prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
 
+  - course.pl (molinolog_course): the rules as the course writes them, on
+    the document's terms (points (Dir, Dist), pieces negro and blanco, the
+    board as a list of ficha(Color, Dir, Dist), the phases colocar, mover,
+    capturar), print_state/0 of the game in progress.  Read this one first:
+    the terminal game and the web page judge every action with it;
+  - convert.pl (molinolog_convert): the course's state to the engine's and
+    back, exactly;
   - board.pl (molinolog_board): the points, edges and mill lines of a board,
     the pieces as bit sets (tables computed at load time) and the board
     drawn as text;
-  - rules.pl (molinolog_rules): the state term, the steps of a turn, whole
-    turns and the end of the game.  Its header documents the state term and
-    every rule choice GAMES.md leaves open;
+  - rules.pl (molinolog_rules): the engine's rules on bit sets: the state
+    term, the steps of a turn, whole turns and the end of the game, the
+    moves the machine searches.  Its header documents the state term and
+    every rule choice GAMES.md leaves open.  prolog/molinolog_course.plt
+    holds it equal to course.pl on thousands of random positions;
   - machine.pl (molinolog_machine): state_value/2, best_move/3 (negamax with
     alpha-beta), best_move_within/4 (the same within a time budget),
     random_move/2, self_play/5 and the perft count count_moves/3;
@@ -60,11 +69,15 @@ prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
   - ../molinolog_cli.pl (molinolog_cli): molinolog/3, the terminal game
     (play_molinolog/7: the same on any streams).
 
-This module is the entry: it re-exports the predicates listed above (and
-no helper of the parts), so `use_module(prolog/molinolog)` gives all of
-them, and it loads the protocol.  Every name it exports is Molinolog's own
-or a relation of its board and states, so it loads beside the other games
-(`swipl prolog/molinolog.pl prolog/azul.pl`).
+This module is the entry: it re-exports the predicates listed above, and
+every export of course.pl (no helper of the parts), so
+`use_module(prolog/molinolog)` gives all of them, and it loads the
+protocol.  Every name it exports is Molinolog's own or a relation of its
+board and states, so it loads beside Go and Azul (`swipl prolog/molinolog.pl
+prolog/azul.pl`); print_state/0 is also GoRoGo's (the report's name), so of
+these two only the first loaded gives it to the toplevel.
+
+prolog/molinolog_course.pl loads course.pl alone, for a student.
 
 ## Board and points
 
@@ -125,5 +138,6 @@ per action.  See protocol.pl.
               move_steps/2
             ]).
 :- reexport(molinolog/machine).
+:- reexport(molinolog/course).
 :- reexport(molinolog_cli, [molinolog/3, play_molinolog/7]).
 :- use_module(molinolog/protocol).

@@ -598,23 +598,23 @@ test(depth2_beats_random, Wins == 4) :-
 
 :- begin_tests(molinolog_cli).
 
-test(machine_vs_machine_t1, true(O = win(_, _) ; O = draw(_))) :-
+test(machine_vs_machine_t1, true(O = gana(_, _) ; O = tablas(_))) :-
     open_string("", In),
     with_output_to(string(Out),
                    play_molinolog(In, current_output, maquina, maquina, 1, 2, O)),
     mol_contains(Out, "Jugador negro, colocar 6 fichas").
 
-test(machine_vs_machine_t2, true(O = win(_, _) ; O = draw(_))) :-
+test(machine_vs_machine_t2, true(O = gana(_, _) ; O = tablas(_))) :-
     open_string("", In),
     with_output_to(string(Out),
                    play_molinolog(In, current_output, maquina, maquina, 2, 2, O)),
     mol_contains(Out, "La máquina (blanco)"),
-    (   O = win(_, _)
+    (   O = gana(_, _)
     ->  mol_contains(Out, "¡Ganó el jugador")
     ;   mol_contains(Out, "Tablas")
     ).
 
-test(human_errors_then_quit, O == abandoned) :-
+test(human_errors_then_quit, O == abandonada) :-
     open_string("(n,1).\n(n,1).\nfoo(.\n(x,9).\n(n,1)-(ne,1).\nsalir.\n", In),
     with_output_to(string(Out),
                    play_molinolog(In, current_output, humano, maquina, 1, 1, O)),
@@ -634,7 +634,7 @@ test(human_capture_prompt) :-
     mol_contains(Out, "debe capturar una pieza del oponente"),
     mol_contains(Out, "Jugador blanco, colocar 4 fichas").
 
-test(full_stop_may_be_left_out, O == abandoned) :-
+test(full_stop_may_be_left_out, O == abandonada) :-
     open_string("(n,1)\n\n  (s,1)  \nayuda\nsalir\n", In),
     with_output_to(string(Out),
                    play_molinolog(In, current_output, humano, humano, 1, 1, O)),
@@ -644,7 +644,7 @@ test(full_stop_may_be_left_out, O == abandoned) :-
            mol_contains(Out, Text)),
     \+ mol_contains(Out, "Error").
 
-test(end_of_input_is_quit, O == abandoned) :-
+test(end_of_input_is_quit, O == abandonada) :-
     open_string("", In),
     with_output_to(string(_),
                    play_molinolog(In, current_output, humano, humano, 1, 1, O)).

@@ -6,9 +6,13 @@
 /** <module> Molinolog in a terminal
 
 Start here to play: `swipl prolog/molinolog.pl` (or this file) and then
-`molinolog(humano, maquina, 2).` at the `?-` prompt.  The rules are those of
-the modules under prolog/molinolog/; this module only reads, prints and
-asks.  prolog/molinolog.pl re-exports molinolog/3.
+`molinolog(humano, maquina, 2).` at the `?-` prompt.  The game is judged by
+the course's rules (prolog/molinolog/course.pl): like the course's game it
+keeps the game in progress (guardar_estado/1) and shows it with
+print_state/0; each typed action is refused with rechazo/3's reason or
+played with aplicar/3.  The machine chooses its whole turn with the bit-set
+engine (best_move/3 on the engine's state of the game, convert.pl), and the
+course's jugar/3 plays it.  prolog/molinolog.pl re-exports molinolog/3.
 
 Typed input, one Prolog term a line (the full stop may be left out):
 
@@ -26,8 +30,8 @@ empty point and * a piece of the mill just formed.
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(readutil)).
-:- use_module(molinolog/board, [board_lines/4]).
-:- use_module(molinolog/rules).
+:- use_module(molinolog/course).
+:- use_module(molinolog/convert, [course_engine/2, move_jugada/2]).
 :- use_module(molinolog/machine, [minimax_depth/1, best_move/3]).
 
 %!  molinolog(+JugadorNegro, +JugadorBlanco, +T) is det.
@@ -45,82 +49,86 @@ molinolog(Black, White, T) :-
 sessions(Black, White, T) :-
     minimax_depth(Depth),
     play_molinolog(user_input, user_output, Black, White, T, Depth, Outcome),
-    (   Outcome \== abandoned,
+    (   Outcome \== abandonada,
         play_again(user_input, user_output)
     ->  sessions(Black, White, T)
     ;   true
     ).
 
-%!  play_molinolog(+In, +Out, +Black, +White, +T, +Depth, -Outcome) is det.
+%!  play_molinolog(+In, +Out, +Black, +White, +T, +Depth, -Resultado) is det.
 %
 %   Plays one game reading the humans' input from stream In and writing to
-%   stream Out; machines search Depth turns.  Outcome is the final outcome
-%   of state_outcome/2, or `abandoned`.
+%   stream Out; machines search Depth turns.  Resultado is the course's
+%   result of the game (fin_del_juego/2), or `abandonada`.
 %
 %   ?- open_string("", _In), with_output_to(string(_),
-%      play_molinolog(_In, current_output, maquina, maquina, 1, 2, Outcome)).
-%   Outcome = win(b, no_moves).
+%      play_molinolog(_In, current_output, maquina, maquina, 1, 2, Resultado)).
+%   Resultado = gana(negro, sin_movimientos).
 play_molinolog(In, Out, Black, White, T, Depth, Outcome) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),
     must_be(between(1, 3), T),
     must_be(positive_integer, Depth),
-    molinolog_initial(T, S0),
+    estado_inicial(T, false, E0),
     format(Out, "Molinolog, tablero de tamaño ~d.~n", [T]),
     (   memberchk(humano, [Black, White])
     ->  help(Out)
     ;   true
     ),
-    turn(S0, game(In, Out, players(Black, White), Depth), Outcome).
+    turn(E0, game(In, Out, players(Black, White), Depth), Outcome).
 
-turn(S, G, Outcome) :-
+turn(E, G, Outcome) :-
     G = game(_, Out, Players, Depth),
-    draw_board(Out, S),
-    state_outcome(S, Outcome0),
-    (   Outcome0 \== none
-    ->  end_text(Outcome0, End),
-        format(Out, "~s~n", [End]),
-        Outcome = Outcome0
-    ;   status_line(S, Status),
-        format(Out, "~s~n", [Status]),
-        state_to_move(S, C),
+    guardar_estado(E),
+    nl(Out),
+    with_output_to(Out, print_state),
+    (   fin_del_juego(E, Outcome0)
+    ->  Outcome = Outcome0
+    ;   (   fase(E, capturar(Molino))
+        ->  points_text(Molino, MillText),
+            format(Out, "(Molino en ~s.)~n", [MillText])
+        ;   true
+        ),
+        turno(E, C),
         player(C, Players, Player),
         (   Player == maquina
-        ->  best_move(S, Depth, Move),
-            play_move(S, Move, S1),
-            machine_text(C, Move, Said),
+        ->  course_engine(E, S),
+            best_move(S, Depth, Move),
+            move_jugada(Move, Jugada),
+            jugar(E, Jugada, E1),
+            machine_text(C, Jugada, Said),
             format(Out, "~s~n", [Said]),
-            turn(S1, G, Outcome)
-        ;   human_step(S, G, Next),
-            (   Next == abandoned
+            turn(E1, G, Outcome)
+        ;   human_step(E, G, Next),
+            (   Next == abandonada
             ->  format(Out, "Partida abandonada.~n", []),
-                Outcome = abandoned
+                Outcome = abandonada
             ;   turn(Next, G, Outcome)
             )
         )
     ).
 
-player(b, players(P, _), P).
-player(w, players(_, P), P).
+player(negro, players(P, _), P).
+player(blanco, players(_, P), P).
 
-%   human_step(+S, +Game, -Next): reads input until it is a legal step;
-%   Next is the state after it, or `abandoned`.
-human_step(S, G, Next) :-
+%   human_step(+E, +Game, -Next): reads input until it is a legal action;
+%   Next is the course's state after it, or `abandonada`.
+human_step(E, G, Next) :-
     G = game(In, Out, _, _),
     format(Out, "> ", []),
     flush_output(Out),
     read_input(In, Input),
     (   Input == quit
-    ->  Next = abandoned
+    ->  Next = abandonada
     ;   Input == help
     ->  help(Out),
-        human_step(S, G, Next)
-    ;   input_answer(Input, S, Answer),
+        human_step(E, G, Next)
+    ;   input_answer(Input, E, Answer),
         (   Answer = next(Next0)
         ->  Next = Next0
         ;   Answer = error(Text),
             format(Out, "Error: ~s~n", [Text]),
-            human_step(S, G, Next)
+            human_step(E, G, Next)
         )
     ).
 
@@ -159,32 +167,36 @@ syntax_text(E, "no se entiende la entrada; escriba p. ej. (n,2) o (n,2)-(ne,2)."
 syntax_text(E, _) :-
     throw(E).
 
-%   input_answer(+Input, +S, -Answer): next(State) after the step the input
-%   asks for in this phase, or error(Text) saying why there is none.
+%   input_answer(+Input, +E, -Answer): next(Estado) after the action the
+%   input asks for in this phase, or error(Text) saying why there is none.
 input_answer(syntax(Text), _, error(Text)).
-input_answer(term(Term), S, Answer) :-
-    state_phase(S, Phase),
+input_answer(term(Term), E, Answer) :-
+    fase(E, Fase0),
+    phase_name(Fase0, Fase),
     (   \+ ground(Term)
     ->  Answer = error("escriba coordenadas sin variables, p. ej. (n,2).")
-    ;   \+ phase_input(Phase, Term, _)
-    ->  phase_hint(Phase, Hint),
+    ;   \+ phase_input(Fase, Term, _)
+    ->  phase_hint(Fase, Hint),
         Answer = error(Hint)
-    ;   phase_input(Phase, Term, Step),
-        step_refusal(S, Step, Code)
-    ->  refusal_text(Code, S, Text),
+    ;   phase_input(Fase, Term, Accion),
+        rechazo(E, Accion, Code)
+    ->  refusal_text(Code, E, Text),
         Answer = error(Text)
-    ;   phase_input(Phase, Term, Step),
-        step(S, Step, Next),
+    ;   phase_input(Fase, Term, Accion),
+        aplicar(E, Accion, Next),
         Answer = next(Next)
     ).
 
-phase_input(place, (D, R), place((D, R))).
-phase_input(capture, (D, R), capture((D, R))).
-phase_input(move, (D1, R1)-(D2, R2), move((D1, R1), (D2, R2))).
+phase_name(capturar(_), capturar) :- !.
+phase_name(Fase, Fase).
 
-phase_hint(place, "en la fase colocar escriba un punto, p. ej. (n,2).").
-phase_hint(capture, "escriba el punto de la pieza a capturar, p. ej. (n,2).").
-phase_hint(move, "en la fase mover escriba Origen-Destino, p. ej. (n,2)-(ne,2).").
+phase_input(colocar, (D, R), colocar((D, R))).
+phase_input(capturar, (D, R), capturar((D, R))).
+phase_input(mover, (D1, R1)-(D2, R2), mover((D1, R1), (D2, R2))).
+
+phase_hint(colocar, "en la fase colocar escriba un punto, p. ej. (n,2).").
+phase_hint(capturar, "escriba el punto de la pieza a capturar, p. ej. (n,2).").
+phase_hint(mover, "en la fase mover escriba Origen-Destino, p. ej. (n,2)-(ne,2).").
 
 refusal_text(occupied, _, "ese punto ya está ocupado.").
 refusal_text(not_adjacent, _, "solo se puede mover a un punto vecino, siguiendo una arista.").
@@ -192,11 +204,12 @@ refusal_text(not_your_piece, _, "en ese punto no hay una pieza suya.").
 refusal_text(must_capture, _, "formó un molino: primero debe capturar una pieza del oponente.").
 refusal_text(not_capturable, _, "debe capturar una pieza del oponente.").
 refusal_text(in_mill, _, "esa pieza está en un molino y el oponente tiene piezas fuera de molinos.").
-refusal_text(wrong_phase, S, Text) :-
-    state_phase(S, Phase),
-    phase_hint(Phase, Text).
-refusal_text(off_board, S, Text) :-
-    state_size(S, T),
+refusal_text(wrong_phase, E, Text) :-
+    fase(E, Fase0),
+    phase_name(Fase0, Fase),
+    phase_hint(Fase, Text).
+refusal_text(off_board, E, Text) :-
+    arg(1, E, T),
     Max is T + 1,
     format(string(Text), "ese punto no está en el tablero: la dirección es n, ne, e, se, s, sw, w o nw y la distancia de 1 a ~d.", [Max]).
 refusal_text(bad_step, _, "esa jugada no existe.").
@@ -224,43 +237,26 @@ play_again(In, Out) :-
                  *            TEXTS             *
                  *******************************/
 
-colour_name(b, "negro").
-colour_name(w, "blanco").
-
-status_line(S, Text) :-
-    state_to_move(S, C),
-    colour_name(C, Name),
-    state_phase(S, Phase),
-    (   Phase == place
-    ->  state_in_hand(S, C, N),
-        (   N =:= 1
-        ->  Fichas = "ficha"
-        ;   Fichas = "fichas"
-        ),
-        format(string(Text), "Jugador ~w, colocar ~d ~w", [Name, N, Fichas])
-    ;   Phase == move
-    ->  format(string(Text), "Jugador ~w, mover", [Name])
-    ;   state_mill(S, Mill),
-        points_text(Mill, MillText),
-        format(string(Text), "Molino en ~s.~nJugador ~w, capturar",
-               [MillText, Name])
-    ).
-
-machine_text(C, Move, Text) :-
-    colour_name(C, Name),
-    move_steps(Move, Steps),
+machine_text(Color, Jugada, Text) :-
+    jugada_steps(Jugada, Steps),
     maplist(step_text, Steps, Texts),
     atomic_list_concat(Texts, ' y ', All),
-    format(string(Text), "La máquina (~w) ~w.", [Name, All]).
+    format(string(Text), "La máquina (~w) ~w.", [Color, All]).
 
-step_text(place(P), Text) :-
+jugada_steps(colocar(P), [coloca(P)]).
+jugada_steps(colocar(P, C), [coloca(P), captura(C)]).
+jugada_steps(mover(F, T), [mueve(F, T)]).
+jugada_steps(mover(F, T, C), [mueve(F, T), captura(C)]).
+jugada_steps(capturar(C), [captura(C)]).
+
+step_text(coloca(P), Text) :-
     point_text(P, PT),
     format(string(Text), "coloca en ~s", [PT]).
-step_text(move(F, T), Text) :-
+step_text(mueve(F, T), Text) :-
     point_text(F, FT),
     point_text(T, TT),
     format(string(Text), "mueve ~s-~s", [FT, TT]).
-step_text(capture(P), Text) :-
+step_text(captura(P), Text) :-
     point_text(P, PT),
     format(string(Text), "captura ~s", [PT]).
 
@@ -271,31 +267,3 @@ points_text(Ps, Text) :-
     maplist(point_text, Ps, Ts),
     atomic_list_concat(Ts, ' ', Text0),
     atom_string(Text0, Text).
-
-end_text(win(C, Why), Text) :-
-    colour_name(C, Name),
-    other_name(C, Loser),
-    win_why(Why, Loser, Reason),
-    format(string(Text), "¡Ganó el jugador ~w! (~w)", [Name, Reason]).
-end_text(draw(repetition), "Tablas: la misma posición se repitió tres veces.").
-end_text(draw(fifty_moves), "Tablas: 50 jugadas de cada jugador sin capturas.").
-
-other_name(b, "blanco").
-other_name(w, "negro").
-
-win_why(two_pieces, Loser, Text) :-
-    format(string(Text), "el jugador ~w quedó con dos fichas", [Loser]).
-win_why(no_moves, Loser, Text) :-
-    format(string(Text), "el jugador ~w no puede mover", [Loser]).
-
-                 /*******************************
-                 *          THE BOARD           *
-                 *******************************/
-
-draw_board(Out, S) :-
-    state_size(S, T),
-    findall(P-C, state_piece(S, P, C), Pieces),
-    state_mill(S, Mill),
-    board_lines(T, Pieces, Mill, Lines),
-    nl(Out),
-    forall(member(L, Lines), format(Out, "~s~n", [L])).

@@ -4,6 +4,7 @@
             api_act/5,          % +Game, +StateText, +ActionJSON, -State, -ReplyJSON
             api_view/4,         % +Game, +StateText, -State, -ReplyJSON
             api_machine/4,      % +Game, +StateText, -State, -ReplyJSON
+            api_machine_act/5,  % +Game, +StateText, +ActionJSON, -State, -ReplyJSON
             api_replay/5,       % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
             api_history/5,      % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
             api_show/4,         % +Game, +StateText, -State, -ReplyJSON
@@ -42,8 +43,9 @@ its name.  The data (facts):
 
 game_option/4 declares one option of a new game.  Type is one of
 integer(Low, High), number(Low, High), halves(Low, High) (a whole or half
-number), boolean, oneof(Atoms) (a JSON string naming one of Atoms) or
-list(Type, MinLength, MaxLength).  Default is the value when the option is
+number), boolean, oneof(Atoms) (a JSON string naming one of Atoms),
+string(MaxLength) (a JSON string, kept a string) or list(Type, MinLength,
+MaxLength).  Default is the value when the option is
 absent, or `-` when the game computes it (from other options, the clock, ...).
 Tablero refuses an unknown option or a value of the wrong type (bad_option) for
 every game alike, and hands game_new/3 a list of Name(Value) terms for
@@ -100,6 +102,25 @@ stored game comes back exactly.  Explain is a list of Query-Answer pairs of
 strings: the rule predicates that decided the action, for the Prolog panel.
 game_show/3 draws the game as text (the REPL's print(game)); game_score/3 is
 the score as it stands (Go's area count mid-game, the scores of Azul, ...).
+
+## Games that grow: what is stored, and what each ply leaves
+
+A worker keeps the games it served parsed (prolog/tablero/cache.pl), and a
+server stores a game's state text after every ply.  A game whose state holds
+something that grows with every ply (Go's positional superko remembers every
+position) keeps it out of that text with three optional hooks:
+
+    tablero:game_stored(+Game, +State, -Stored)
+    tablero:game_trace(+Game, +State, -Trace)
+    tablero:game_restore(+Game, +Stored, +Traces, -State)
+
+game_stored/3 is the state as stored (default: State itself); game_trace/3
+the atom the last ply adds to what grows (none: the ply adds nothing), stored
+with the ply; game_restore/4 the state again from a stored one and the
+traces of the plies so far, newest first (Traces is `unknown` when some
+ply's trace was never stored: throw refusal(no_trace, []) if they are
+needed; the caller then replays the game).  The api_* predicates above
+write and read the whole state, as before.
 */
 
 :- use_module(library(http/json)).
@@ -119,7 +140,10 @@ the score as it stands (Go's area count mid-game, the scores of Azul, ...).
     game_seats/3,
     game_machine/3,
     game_show/3,
-    game_score/3.
+    game_score/3,
+    game_stored/3,
+    game_trace/3,
+    game_restore/4.
 
 %!  game(?Game) is nondet.
 %
@@ -190,6 +214,34 @@ api_machine(Game, StateText, Text, Reply) :-
               ),
               act(Game, State0, Action, State, Explain)
             ), State, Explain, Text, Reply).
+
+%!  api_machine_act(+Game, +StateText, +ActionJSON, -NewStateText, -ReplyJSON) is det.
+%
+%   A machine seat plays an action chosen outside Prolog (Go's gnugo seat:
+%   GNU Go, run by app/gnugo_seat.py), judged by the rules as any action.
+%   Refused (not_machine_turn) unless a machine seat is to move and the
+%   action is that seat's.
+api_machine_act(Game, StateText, ActionJSON, Text, Reply) :-
+    guarded(Game,
+            ( state_text(State0, StateText),
+              machine_act(Game, State0, ActionJSON, View0, State, Explain)
+            ), State, Explain, machine_acted(Game, View0), Text, Reply).
+
+%   machine_act(+Game, +State0, +ActionJSON, -View0, -State, -Explain): the
+%   machine seat to move in State0 (whose view is View0) plays the action.
+machine_act(Game, State0, ActionJSON, View0, State, Explain) :-
+    full_view(Game, State0, View0),
+    (   get_dict(machine_to_move, View0, true) -> true ; refuse(Game, not_machine_turn, []) ),
+    json_dict(ActionJSON, Action),
+    act(Game, State0, Action, State, Explain).
+
+%   machine_acted(+Game, +View0, +View): the action that led from View0 to
+%   View was played by the player View0 waited for.
+machine_acted(Game, View0, View) :-
+    (   is_dict(View.last), View.last.player == View0.to_move
+    ->  true
+    ;   refuse(Game, not_machine_turn, [])
+    ).
 
 %!  api_replay(+Game, +OptionsJSON, +ActionsJSON, -StateText, -ReplyJSON) is det.
 %
@@ -349,6 +401,9 @@ option_type(oneof(Atoms), V, A) :-
     string(V),
     atom_string(A, V),
     memberchk(A, Atoms).
+option_type(string(Max), V, V) :-
+    string(V),
+    string_length(V, N), N =< Max.
 option_type(list(Type, Min, Max), V, Values) :-
     is_list(V),
     length(V, N), N >= Min, N =< Max,
@@ -364,6 +419,8 @@ type_text(boolean, "true or false").
 type_text(oneof(Atoms), T) :-
     atomic_list_concat(Atoms, '", "', Text),
     format(string(T), "one of \"~w\"", [Text]).
+type_text(string(Max), T) :-
+    format(string(T), "a string of at most ~w characters", [Max]).
 type_text(list(Type, Min, Max), T) :-
     type_text(Type, Each),
     format(string(T), "a list of ~w to ~w items, each ~w", [Min, Max, Each]).
@@ -405,7 +462,10 @@ refusal(occupied,        refused, "That point is already occupied").
 refusal(illegal,         refused, "The rules do not allow this action").
 refusal(machine_turn,    refused, "It is the machine's turn: ask the machine to play").
 refusal(no_machine_move, refused, "The machine has no move to play here").
+refusal(not_machine_turn, refused, "No machine seat is to move").
 refusal(no_score,        invalid, "This game has no score to show").
+refusal(cache_miss,      invalid, "This worker does not keep that game: send its state").
+refusal(no_trace,        invalid, "The game's earlier positions are needed: replay it").
 
                  /*******************************
                  *           REPLIES            *
@@ -419,11 +479,17 @@ guarded(Game, Goal, State, Explain, Text, JSON) :-
     guarded(Game, Goal, State, Explain, [_]>>true, Text, JSON).
 
 guarded(Game, Goal, State, Explain, Check, Text, JSON) :-
+    guarded(Game, Goal, State, Explain, Check, state_text, Text, JSON).
+
+%   guarded(+Game, :Goal, ?State, ?Explain, :Check, :Write, -Text, -JSON):
+%   as guarded/7, the state text written by call(Write, State, Text)
+%   (prolog/tablero/cache.pl writes the stored form and keeps the game).
+guarded(Game, Goal, State, Explain, Check, Write, Text, JSON) :-
     catch(( known_game(Game),
             Goal,
             full_view(Game, State, View),
             call(Check, View),
-            state_text(State, Text),
+            call(Write, State, Text),
             explain_json(Explain, Ex, Extra),
             put_dict(Extra, _{ok:true, view:View, explain:Ex}, Dict)
           ),
@@ -455,7 +521,7 @@ explain_json(Explain, Ex, Extra) :-
     maplist(pair_json, Rest, Ex).
 
 extra_pair(Key-_) :-
-    memberchk(Key, ["action", "text", "score", "views"]).
+    memberchk(Key, ["action", "text", "score", "views", "trace", "traces"]).
 
 pair_json(Q-A, _{query:Q, answer:A}).
 

@@ -108,7 +108,10 @@ paths = {
     "/api/games/{id}/machine": {
         "post": {
             "summary": "The machine plays its seat's turn (409 not_machine_turn otherwise; "
-                       "409 machine_busy while another machine request for the game runs)",
+                       "409 machine_busy while another machine request for the game runs). "
+                       "A Go seat \"gnugo\" is played by GNU Go: 504 engine_timeout past the "
+                       "budget, 503 engine_failed, 409 engine_illegal (a move the rules "
+                       "refuse); nothing is played then",
             "parameters": [ID],
             "requestBody": body({"type": "object", "properties": {"revision": REVISION}}, False),
             "responses": {**ok("The game after the machine's action (under action)",
@@ -173,6 +176,16 @@ paths = {
                           **errors("400", "403", "404", "413", "415", "422", "503")},
         },
     },
+    "/api/games/{id}/sgf": {
+        "get": {
+            "summary": "A Go game as an SGF record (FF[4], UTF-8), sent as an attachment; 400 "
+                       "not_go for another game",
+            "parameters": [ID],
+            "responses": {"200": {"description": "The SGF record",
+                                  "content": {"application/x-go-sgf": {"schema": {"type": "string"}}}},
+                          **errors("400", "404", "503", "504")},
+        },
+    },
     "/api/games/{id}/score": {
         "get": {
             "summary": "The score as it stands, as the game's rules count it (Go: area, with the "
@@ -210,6 +223,10 @@ schemas = {
         "hold": {"type": "array", "items": {"type": "string"}, "description":
                  "The human seats the creator holds (default all); each other human seat "
                  "gets an invitation"},
+        "sgf": {"type": "string", "description": "Go only: the text of an SGF record. The game "
+                "is its main line, every move judged by the rules, stored whole or refused "
+                "(400 sgf_*: the message names the move and the reason). With sgf, options may "
+                "only name the seats (black, white, level)"},
     }},
     "Action": {"type": "object", "required": ["kind"], "description":
                "Declared per game (tablero:game_action/3); a field not declared is refused. "

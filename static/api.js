@@ -1,11 +1,12 @@
 // The JSON API from the browser: one function, errors as ApiError {status, code, message, explain}.
 
 export class ApiError extends Error {
-  constructor(status, { code, message, explain = [] }) {
+  constructor(status, { code, message, explain = [], ...detail }) {
     super(message || code);
     this.status = status;
     this.code = code;
     this.explain = explain;
+    this.detail = detail; // the error body's other fields (e.g. `student`: app/student_rules.py)
   }
 }
 

@@ -27,6 +27,7 @@ const state = {
   busy: false,
   selection: null, // {source, colour}: the human's first click
   pending: null, // the line or "floor" awaiting the server's answer
+  proposed: null, // the line or "floor" shown awaiting its confirming second tap
   autoplay: false, // machine seats play by themselves (the session's loop), one turn every PAUSE_MS
   timer: null, // the session's machine timer
   epoch: 0, // the session's count of loads and new games
@@ -53,11 +54,10 @@ function fromText(source) {
   return source === "centre" ? t("azul.from.centre") : t("azul.from.factory", { n: source });
 }
 
-/** "3 red", "3 rojos": a number of tiles of one colour (Spanish makes the colour plural). */
+/** "3 red", "3 rojos": a number of tiles of one colour (Spanish makes the colour plural;
+ *  i18n's plural rules pick tiles.one or tiles.other). */
 function tilesText(n, colour) {
-  return n === 1
-    ? t("tiles.one", { colour: colourName(colour) })
-    : t("tiles.many", { n, colours: t(`colours.${colour}`) });
+  return t("tiles", { count: n, colour: colourName(colour), colours: t(`colours.${colour}`) });
 }
 
 function targetText(line) {
@@ -229,6 +229,7 @@ function boardEl(view, player, i) {
     line.classList.toggle("azul-can-place", canPlace(k + 1));
     line.classList.toggle("azul-is-last", lastLine === k + 1);
     line.classList.toggle("azul-is-pending", active && state.pending === k + 1);
+    line.classList.toggle("azul-is-proposed", active && state.proposed === k + 1);
     lines.append(line);
   });
 
@@ -262,6 +263,7 @@ function boardEl(view, player, i) {
   floor.classList.toggle("azul-can-place", canPlace("floor"));
   floor.classList.toggle("azul-is-last", lastLine === "floor");
   floor.classList.toggle("azul-is-pending", active && state.pending === "floor");
+  floor.classList.toggle("azul-is-proposed", active && state.proposed === "floor");
   board.append(floor);
   return board;
 }
@@ -456,6 +458,7 @@ function onPick(event) {
   const source = button.dataset.source === "centre" ? "centre" : Number(button.dataset.source);
   const colour = button.dataset.colour;
   const again = state.selection && sameSource(state.selection.source, source) && state.selection.colour === colour;
+  session.clearTap(); // a line shown for the other pick is not the one to confirm
   state.selection = again ? null : { source, colour };
   state.message = null;
   render();
@@ -479,7 +482,18 @@ function onPlace(event) {
     return;
   }
   const line = target.dataset.line === "floor" ? "floor" : Number(target.dataset.line);
-  place(line);
+  // With "Confirm moves with a second tap" on, the first tap on a line only marks it.
+  const { source, colour } = state.selection;
+  session.tap(`take:${source}:${colour}:${line}`, {
+    show: () => {
+      state.proposed = line;
+      render();
+    },
+    clear: () => {
+      state.proposed = null;
+      render();
+    },
+  }, () => place(line));
 }
 
 // ---- the new-game form -----------------------------------------------------

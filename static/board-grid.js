@@ -11,7 +11,7 @@
 //   const grid = new GridBoard(element, { coordinates: true, label: "Go board" });
 //   grid.on("click", (event, [row, col]) => ...);
 //   grid.render({ board, last: [r, c] | null, owner: rows | null, hover: "b" | "w" | null,
-//                 marks: [...] | null, label });
+//                 marks: [...] | null, numbers: Map | null, label });
 //
 // Constructor options (all optional):
 //   coordinates: true        draw the labels around the board;
@@ -32,6 +32,12 @@
 // fading away), as <circle class="grid-mark grid-mark-<shape> <class>" data-<key>=value
 // for each key of `data`>.  setPending(row, col, kind) shows the ghost of `kind` ("b",
 // "w" or the page's) awaiting the server's answer, with class grid-pending-<kind>.
+// setProposal(row, col, kind) shows the ghost of a move awaiting its confirming second tap
+// (classes grid-proposed grid-proposed-<kind>, and a dashed ring <circle class=
+// "grid-proposal">); it stays across renders until clearProposal() or a piece fills the point.
+// `numbers` (a Map "row,col" -> n) draws n on the piece at each such point, as <text
+// class="grid-number" data-number=n> inside the point's <g> (which gets grid-numbered); a
+// point without a piece shows none.  CSS gives white text on black stones, black on white.
 //
 // DOM for tests and styling: <svg class="grid-board" data-size=N data-hover>, one
 // <g class="grid-point" data-row data-col data-cell="-|b|w|<page cell>"> per point; a
@@ -99,6 +105,7 @@ export class GridBoard {
     this.id = `grid${++instances}`;
     this.cursor = null;
     this.pending = null;
+    this.proposal = null; // {point, classes, ring}: a move awaiting its second tap
   }
 
   /** Listen to "click": fn(event, [row, col]). */
@@ -112,7 +119,7 @@ export class GridBoard {
 
   /** Draw the board state {board, last, owner, hover, marks, label}; rebuilds only what
    *  changed. */
-  render({ board, last = null, owner = null, hover = null, marks = null, label = null }) {
+  render({ board, last = null, owner = null, hover = null, marks = null, numbers = null, label = null }) {
     if (board.length !== this.size) this.build(board.length);
     if (label) this.svg.setAttribute("aria-label", label);
     for (let row = 0; row < this.size; row++) {
@@ -121,8 +128,49 @@ export class GridBoard {
     this.setLast(last);
     this.setOwner(owner);
     this.setMarks(marks ?? []);
+    this.setNumbers(numbers);
     this.svg.dataset.hover = hover ?? "";
     this.clearPending();
+    if (this.proposal?.point.dataset.cell !== "-") this.clearProposal();
+  }
+
+  /** Show the ghost of `kind` at [row, col] as a move awaiting a confirming second tap;
+   *  kept across renders until clearProposal() or a piece fills the point. */
+  setProposal(row, col, kind) {
+    this.clearProposal();
+    const point = this.point(row, col);
+    if (!point || point.dataset.cell !== "-") return;
+    const classes = ["grid-proposed", `grid-proposed-${kind}`];
+    point.classList.add(...classes);
+    const ring = el("circle", { class: "grid-proposal", r: STONE_RADIUS });
+    point.appendChild(ring);
+    this.proposal = { point, classes, ring };
+  }
+
+  clearProposal() {
+    if (!this.proposal) return;
+    this.proposal.point.classList.remove(...this.proposal.classes);
+    this.proposal.ring.remove();
+    this.proposal = null;
+  }
+
+  /** Number the pieces: numbers is a Map "row,col" -> n (null: none); redrawn only where
+   *  the number or the piece changed. */
+  setNumbers(numbers) {
+    for (let row = 0; row < this.size; row++) {
+      for (let col = 0; col < this.size; col++) {
+        const g = this.point(row, col);
+        const n = g.dataset.cell === "-" ? undefined : numbers?.get(`${row},${col}`);
+        const text = g.querySelector(".grid-number");
+        if (text && text.dataset.number === String(n) && text.dataset.cell === g.dataset.cell) continue;
+        text?.remove();
+        g.classList.toggle("grid-numbered", n !== undefined);
+        if (n === undefined) continue;
+        const label = el("text", { class: "grid-number", "data-number": n, "data-cell": g.dataset.cell }, g);
+        label.textContent = String(n);
+        if (n >= 100) label.classList.add("grid-number-long");
+      }
+    }
   }
 
   /** Show the ghost of `kind` ("b", "w", ...) awaiting the server's answer at [row, col];
@@ -149,6 +197,7 @@ export class GridBoard {
   build(size) {
     this.size = size;
     this.pending = null;
+    this.proposal = null;
     this.lastPoint = null;
     this.ownerKey = null;
     this.marks = new Map(); // key -> {point, node}: the shapes drawn for marks

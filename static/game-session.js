@@ -13,11 +13,23 @@
 //
 // With `epochs: true` every load and new game bumps state.epoch and a late answer to an
 // older request is dropped; the machine loop needs it.
+//
+// For phones, two things ask once more before they act.  A move on the board can wait for
+// a second tap (the setting "Confirm moves with a second tap", #confirm-taps, kept in
+// localStorage, on by default where the pointer is coarse): the page hands each move to
+// tap(key, {show, clear}, play): the first tap shows the move as pending (show()), a second
+// tap with the same key plays it, another key moves the pending mark, Escape (or any change
+// of the game) clears it.  And askTwice(button, questionKey, run) makes a button (Pass,
+// Resign) ask "Really ...?" for a few seconds, with a Cancel beside it, before it runs.
+// moveNumbers(posOf) gives, for the position shown, the number of the move that last
+// played at each point (from the game's history), for pages that number their stones.
 
 import { api, keepSeats, secretFor } from "./api.js";
 import { errorText, hasText, onLangChange, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
+const CONFIRM_KEY = "tablero.confirmMoves";
+const ARMED_MS = 5000; // how long Pass or Resign waits for the second click
 
 export class GameSession {
   /**
@@ -33,7 +45,8 @@ export class GameSession {
    *   moveText(last, ply): a move (a view's `last`) in words for the review's move list;
    *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view), autoplay()}
    *     for pages whose machine seats play by themselves (see next(); autoplay() false
-   *     pauses them, step() plays one step).
+   *     pauses them, step() plays one step);
+   *   reviewExtra: a node kept at the end of the review bar (Go's "Move numbers").
    */
   constructor(game, state, options) {
     this.game = game;
@@ -51,9 +64,20 @@ export class GameSession {
     this.machine = options.machine ?? null;
     this.seatName = options.seatName ?? ((seat) => (hasText(`player.${seat}`) ? t(`player.${seat}`) : seat));
     this.moveText = options.moveText ?? ((last) => `${this.seatName(last.player)}: ${last.kind}`);
+    this.reviewExtra = options.reviewExtra ?? null;
     this.review = null; // {views, actions, at, live}: the game shown at an earlier move
-    onLangChange(() => this.showSeats());
+    this.history = null; // {id, revision, views}: the live game's history, for moveNumbers()
+    this.tapped = null; // {key, clear}: a move shown after a first tap, awaiting the second
+    this.armed = new Map(); // button -> {questionKey, timer, cancel}: asking "Really ...?"
+    this.confirmSetting();
+    onLangChange(() => {
+      this.showSeats();
+      for (const [button, armed] of this.armed) button.textContent = t(armed.questionKey);
+    });
     document.addEventListener("keydown", (event) => this.reviewKey(event));
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.tapped) this.clearTap(true);
+    });
   }
 
   /** The game's id in /<game>/<id>, or null on /<game>. */
@@ -107,6 +131,7 @@ export class GameSession {
         return;
       }
       this.review = null;
+      this.settle();
       this.loaded(reply, message ?? claimed);
       this.showSeats();
       this.follow(id);
@@ -120,14 +145,16 @@ export class GameSession {
   }
 
   /** Make a new game and go to its URL; whether it was made.  Without epochs a new game
-   *  waits for the request in flight (false at once while busy). */
-  async newGame(options) {
+   *  waits for the request in flight (false at once while busy).  `extra` goes into the
+   *  request beside the options (Go's {sgf: text}: a game read from a record). */
+  async newGame(options, extra = {}) {
     const state = this.state;
     if (!this.epochs && state.busy) return false;
     const epoch = this.bump();
+    this.settle();
     state.busy = true;
     try {
-      const reply = await api("POST", "/api/games", { game: this.game, options });
+      const reply = await api("POST", "/api/games", { ...extra, game: this.game, options });
       if (this.late(epoch)) return false;
       keepSeats(reply.id, reply.secrets);
       this.review = null;
@@ -161,21 +188,24 @@ export class GameSession {
       return null;
     }
     state.busy = true;
+    this.clearTap();
     const { id, revision } = state.game;
     const seat = body.action?.player ?? state.game.view?.to_move;
     const epoch = state.epoch;
+    const context = { game: this.game, path, before: state.game.view, action: body.action };
     try {
       const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/${path}`, {
         ...body,
         revision,
       }, secretFor(id, seat));
       if (this.late(epoch)) return null;
-      this.panel.add({ label: () => label(reply), explain: reply.explain });
+      this.panel.add({ label: () => label(reply), explain: reply.explain,
+                       context: { ...context, after: reply.view, action: reply.action ?? context.action } });
       setTimeout(() => this.showSeats(), 0);
       return reply;
     } catch (error) {
       if (this.late(epoch)) return null;
-      this.panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code });
+      this.panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code, context });
       const reload = ["stale", "conflict", "machine_busy", "not_machine_turn"].includes(error.code);
       this.refused(error, { path, reload });
       if (reload) {
@@ -336,6 +366,7 @@ export class GameSession {
     if (reply.revision <= game.revision) return;
     this.bump();
     this.review = null;
+    this.settle();
     this.loaded({ ...reply, actions: undefined }, null);
     this.showSeats();
   }
@@ -505,16 +536,63 @@ export class GameSession {
       bar.append(list);
       list.querySelector(".tb-is-current")?.scrollIntoView?.({ block: "nearest" });
     }
+    if (this.reviewExtra) bar.append(this.reviewExtra);
+  }
+
+  /** The number of the move that last played at each point of the position shown (the
+   *  review's, or the live game's), as a Map "row,col" -> move number; posOf(last) is the
+   *  point a view's `last` played ([row, col]), or null for a pass or any other action.
+   *  Null while the live game's history is being fetched (the page is drawn again then). */
+  moveNumbers(posOf) {
+    const game = this.state.game;
+    if (!game) return null;
+    let views;
+    let at;
+    if (this.review) {
+      ({ views, at } = this.review);
+    } else if (this.history?.id === game.id && this.history.revision === game.revision) {
+      views = this.history.views;
+      at = views.length - 1;
+    } else {
+      this.fetchHistory(game);
+      return null;
+    }
+    const numbers = new Map();
+    for (let ply = 1; ply <= at; ply++) {
+      const pos = views[ply]?.last ? posOf(views[ply].last) : null;
+      if (pos) numbers.set(pos.join(","), ply);
+    }
+    return numbers;
+  }
+
+  /** GET the live game's history once per revision, then draw the page again. */
+  async fetchHistory(game) {
+    const key = `${game.id}@${game.revision}`;
+    if (this.fetchingHistory === key) return;
+    this.fetchingHistory = key;
+    try {
+      const history = await api("GET", `/api/games/${encodeURIComponent(game.id)}/history`);
+      const now = this.state.game;
+      if (now?.id !== game.id || now.revision !== game.revision) return;
+      this.history = { id: game.id, revision: game.revision, views: history.views };
+      this.render();
+    } catch (error) {
+      this.say({ error, kind: "error" });
+    } finally {
+      if (this.fetchingHistory === key) this.fetchingHistory = null;
+    }
   }
 
   /** Show the game as it stood after `ply` actions (its last: back to live play). */
   async reviewAt(ply) {
     const game = this.state.game;
     if (!game || this.state.busy) return;
+    this.settle();
     if (!this.review) {
       try {
         const history = await api("GET", `/api/games/${encodeURIComponent(game.id)}/history`);
         this.review = { views: history.views, live: game, at: history.views.length - 1 };
+        this.history = { id: game.id, revision: game.revision, views: history.views };
       } catch (error) {
         this.say({ error, kind: "error" });
         return;
@@ -550,6 +628,114 @@ export class GameSession {
     event.preventDefault();
   }
 
+  // ---- asking once more: a second tap on the board, a second click on Pass or Resign --
+
+  /** The checkbox "Confirm moves with a second tap" (#confirm-taps), above the Prolog
+   *  panel: kept in localStorage; by default on where the pointer is coarse (a finger). */
+  confirmSetting() {
+    let saved = null;
+    try {
+      saved = localStorage.getItem(CONFIRM_KEY);
+    } catch {
+      // Storage disabled: the pointer decides, for this page only.
+    }
+    this.confirming = saved === null ? matchMedia("(pointer: coarse)").matches : saved === "1";
+    const label = document.createElement("label");
+    label.className = "tb-confirm-setting";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.id = "confirm-taps";
+    box.checked = this.confirming;
+    box.addEventListener("change", () => {
+      this.confirming = box.checked;
+      if (!box.checked) this.clearTap(true);
+      try {
+        localStorage.setItem(CONFIRM_KEY, box.checked ? "1" : "0");
+      } catch {
+        // Not kept across reloads.
+      }
+    });
+    const text = document.createElement("span");
+    text.dataset.i18n = "confirm.setting";
+    text.textContent = t("confirm.setting");
+    label.append(box, " ", text);
+    const panel = $("#prolog-panel");
+    if (panel) panel.before(label);
+    else document.querySelector("main")?.append(label);
+  }
+
+  /** A move asked for on the board, under the key `key` (e.g. "move:3,4"): with the setting
+   *  off, play() at once; else the first tap shows it (show()), a second tap with the same
+   *  key plays it, and a tap with another key moves the pending mark there.  Returns what
+   *  play() returns, or null when it only showed the move. */
+  tap(key, { show, clear = () => {} }, play) {
+    if (!this.confirming) return play();
+    if (this.tapped?.key === key) {
+      this.clearTap();
+      return play();
+    }
+    this.clearTap();
+    this.tapped = { key, clear };
+    show();
+    this.say({ key: "confirm.again", kind: "info" });
+    return null;
+  }
+
+  /** Forget a move awaiting its second tap (and its mark); `said`: clear the hint too. */
+  clearTap(said = false) {
+    const tapped = this.tapped;
+    if (!tapped) return;
+    this.tapped = null;
+    tapped.clear();
+    if (said && this.state.message?.key === "confirm.again") this.say(null);
+  }
+
+  /** A button that asks once more: its first click turns its text into t(questionKey)
+   *  ("Really resign?") for a few seconds, with a Cancel button beside it; a click then
+   *  runs run().  Cancel, the time running out or a change of the game put it back. */
+  askTwice(button, questionKey, run) {
+    button.addEventListener("click", () => {
+      if (button.disabled) return;
+      if (this.armed.has(button)) {
+        this.disarm(button);
+        run();
+      } else {
+        this.arm(button, questionKey);
+      }
+    });
+  }
+
+  arm(button, questionKey) {
+    for (const other of [...this.armed.keys()]) this.disarm(other);
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "tb-button tb-confirm-cancel";
+    cancel.dataset.i18n = "confirm.cancel";
+    cancel.textContent = t("confirm.cancel");
+    cancel.addEventListener("click", () => this.disarm(button));
+    button.after(cancel);
+    button.classList.add("tb-is-asking");
+    button.textContent = t(questionKey);
+    const timer = setTimeout(() => this.disarm(button), ARMED_MS);
+    this.armed.set(button, { questionKey, timer, cancel });
+  }
+
+  disarm(button) {
+    const armed = this.armed.get(button);
+    if (!armed) return;
+    this.armed.delete(button);
+    clearTimeout(armed.timer);
+    armed.cancel.remove();
+    button.classList.remove("tb-is-asking");
+    if (button.dataset.i18n) button.textContent = t(button.dataset.i18n);
+  }
+
+  /** The game changed (loaded, another page's move, a review step): nothing stays asked. */
+  settle() {
+    this.clearTap();
+    for (const button of [...this.armed.keys()]) this.disarm(button);
+  }
+
   // ---- the page's frame --------------------------------------------------------
 
   /** /<game>/<id>: load it; /<game>: the new-game form (reset() forgets page state). */
@@ -563,6 +749,7 @@ export class GameSession {
     } else {
       this.bump();
       this.unfollow();
+      this.settle();
       this.review = null;
       state.game = null;
       this.showSeats();

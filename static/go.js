@@ -6,7 +6,9 @@
 // is in flight is ignored.  A colour the game gives to the machine (view.seats) plays by
 // itself: when view.machine_to_move the page waits a moment and asks POST /machine
 // (GameSession's machine loop).  The result is view.result: {code, winner, reason,
-// tie_break, score}, never parsed from its code.
+// tie_break, score}, never parsed from its code.  A machine turn that fails (GNU Go past
+// its deadline: 504 engine_timeout; 503 engine_failed; the server unreachable) is asked
+// again once by itself; a second failure is said with a "Try again" button (#retry).
 //
 // After two passes the view's phase is "scoring": view.dead are the stones marked dead
 // (Prolog's proposal at first), view.score the count with them taken off (its owner rows
@@ -18,6 +20,7 @@ import { GridBoard, vertexName } from "./board-grid.js";
 import { GameSession } from "./game-session.js";
 import { errorText, formatNumber, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
+import { StudentRules } from "./student-rules.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -27,12 +30,25 @@ const state = {
   message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
   timer: 0, // the machine's next request
   epoch: 0, // bumped by every load and new game: late answers are dropped
+  engineError: null, // the machine's turn failed twice in a row: "Try again" is offered
+  retried: false, // the machine's turn failed once and was asked again by itself
 };
 
 const MACHINE_PAUSE = 500; // ms before the machine is asked to play
+const RETRY_PAUSE = 1500; // ms before a failed machine turn is asked again by itself
 
 const grid = new GridBoard($("#board"), { coordinates: true });
 const panel = new PrologPanel($("#prolog-panel"));
+
+/** The review bar's "Move numbers" checkbox: each stone shows the number of the move that
+ *  placed it (game-session.js's moveNumbers, from the game's history). */
+const numbersBox = Object.assign(document.createElement("input"), { type: "checkbox", id: "move-numbers" });
+const numbersLabel = Object.assign(document.createElement("label"), { className: "tb-review-numbers" });
+numbersLabel.append(numbersBox, document.createElement("span")); // words: render()
+/** The point a move played (a view's `last`), for the move numbers; null for the rest. */
+const movePos = (last) => (last.kind === "move" ? last.pos : null);
+//  Served with a student's rules (tablero serve --rules go=FILE.pl): their verdicts beside ours.
+const student = new StudentRules($("#message"), () => render());
 
 function playerName(player) {
   return t(`player.${player}`);
@@ -47,6 +63,11 @@ function machineTurn(view) {
   return Boolean(view?.machine_to_move);
 }
 
+/** GNU Go is to play (a seat "gnugo": the server runs GNU Go for it). */
+function gnugoTurn(view) {
+  return machineTurn(view) && view.seats[view.to_move] === "gnugo";
+}
+
 /** "play", "scoring" or "over" (a view stored before the scoring phase has no phase). */
 function phaseOf(view) {
   return view?.phase ?? (view?.over ? "over" : "play");
@@ -57,6 +78,35 @@ function phaseOf(view) {
 function seatFor(view) {
   const you = state.game?.you ?? [];
   return you.includes(view.to_move) ? view.to_move : you[0] ?? view.to_move;
+}
+
+/** A machine turn that failed for a reason that may pass (GNU Go or Prolog past its
+ *  deadline, GNU Go crashed, the server unreachable or failing): worth asking again. */
+function worthRetrying(error) {
+  return ["engine_timeout", "engine_failed", "timeout", "network"].includes(error.code) || error.status >= 500;
+}
+
+/** The machine's turn failed (nothing was played): ask again once by itself, after a
+ *  pause; a second failure in a row is said, with a "Try again" button (#retry). */
+function machineFailed(error) {
+  grid.clearPending();
+  if (!state.retried) {
+    state.retried = true;
+    say({ key: "go.retrying", vars: { error: refusalText(error) }, kind: "error" });
+    state.timer = setTimeout(() => session.step(), RETRY_PAUSE);
+    return;
+  }
+  state.engineError = error;
+  say({ error, kind: "error" });
+  render();
+}
+
+function retryMachine() {
+  state.engineError = null;
+  state.retried = false;
+  say(null);
+  render();
+  session.step();
 }
 
 /** Refusals in words: Go's own codes first (go.error.*), then the shared ones. */
@@ -86,15 +136,19 @@ function render() {
     last: view?.last?.kind === "move" ? view.last.pos : null,
     owner: score ? score.owner : null,
     hover: view?.over || scoring || machineTurn(view) ? null : view?.to_move ?? "b",
-    marks: deadMarks(view),
+    marks: [...deadMarks(view), ...student.marks()],
+    numbers: numbersBox.checked ? session.moveNumbers(movePos) : null,
     label: t("go.board", { size }),
   });
+  numbersLabel.lastChild.textContent = t("review.numbers");
+  numbersLabel.title = t("review.numbers_title");
 
   $(".go-status").hidden = !view;
   const toMove = $("#to-move");
   $("#turn-line").classList.toggle("go-is-over", Boolean(view?.over));
   $("#turn-line").classList.toggle("go-is-scoring", scoring);
-  toMove.textContent = !view ? "" : view.over ? t("go.over") : scoring ? t("go.scoring") : playerName(view.to_move);
+  toMove.textContent = !view ? "" : view.over ? t("go.over") : scoring ? t("go.scoring")
+    : gnugoTurn(view) && !state.engineError ? t("go.gnugo.thinking", { player: playerName(view.to_move) }) : playerName(view.to_move);
   toMove.dataset.player = view && !view.over && !scoring ? view.to_move : "";
   $("#captures-b").textContent = view?.captures.b ?? 0;
   $("#captures-w").textContent = view?.captures.w ?? 0;
@@ -102,12 +156,16 @@ function render() {
   renderPhase(view, scoring);
   renderResult(view);
 
+  $("#retry").hidden = !(state.engineError && machineTurn(view) && !view.over);
   $("#pass").disabled = !view || view.over || scoring || machineTurn(view);
   $("#resign").disabled = !view || view.over;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
   $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
   $("#cancel").hidden = !game;
   $("#buttons").hidden = !game;
+  const download = $("#download-sgf");
+  download.hidden = !game;
+  if (game) download.href = `/api/games/${encodeURIComponent(game.id)}/sgf`;
   const hint = $("#form-hint");
   hint.dataset.i18n = game ? "go.choose" : "go.choose_or_play";
   hint.textContent = t(hint.dataset.i18n);
@@ -125,10 +183,10 @@ function renderSettings(view) {
     preset: t(`go.preset_short.${preset}`),
     komi: formatNumber(komi),
   });
-  const players = t("go.players", {
-    b: t(`go.seat.${view.seats.b}`),
-    w: t(`go.seat.${view.seats.w}`),
-  });
+  const seat = (player) => (view.seats[player] === "gnugo"
+    ? t("go.seat.gnugo", { level: state.game?.options?.level ?? 5 })
+    : t(`go.seat.${view.seats[player]}`));
+  const players = t("go.players", { b: seat("b"), w: seat("w") });
   const lines = [rules, players].map((text) => {
     const line = document.createElement("div");
     line.textContent = text;
@@ -172,7 +230,7 @@ function resultText(result) {
   if (result.reason === "resign") return t("go.result.resign", { winner });
   if (result.tie_break) return t("go.result.tie_white");
   const points = Math.abs(result.score.b - result.score.w);
-  return t("go.result.points", { winner, points: formatNumber(points) });
+  return t("go.result.points", { winner, count: points });
 }
 
 function renderResult(view) {
@@ -222,8 +280,11 @@ function statusMessage(view) {
 // ---- talking to the server -------------------------------------------------
 
 function take(reply) {
-  const { explain, actions, ...game } = reply;
+  const { explain, actions, student: verdict, ...game } = reply;
   state.game = game;
+  state.engineError = null;
+  state.retried = false;
+  if (verdict) student.take(verdict);
   render();
 }
 
@@ -286,26 +347,37 @@ const session = new GameSession("go", state, {
   epochs: true,
   errorText: refusalText,
   moveText: (last) => describe(last, last.player, state.game?.view?.size ?? 19)(),
+  reviewExtra: numbersLabel,
   loaded(reply, message) {
+    student.reset(reply);
     take(reply);
     say(message ?? statusMessage(reply.view));
     next();
   },
   created(reply) {
+    student.reset(reply);
     take(reply);
     say(null);
     next();
   },
-  refused(error, { reload }) {
+  refused(error, { path, reload }) {
     if (reload) return;
+    if (path === "machine" && worthRetrying(error)) {
+      machineFailed(error);
+      return;
+    }
+    student.take(error.detail?.student);
     grid.clearPending();
     say({ error, kind: "error" });
   },
   machine: {
     pause: MACHINE_PAUSE,
-    label: (mover, reply) => (reply
-      ? t("go.machine.played", { action: describe(reply.action, mover, reply.view.size)() })
-      : t("go.machine.asked", { player: playerName(mover) })),
+    label: (mover, reply) => {
+      const who = state.game?.view?.seats?.[mover] === "gnugo" ? "go.gnugo" : "go.machine";
+      return reply
+        ? t(`${who}.played`, { action: describe(reply.action, mover, reply.view.size)() })
+        : t(`${who}.asked`, { player: playerName(mover) });
+    },
     took(reply) {
       take(reply);
       say(statusMessage(reply.view));
@@ -330,7 +402,15 @@ function formOptions() {
   };
   const komi = $("#komi").value.trim();
   if (komi !== "") options.komi = Number(komi);
+  if (options.black === "gnugo" || options.white === "gnugo") options.level = Number($("#level").value);
+  const handicap = Number($("#handicap").value);
+  if (handicap >= 2) options.handicap = handicap;
   return options;
+}
+
+/** The GNU Go level is asked only when GNU Go sits in a seat. */
+function showLevel() {
+  $("#level-field").hidden = $("#black").value !== "gnugo" && $("#white").value !== "gnugo";
 }
 
 function showForm() {
@@ -341,9 +421,27 @@ function showForm() {
     $("#komi").value = options.komi ?? "";
     $("#black").value = options.black ?? "human";
     $("#white").value = options.white ?? "human";
+    $("#level").value = String(options.level ?? 5);
+    $("#handicap").value = String(options.handicap >= 2 ? options.handicap : 0);
   }
+  showLevel();
   $("#new-game-form").hidden = false;
   $("#cancel").hidden = !state.game;
+}
+
+/** The "Open SGF" file: sent as a new game ({sgf: its text}, the form's players for the
+ *  seats), which opens at its last position; the review bar steps through its moves. */
+async function openSgf(event) {
+  const input = event.target;
+  const file = input.files?.[0];
+  if (!file || state.busy) return;
+  say({ key: "go.sgf_reading", vars: { name: file.name }, kind: "info" });
+  const text = await file.text();
+  input.value = ""; // the same file chosen again is read again
+  const { black, white, level } = formOptions();
+  if (!(await session.newGame({ black, white, ...(level ? { level } : {}) }, { sgf: text }))) return;
+  $("#new-game-form").hidden = true;
+  say({ key: "go.sgf_opened", vars: { name: file.name, count: state.game.plies }, kind: "info" });
 }
 
 async function onBoardClick(_event, [row, col]) {
@@ -366,8 +464,14 @@ async function onBoardClick(_event, [row, col]) {
     say({ key: "go.wait", kind: "info" });
     return;
   }
-  grid.setPending(row, col, view.to_move);
-  act({ kind: "move", pos: [row, col] });
+  // With "Confirm moves with a second tap" on, the first tap only shows the stone.
+  session.tap(`move:${row},${col}`, {
+    show: () => grid.setProposal(row, col, view.to_move),
+    clear: () => grid.clearProposal(),
+  }, () => {
+    grid.setPending(row, col, view.to_move);
+    act({ kind: "move", pos: [row, col] });
+  });
 }
 
 // ---- start here ------------------------------------------------------------
@@ -376,8 +480,10 @@ function start() {
   setupLangToggle($("#lang"));
   onLangChange(render);
   grid.on("click", onBoardClick);
-  $("#pass").addEventListener("click", () => act({ kind: "pass" }));
-  $("#resign").addEventListener("click", resign);
+  numbersBox.addEventListener("change", render);
+  session.askTwice($("#pass"), "go.pass_really", () => act({ kind: "pass" }));
+  session.askTwice($("#resign"), "go.resign_really", resign);
+  $("#retry").addEventListener("click", retryMachine);
   $("#accept").addEventListener("click", () => phaseAct("accept"));
   $("#resume").addEventListener("click", () => phaseAct("resume"));
   $("#undo").addEventListener("click", undo);
@@ -385,6 +491,9 @@ function start() {
     if (!state.game) render();
   });
   session.wireForm(formOptions, route);
+  $("#black").addEventListener("change", showLevel);
+  $("#white").addEventListener("change", showLevel);
+  $("#sgf-file").addEventListener("change", openSgf);
   route();
 }
 

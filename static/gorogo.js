@@ -115,7 +115,7 @@ function lastText(view) {
   const last = view?.last;
   if (!last) return "";
   const text = placementText(last.player, last.piece, last.pos, isMachine(view, last.player));
-  return last.captured.length ? t("gorogo.last.captured", { text, n: last.captured.length }) : text;
+  return last.captured.length ? t("gorogo.last.captured", { text, count: last.captured.length }) : text;
 }
 
 function hintText(view) {
@@ -211,7 +211,7 @@ function renderSeat(view, player) {
   const surplus = htmlNode("span", { class: "gorogo-stack", "aria-hidden": "true" });
   if (player === "w" && opening(view)) surplus.append(chip("henge", player, "gorogo-chip-surplus"));
   const counts = htmlNode("span", { class: "gorogo-count" }, view
-    ? `${t("gorogo.regular_count", { n: hand.regular })} · ${t("gorogo.henge_count", { n: hand.henge })}`
+    ? `${t("gorogo.regular_count", { count: hand.regular })} · ${t("gorogo.henge_count", { n: hand.henge })}`
     : "–");
   pile.replaceChildren(stack, henges, surplus, counts);
 
@@ -373,12 +373,20 @@ function onBoardClick(_event, [row, col]) {
   if (state.busy) return; // one request at a time
   const action = { kind: "place", pos: [row, col] };
   if (!opening(view)) action.piece = state.piece; // the opening's piece is the rules' choice
-  grid.setPending(row, col, ghostKind(pieceToPlace(view), view.to_move));
-  play(action);
+  const kind = ghostKind(pieceToPlace(view), view.to_move);
+  // With "Confirm moves with a second tap" on, the first tap only shows the piece.
+  session.tap(`place:${row},${col}:${kind}`, {
+    show: () => grid.setProposal(row, col, kind),
+    clear: () => grid.clearProposal(),
+  }, () => {
+    grid.setPending(row, col, kind);
+    play(action);
+  });
 }
 
 function choosePiece(piece) {
   if (state.piece === piece) return;
+  session.clearTap(true); // a piece shown for the other kind is not the one to confirm
   state.piece = piece;
   say(null);
   render();

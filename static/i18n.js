@@ -2,7 +2,10 @@
 //
 // Static text in HTML carries data-i18n="key" (its text), or data-i18n-title,
 // data-i18n-aria-label, data-i18n-placeholder (an attribute); translatePage() fills them.
-// Dynamic text calls t(key, {vars}).  An error from the API is shown with errorText(error):
+// Dynamic text calls t(key, {vars}).  A text that counts something calls t(key, {count}):
+// the key has one text per plural category of the language (Intl.PluralRules: "key.one",
+// "key.other", ...; English and Spanish need one and other), and {count} in it is the number
+// written as people write it here (formatNumber: 2.5, 2,5).  An error from the API is shown with errorText(error):
 // the translation of "error.<code>" when there is one, else the server's own message.
 // A page adds its own keys with addStrings({en: {...}, es: {...}}) (see gorogo-i18n.js).
 
@@ -24,8 +27,8 @@ const STRINGS = {
     "index.unavailable": "Not available on this server",
     "index.loading": "Loading…",
     "index.load_failed": "Could not reach the server.",
-    "index.version_one": "1 action",
-    "index.version": "{n} actions",
+    "index.actions.one": "{count} action",
+    "index.actions.other": "{count} actions",
     "index.updated": "updated {when}",
     "game.go": "Go",
     "game.go.desc": "The classic game of surrounding territory, on 9×9, 13×13 or 19×19.",
@@ -66,7 +69,8 @@ const STRINGS = {
     "go.loading": "Loading the game…",
     "go.reloaded": "The game had moved on: here is the current position.",
     "go.result.resign": "{winner} wins by resignation",
-    "go.result.points": "{winner} wins by {points} points",
+    "go.result.points.one": "{winner} wins by {count} point",
+    "go.result.points.other": "{winner} wins by {count} points",
     "go.result.tie_white": "Tie: White wins (the documents' rule)",
     "go.result.draw": "Draw",
     "go.score": "Black {b} · White {w}",
@@ -75,12 +79,33 @@ const STRINGS = {
     "go.last.resign": "{player} resigned",
     "go.human": "Human",
     "go.machine": "Machine",
+    "go.download_sgf": "Download SGF",
+    "go.download_sgf_title": "The game record, to open in any Go program",
+    "go.open_sgf": "Open SGF",
+    "go.open_sgf_hint": "Or open a game record (SGF): it opens at its last position, its moves to review; Black and White above say who plays on.",
+    "go.sgf_reading": "Reading {name}…",
+    "go.sgf_opened.one": "Opened {name}: {count} move. Use the review bar to step through it.",
+    "go.sgf_opened.other": "Opened {name}: {count} moves. Use the review bar to step through them.",
     "go.seat.human": "human",
     "go.seat.machine": "machine",
     "go.players": "Black: {b} · White: {w}",
     "go.wait": "The machine is playing: wait for its move.",
     "go.machine.asked": "Machine ({player})",
     "go.machine.played": "Machine: {action}",
+    "go.gnugo": "GNU Go",
+    "go.seat.gnugo": "GNU Go (level {level})",
+    "go.level": "GNU Go level",
+    "go.handicap": "Handicap",
+    "go.handicap.none": "None",
+    "go.gnugo.thinking": "{player}: GNU Go is thinking…",
+    "go.gnugo.asked": "GNU Go ({player})",
+    "go.gnugo.played": "GNU Go: {action}",
+    "go.error.engine_timeout": "GNU Go took too long and was stopped; nothing was played.",
+    "go.retry": "Try again",
+    "go.retry_title": "Ask the machine to play its turn again",
+    "go.retrying": "{error} Asking again…",
+    "go.error.engine_failed": "GNU Go could not play here (it is missing or failed); nothing was played.",
+    "go.error.engine_illegal": "GNU Go answered a move the rules refuse; nothing was played.",
     "go.scoring": "Counting the score",
     "go.phase.title": "Play has ended: which stones are dead?",
     "go.phase.help": "Prolog proposes the stones it thinks are dead: they are ringed on the board, and the shading shows the points each side counts. Click a stone to mark its group dead or alive. When both players accept the same marking, the game is counted with the dead stones taken off; or resume play.",
@@ -171,6 +196,13 @@ const STRINGS = {
     "review.at": "Move {n} of {total}",
     "review.showing": "Reviewing: the game after move {n} of {total}. » goes back to play.",
     "review.leave_first": "You are looking at an earlier move: press » to go back to the game.",
+    "review.numbers": "Move numbers",
+    "review.numbers_title": "Show on each stone the number of the move that placed it",
+    "confirm.setting": "Confirm moves with a second tap",
+    "confirm.again": "Tap the same place again to play there, or another to move it (Esc cancels).",
+    "confirm.cancel": "Cancel",
+    "go.pass_really": "Really pass?",
+    "go.resign_really": "Really resign?",
   },
   es: {
     "lang.toggle": "English",
@@ -186,8 +218,8 @@ const STRINGS = {
     "index.unavailable": "No disponible en este servidor",
     "index.loading": "Cargando…",
     "index.load_failed": "No se pudo contactar al servidor.",
-    "index.version_one": "1 acción",
-    "index.version": "{n} acciones",
+    "index.actions.one": "{count} acción",
+    "index.actions.other": "{count} acciones",
     "index.updated": "actualizada {when}",
     "game.go": "Go",
     "game.go.desc": "El clásico juego de rodear territorio, en 9×9, 13×13 o 19×19.",
@@ -228,7 +260,8 @@ const STRINGS = {
     "go.loading": "Cargando la partida…",
     "go.reloaded": "La partida había avanzado: esta es la posición actual.",
     "go.result.resign": "Ganan {winner} por abandono",
-    "go.result.points": "Ganan {winner} por {points} puntos",
+    "go.result.points.one": "Ganan {winner} por {count} punto",
+    "go.result.points.other": "Ganan {winner} por {count} puntos",
     "go.result.tie_white": "Empate: ganan Blancas (la regla de los documentos)",
     "go.result.draw": "Empate",
     "go.score": "Negras {b} · Blancas {w}",
@@ -237,12 +270,33 @@ const STRINGS = {
     "go.last.resign": "{player} abandonaron",
     "go.human": "Humano",
     "go.machine": "Máquina",
+    "go.download_sgf": "Descargar SGF",
+    "go.download_sgf_title": "La partida en formato SGF, para abrirla en cualquier programa de Go",
+    "go.open_sgf": "Abrir SGF",
+    "go.open_sgf_hint": "O abre una partida guardada (SGF): se abre en su última posición, con sus jugadas para repasar; Negras y Blancas, arriba, dicen quién sigue jugando.",
+    "go.sgf_reading": "Leyendo {name}…",
+    "go.sgf_opened.one": "{name} abierto: {count} jugada. Recórrela con la barra de repaso.",
+    "go.sgf_opened.other": "{name} abierto: {count} jugadas. Recórrelas con la barra de repaso.",
     "go.seat.human": "humano",
     "go.seat.machine": "máquina",
     "go.players": "Negras: {b} · Blancas: {w}",
     "go.wait": "Juega la máquina: espera su jugada.",
     "go.machine.asked": "Máquina ({player})",
     "go.machine.played": "Máquina: {action}",
+    "go.gnugo": "GNU Go",
+    "go.seat.gnugo": "GNU Go (nivel {level})",
+    "go.level": "Nivel de GNU Go",
+    "go.handicap": "Hándicap",
+    "go.handicap.none": "Ninguno",
+    "go.gnugo.thinking": "{player}: GNU Go está pensando…",
+    "go.gnugo.asked": "GNU Go ({player})",
+    "go.gnugo.played": "GNU Go: {action}",
+    "go.error.engine_timeout": "GNU Go tardó demasiado y se detuvo; no se jugó nada.",
+    "go.retry": "Reintentar",
+    "go.retry_title": "Pedir otra vez a la máquina que juegue su turno",
+    "go.retrying": "{error} Se lo vuelvo a pedir…",
+    "go.error.engine_failed": "GNU Go no pudo jugar aquí (no está instalado o falló); no se jugó nada.",
+    "go.error.engine_illegal": "GNU Go respondió una jugada que las reglas no permiten; no se jugó nada.",
     "go.scoring": "Recuento",
     "go.phase.title": "Terminó el juego: ¿qué piedras están muertas?",
     "go.phase.help": "Prolog propone las piedras que cree muertas: están rodeadas por un anillo en el tablero, y el sombreado muestra los puntos de cada bando. Haz clic en una piedra para marcar su grupo muerto o vivo. Cuando ambos jugadores aceptan la misma marca, se cuenta la partida sin las piedras muertas; o vuelve a jugar.",
@@ -333,6 +387,13 @@ const STRINGS = {
     "review.at": "Jugada {n} de {total}",
     "review.showing": "Repaso: la partida tras la jugada {n} de {total}. » vuelve al juego.",
     "review.leave_first": "Estás mirando una jugada anterior: pulsa » para volver a la partida.",
+    "review.numbers": "Números de jugada",
+    "review.numbers_title": "Muestra en cada piedra el número de la jugada que la puso",
+    "confirm.setting": "Confirmar las jugadas con un segundo toque",
+    "confirm.again": "Toca otra vez el mismo lugar para jugar ahí, u otro para cambiarla (Esc cancela).",
+    "confirm.cancel": "Cancelar",
+    "go.pass_really": "¿Seguro que pasas?",
+    "go.resign_really": "¿Seguro que abandonas?",
   },
 };
 
@@ -359,14 +420,34 @@ export function getLang() {
   return current;
 }
 
-/** The text for key in the current language, with {name} replaced from vars. */
+/** The text for key in the current language, with {name} replaced from vars.  With a
+ *  numeric vars.count and no text of its own, the key names plural forms: key.one,
+ *  key.other, ... picked by the language's plural rules ({count} is the number written
+ *  with formatNumber). */
 export function t(key, vars = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  let text = STRINGS[current][key] ?? STRINGS.en[key];
+  if (text === undefined && typeof vars.count === "number") {
+    const { count } = vars;
+    text = STRINGS[current][`${key}.${pluralRules().select(count)}`] ?? STRINGS[current][`${key}.other`]
+      ?? STRINGS.en[`${key}.${englishRules.select(count)}`] ?? STRINGS.en[`${key}.other`];
+    vars = { ...vars, count: formatNumber(count) };
+  }
+  text ??= key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
+const englishRules = new Intl.PluralRules("en");
+const rulesByLang = new Map();
+
+/** The current language's plural rules (one Intl.PluralRules per language). */
+function pluralRules() {
+  if (!rulesByLang.has(current)) rulesByLang.set(current, new Intl.PluralRules(current));
+  return rulesByLang.get(current);
+}
+
+/** Whether key has a text (or plural forms, key.other). */
 export function hasText(key) {
-  return key in STRINGS.en;
+  return key in STRINGS.en || `${key}.other` in STRINGS.en;
 }
 
 /** Words for an API error {code, message}: ours when we know the code, else the server's. */

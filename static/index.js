@@ -53,7 +53,7 @@ function renderRecent() {
     const li = node("li", { "data-game": game.game, "data-id": game.id });
     const href = `/${game.game}/${encodeURIComponent(game.id)}`;
     li.append(node("a", { href }, `${gameName(game.game)} · ${game.id}`));
-    const actions = t(game.plies === 1 ? "index.version_one" : "index.version", { n: game.plies });
+    const actions = t("index.actions", { count: game.plies });
     const meta = `${actions} · ${t("index.updated", {
       when: when.format(new Date(game.updated * 1000)),
     })}`;

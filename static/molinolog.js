@@ -34,6 +34,7 @@ const state = {
   busy: false,
   selected: null, // "n,2": the piece picked to move (known to this page only)
   pending: null, // "n,2": a placement awaiting the server's answer
+  proposed: null, // "n,2": where a step is shown awaiting its confirming second tap
   trail: null, // {player, actions}: the steps of the last turn, marked on the board
   fresh: null, // the step just played, animated once
   message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
@@ -108,6 +109,7 @@ function highlights(view) {
   for (const point of view.mill) mark(point, "mill");
   if (state.selected) mark(state.selected, "selected");
   if (state.pending) mark(state.pending, "pending");
+  if (state.proposed) mark(state.proposed, "proposed");
   const last = state.trail?.actions.findLast((a) => a.kind !== "capture");
   if (last) mark(last.to ?? last.point, "last");
   if (humanTurn(view)) {
@@ -452,21 +454,40 @@ function onPoint(key, piece) {
   }
   const point = pointOf(key);
   if (view.phase === "capture") {
-    play({ kind: "capture", point });
+    confirmed(`capture:${key}`, key, () => play({ kind: "capture", point }));
   } else if (view.phase === "place") {
-    state.pending = key;
-    renderBoard();
-    play({ kind: "place", point });
+    confirmed(`place:${key}`, key, () => {
+      state.pending = key;
+      renderBoard();
+      play({ kind: "place", point });
+    });
   } else if (state.selected === null || key === state.selected || piece === view.to_move) {
     select(key, piece, view);
   } else {
-    play({ kind: "move", from: pointOf(state.selected), to: point });
+    const from = state.selected;
+    confirmed(`move:${from}>${key}`, key, () => play({ kind: "move", from: pointOf(from), to: point }));
   }
+}
+
+/** A step on the point `key`: played now, or with "Confirm moves with a second tap" on,
+ *  shown there first (molinolog-is-proposed) until a second tap on it. */
+function confirmed(tapKey, key, step) {
+  session.tap(tapKey, {
+    show: () => {
+      state.proposed = key;
+      renderBoard();
+    },
+    clear: () => {
+      state.proposed = null;
+      renderBoard();
+    },
+  }, step);
 }
 
 /** The first click of a move: a piece of the mover is selected (or let go); any other
  *  point is asked of the rules as a move from there, so they say what is wrong with it. */
 function select(key, piece, view) {
+  session.clearTap(); // a step shown from another piece is not the one to confirm
   if (key === state.selected) state.selected = null;
   else if (piece === view.to_move) state.selected = key;
   else {

@@ -5,19 +5,282 @@
 // the position.
 //
 //   const panel = new PrologPanel(document.querySelector("#prolog-panel"));  // a <details>
-//   panel.add({ label: () => "Black D4", explain, refused: null | "suicide" });
+//   panel.add({ label: () => "Black D4", explain, refused: null | "suicide",
+//               context: {game, path, before, after, action} });
+//
+// Complete goals.  The rules' explain names its inputs (`goMove(Board, "b", [8,8], RBoard)`);
+// with the context (the view before the action, the one after, the action: game-session.js
+// passes them) the panel writes each as a goal with every input bound, the board as the
+// term the predicate takes, on one line, and its answer as the toplevel prints it
+// (`RBoard = [["-", ...], ...]`, `true`, `false`): pasted into `swipl prolog/<game>.pl`
+// it gives that answer (tests/test_panel_paste.py runs them).  The rules' words about the
+// answer ("0 stones captured") are shown under it in the page's language.  A query the
+// panel cannot complete is shown as the rules wrote it, marked "not a complete goal".
+// The machine's decision is shown as the goal that makes it.  Each goal has a Copy button
+// (navigator.clipboard, else a hidden textarea and execCommand("copy")): it copies the
+// goal and its full stop.
+//
+// Done for Go (goals on prolog/go.pl's exports: goMove/4 on the board, go_play/4 and
+// go_machine_action/2 on the game term).  Molinolog's, GoRoGo's and Azul's explain are
+// shown as their rules write them until their states can be written from the view.
 
-import { onLangChange, t } from "./i18n.js";
+import { addStrings, onLangChange, t } from "./i18n.js";
 import { PrologConsole } from "./prolog-console.js";
 
 const OPEN_KEY = "tablero.prolog-open";
 const MAX_ENTRIES = 200;
+
+addStrings({
+  en: {
+    "prolog.copy": "Copy",
+    "prolog.copied": "Copied",
+    "prolog.copy_title": "Copy this goal, to paste into swipl",
+    "prolog.copy_failed": "Select the goal and copy it",
+    "prolog.incomplete": "not a complete goal: the rules' own words",
+    "prolog.machine": "The machine's choice:",
+    "prolog.machine_random": "The machine draws random playouts: pasted, this goal may choose another move.",
+    "prolog.paste_hint": "Each goal is complete: paste it into swipl prolog/{game}.pl to get the answer shown.",
+    "prolog.gloss.captured.one": "{count} stone captured",
+    "prolog.gloss.captured.other": "{count} stones captured",
+    "prolog.gloss.occupied": "the point is not empty",
+    "prolog.gloss.suicide": "the stone's group would have no liberty (encerrados/7 succeeds)",
+    "prolog.gloss.first_pass": "the first pass; a second one in a row ends play",
+    "prolog.gloss.over": "the game is over",
+    "prolog.gloss.accept_wait": "the other player has still to accept",
+    "prolog.gloss.play_on": "play goes on",
+    "prolog.gloss.now_dead": "now dead",
+    "prolog.gloss.now_alive": "now alive",
+    "prolog.gloss.empty_point": "the point is empty",
+    "prolog.gloss.ko": "RBoard repeats the position of one turn ago: the ko rule refuses the move",
+    "prolog.gloss.superko": "RBoard repeats an earlier position: the superko rule refuses the move",
+    "prolog.gloss.dead": "{colour}: {count} stones; eyes worth {eyes}, {libs} liberties",
+    "prolog.gloss.to_move": "it is the other player's turn",
+    "prolog.colour.b": "black",
+    "prolog.colour.w": "white",
+  },
+  es: {
+    "prolog.copy": "Copiar",
+    "prolog.copied": "Copiado",
+    "prolog.copy_title": "Copiar este objetivo para pegarlo en swipl",
+    "prolog.copy_failed": "Seleccione el objetivo y cópielo",
+    "prolog.incomplete": "no es un objetivo completo: las palabras de las reglas",
+    "prolog.machine": "La elección de la máquina:",
+    "prolog.machine_random": "La máquina sortea partidas al azar: pegado, este objetivo puede elegir otra jugada.",
+    "prolog.paste_hint": "Cada objetivo está completo: péguelo en swipl prolog/{game}.pl y obtendrá la respuesta mostrada.",
+    "prolog.gloss.captured.one": "{count} piedra capturada",
+    "prolog.gloss.captured.other": "{count} piedras capturadas",
+    "prolog.gloss.occupied": "el punto no está vacío",
+    "prolog.gloss.suicide": "el grupo de la piedra quedaría sin libertades (encerrados/7 tiene éxito)",
+    "prolog.gloss.first_pass": "el primer pase; un segundo seguido termina el juego",
+    "prolog.gloss.over": "la partida terminó",
+    "prolog.gloss.accept_wait": "falta que acepte el otro jugador",
+    "prolog.gloss.play_on": "el juego sigue",
+    "prolog.gloss.now_dead": "ahora muertas",
+    "prolog.gloss.now_alive": "ahora vivas",
+    "prolog.gloss.empty_point": "el punto está vacío",
+    "prolog.gloss.ko": "RBoard repite la posición de hace un turno: la regla del ko rechaza la jugada",
+    "prolog.gloss.superko": "RBoard repite una posición anterior: la regla del superko rechaza la jugada",
+    "prolog.gloss.dead": "{colour}: {count} piedras; ojos que valen {eyes}, {libs} libertades",
+    "prolog.gloss.to_move": "es el turno del otro jugador",
+    "prolog.colour.b": "negras",
+    "prolog.colour.w": "blancas",
+  },
+});
 
 function node(tag, className, text) {
   const el = document.createElement(tag);
   if (className) el.className = className;
   if (text !== undefined) el.textContent = text;
   return el;
+}
+
+// ---- Prolog terms as text ----------------------------------------------------------------
+// Goals are written compactly (one line); answers as the toplevel prints them (a space
+// after each argument's comma, `spacing(next_argument)`).
+
+const str = (s) => `"${String(s).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+/** A view's board (rows of characters) as the course's board: a list of rows of strings. */
+export function boardTerm(rows, sep = ",") {
+  return `[${rows.map((row) => `[${[...row].map(str).join(sep)}]`).join(sep)}]`;
+}
+
+const pos = ([r, c], sep = ",") => `[${r}${sep}${c}]`;
+
+/** A Prolog answer the rules wrote compactly (`Dead = [[0,0],[0,1]]`) as the toplevel
+ *  prints it (`Dead = [[0, 0], [0, 1]]`): a space after each comma outside strings. */
+function spaced(text) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"' && text[i - 1] !== "\\") quoted = !quoted;
+    out += ch;
+    if (ch === "," && !quoted && text[i + 1] !== " ") out += " ";
+  }
+  return out;
+}
+
+/** A Go action (JSON, as the API's `action`) as go_play/4's term. */
+function goAction(action, player, sep = ",") {
+  const p = str(action.player ?? player);
+  if (action.kind === "move" || action.kind === "toggle") return `${action.kind}(${p}${sep}${pos(action.pos, sep)})`;
+  return `${action.kind}(${p})`;
+}
+
+/** The game term of go_rules (prolog/go/rules.pl's header) from a view: the position, the
+ *  settings, the seats, the captures, the passes, the last action and the phase.  The ko
+ *  history (hashes of earlier positions) is not in the view: it is written [], which only
+ *  a ko recapture would notice. */
+export function goGameTerm(view) {
+  const s = view.settings;
+  const settings = `settings(${view.size},${s.preset},${s.ko},${s.komi},${s.tie},players(${view.seats.b},${view.seats.w}))`;
+  const rows = `[${view.board.map(str).join(",")}]`;
+  const last = view.last ? goAction(view.last, view.last.player) : "none";
+  let status = "playing";
+  if (view.phase === "scoring") {
+    const dead = `[${(view.dead ?? []).map((p) => pos(p)).join(",")}]`;
+    const accepted = `[${["b", "w"].filter((p) => view.accepted?.[p]).map(str).join(",")}]`;
+    status = `scoring(_,${dead},${accepted},[])`;
+  }
+  return `go(${settings},${rows},${str(view.to_move)},${view.captures.b}-${view.captures.w},${view.passes ?? 0},[],${last},${status})`;
+}
+
+// ---- Go: the rules' explain as complete goals ----------------------------------------------
+
+/** The rules' English words about an answer, in the page's language (null: none). */
+function goGloss(answer) {
+  const text = answer.replace(/^(true|false)(: )?/, "");
+  let m;
+  if (!text) return null;
+  if ((m = /^(\d+) stone\(s\) captured$/.exec(text))) return t("prolog.gloss.captured", { count: Number(m[1]) });
+  const fixed = {
+    "the point is not empty": "occupied",
+    "the stone's group would have no liberty (encerrados/7 succeeds)": "suicide",
+    "the first pass; a second one in a row ends play": "first_pass",
+    "the game is over": "over",
+    "the other player has still to accept": "accept_wait",
+    "play goes on": "play_on",
+    "the point is empty": "empty_point",
+  };
+  if (fixed[text]) return t(`prolog.gloss.${fixed[text]}`);
+  if ((m = /: now (dead|alive)$/.exec(text))) return t(`prolog.gloss.now_${m[1]}`);
+  if ((m = /^(black|white) (\d+) stone\(s\) at .*eyes worth ([\d.]+), (\d+) liberties/.exec(text))) {
+    return t("prolog.gloss.dead", { colour: t(`prolog.colour.${m[1][0]}`), count: m[2], eyes: m[3], libs: m[4] });
+  }
+  return null;
+}
+
+/** Go's explain as complete goals: [{goal, answer, gloss}] ({query, answer} for what
+ *  cannot be completed). */
+function goGoals(explain, context) {
+  const { before, after, action } = context;
+  if (!before?.board) return explain.map((pair) => ({ ...pair, gloss: null }));
+  const B0 = boardTerm(before.board);
+  const game0 = goGameTerm(before);
+  const player = action?.player ?? before.to_move;
+  const out = [];
+  if (context.path === "machine" && action) {
+    out.push({ goal: `go_machine_action(${game0}, Action)`, answer: `Action = ${goAction(action, player, ", ")}`,
+               glossKey: "prolog.machine_random", machine: true });
+  }
+  for (const { query, answer } of explain) {
+    const truth = /^true\b/.test(answer) ? "true" : /^false\b/.test(answer) ? "false" : null;
+    const gloss = () => goGloss(answer);
+    let m;
+    if ((m = /^goMove\(Board, ("[bw]"), (\[\d+,\d+\]), RBoard\)$/.exec(query))) {
+      const goal = `goMove(${B0}, ${m[1]}, ${m[2]}, RBoard)`;
+      if (truth === "false") out.push({ goal, answer: "false", gloss });
+      else if (after?.board) out.push({ goal, answer: `RBoard = ${boardTerm(after.board, ", ")}`, gloss });
+      else out.push({ goal: `goMove(${B0}, ${m[1]}, ${m[2]}, _)`, answer: "true", gloss });
+      continue;
+    }
+    if ((m = /^(ko|superko): /.exec(query))) {
+      // Simple ko: the move takes back the one stone that just took ours, so RBoard
+      // would be the board before the opponent's last move.
+      const [, kind] = m;
+      const move = action?.pos && before.last?.kind === "move" ? action.pos : null;
+      if (kind === "ko" && move) {
+        const prev = before.board.map((row) => [...row]);
+        prev[move[0]][move[1]] = player;
+        prev[before.last.pos[0]][before.last.pos[1]] = "-";
+        const prevTerm = boardTerm(prev.map((row) => row.join("")));
+        out.push({ goal: `goMove(${B0}, ${str(player)}, ${pos(move)}, RBoard), RBoard \\== ${prevTerm}`,
+                   answer: "false", gloss: () => t("prolog.gloss.ko") });
+      } else out.push({ query, answer, gloss: () => t(`prolog.gloss.${kind}`) });
+      continue;
+    }
+    if (query === "dead_stones(Board, Dead)") {
+      out.push({ goal: `dead_stones(${B0}, Dead)`, answer: spaced(answer), gloss: null });
+      continue;
+    }
+    if ((m = /^dead_verdicts\(Board, Vs\), member\(dead\(("[bw]"), Stones, _\), Vs\)$/.exec(query))) {
+      const first = /at (\[\d+,\d+\])\.\.\./.exec(answer);
+      if (first) {
+        out.push({ goal: `dead_verdicts(${B0}, _Vs), memberchk(dead(${m[1]}, [${first[1]}|_], _), _Vs)`,
+                   answer: "true", gloss });
+        continue;
+      }
+    }
+    if ((m = /^chain_stones\(Board, (\[\d+,\d+\]), Stones\)$/.exec(query))) {
+      const stones = /^Stones = (\[.*\]): now/.exec(answer);
+      const goal = `chain_stones(${B0}, ${m[1]}, Stones)`;
+      if (truth === "false") out.push({ goal, answer: "false", gloss });
+      else if (stones) out.push({ goal, answer: `Stones = ${spaced(stones[1])}`, gloss });
+      continue;
+    }
+    if ((m = /^go_play\(Game0, (.*), Game, _\)$/.exec(query))) {
+      out.push({ goal: `go_play(${game0}, ${m[1]}, _, _)`, answer: truth ?? answer, gloss });
+      continue;
+    }
+    if (query === "go_to_move(Game0, Player)") {
+      out.push({ goal: `go_to_move(${game0}, Player)`, answer: spaced(answer), gloss: () => t("prolog.gloss.to_move") });
+      continue;
+    }
+    if ((m = /^(?:remove_stones\(Board, (\[.*?\]), RBoard\), )?terminarJuego\((?:R?Board), PuntosW, PuntosB\)$/.exec(query))) {
+      const goal = m[1] ? `remove_stones(${B0}, ${m[1]}, _B), terminarJuego(_B, PuntosW, PuntosB)`
+        : `terminarJuego(${B0}, PuntosW, PuntosB)`;
+      out.push({ goal, answer: spaced(answer), gloss: null });
+      continue;
+    }
+    if ((m = /^territory_owner\(Board, (\[.*?\]), Owner, TB-TW\)$/.exec(query))) {
+      const [score, rest] = answer.split("; ");
+      const [tb, tw] = score.replace("TB-TW = ", "").split(/(?<=\d)-/);
+      out.push({ goal: `territory_owner(${B0}, ${m[1]}, _, TB-TW)`, answer: `TB = ${tb}, TW = ${tw}`,
+                 gloss: () => rest ?? null });
+      continue;
+    }
+    out.push({ query, answer, gloss: null });
+  }
+  return out;
+}
+
+const GOALS = { go: goGoals };
+
+// ---- copying ---------------------------------------------------------------------------------
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard API (an http page, a denied permission): the old way.
+    const area = node("textarea", "prolog-copy-area");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    let done = false;
+    try {
+      done = document.execCommand("copy");
+    } catch {
+      done = false;
+    }
+    area.remove();
+    return done;
+  }
 }
 
 export class PrologPanel {
@@ -54,9 +317,18 @@ export class PrologPanel {
     this.render();
   }
 
-  /** Log one action: label() gives its name in the current language. */
-  add({ label, explain = [], refused = null }) {
-    this.entries.unshift({ label, explain, refused });
+  /** Log one action: label() gives its name in the current language; context (optional):
+   *  {game, path, before, after, action} to write its queries as complete goals. */
+  add({ label, explain = [], refused = null, context = null }) {
+    const build = context && GOALS[context.game];
+    let goals;
+    try {
+      goals = build ? build(explain, context) : explain.map((pair) => ({ ...pair, gloss: null }));
+    } catch (error) {
+      console.error("The panel could not complete these queries", error);
+      goals = explain.map((pair) => ({ ...pair, gloss: null }));
+    }
+    this.entries.unshift({ label, goals, refused, game: context?.game ?? null });
     this.entries.length = Math.min(this.entries.length, MAX_ENTRIES);
     this.render();
   }
@@ -69,23 +341,59 @@ export class PrologPanel {
   render() {
     this.title.textContent = t("prolog.title");
     this.count.textContent = this.entries.length ? `(${this.entries.length})` : "";
-    this.hint.textContent = this.entries.length ? t("prolog.hint") : t("prolog.empty");
+    const game = this.entries.find((e) => GOALS[e.game])?.game;
+    this.hint.textContent = !this.entries.length ? t("prolog.empty")
+      : game ? `${t("prolog.hint")} ${t("prolog.paste_hint", { game })}` : t("prolog.hint");
     this.list.replaceChildren(...this.entries.map((entry) => this.item(entry)));
   }
 
-  item({ label, explain, refused }) {
+  item({ label, goals, refused }) {
     const li = node("li", refused ? "prolog-entry prolog-is-refused" : "prolog-entry");
     const head = node("div", "prolog-action", label());
     if (refused) head.append(" ", node("span", "prolog-badge", `${t("prolog.refused")}: ${refused}`));
     li.append(head);
-    if (!explain.length) li.append(node("div", "prolog-none", t("prolog.no_query")));
-    for (const { query, answer } of explain) {
-      const falseAnswer = /^false\b/.test(answer);
-      li.append(
-        node("code", "prolog-query", `?- ${query}.`),
-        node("div", falseAnswer ? "prolog-answer prolog-is-false" : "prolog-answer", answer),
-      );
-    }
+    if (!goals.length) li.append(node("div", "prolog-none", t("prolog.no_query")));
+    for (const entry of goals) li.append(this.goalNode(entry));
     return li;
+  }
+
+  goalNode({ goal, query, answer, gloss, glossKey, machine }) {
+    const box = node("div", machine ? "prolog-goal prolog-is-machine" : "prolog-goal");
+    if (machine) box.append(node("div", "prolog-machine", t("prolog.machine")));
+    const line = node("div", "prolog-line");
+    const code = node("code", goal ? "prolog-query" : "prolog-query prolog-is-incomplete", `?- ${goal ?? query}.`);
+    // One line that scrolls (a 19x19 board is ~2,000 characters): selected or copied whole.
+    Object.assign(line.style, { display: "flex", alignItems: "flex-start", gap: "0.5rem" });
+    Object.assign(code.style, { whiteSpace: "nowrap", overflowX: "auto", flex: "1 1 auto", minWidth: "0" });
+    line.append(code);
+    if (goal) {
+      code.dataset.goal = goal;
+      const button = node("button", "prolog-copy", t("prolog.copy"));
+      button.type = "button";
+      Object.assign(button.style, { flex: "none", font: "inherit", fontSize: "0.75rem", padding: "0.1rem 0.45rem",
+                                    cursor: "pointer" });
+      button.title = t("prolog.copy_title");
+      button.addEventListener("click", async () => {
+        const ok = await copyText(`${goal}.`);
+        button.textContent = t(ok ? "prolog.copied" : "prolog.copy_failed");
+        setTimeout(() => { button.textContent = t("prolog.copy"); }, 1500);
+      });
+      line.append(button);
+    }
+    box.append(line);
+    const falseAnswer = /^false\b/.test(answer);
+    const shown = node("div", falseAnswer ? "prolog-answer prolog-is-false" : "prolog-answer",
+                       goal ? `${answer}.` : answer);
+    if (goal) shown.dataset.answer = answer;
+    Object.assign(shown.style, { whiteSpace: "nowrap", overflowX: "auto" });
+    box.append(shown);
+    const words = glossKey ? t(glossKey) : typeof gloss === "function" ? gloss() : gloss;
+    for (const text of [words, goal ? null : t("prolog.incomplete")]) {
+      if (!text) continue;
+      const note = node("div", "prolog-gloss", text);
+      Object.assign(note.style, { paddingLeft: "1.5ch", color: "var(--prolog-muted)", fontSize: "0.8rem" });
+      box.append(note);
+    }
+    return box;
   }
 }

@@ -326,4 +326,4 @@ def test_facade_take_machine_undo():
     assert view["last"]["action"] == a and view["to_move"] == "1"
     g.undo()
     assert g.view == before
-    assert "Factories" in str(g) and "Player 1: greedy" in str(g)
+    assert "Factories" in str(g) and "Player 1: human" in str(g) and "Player 2: greedy" in str(g)

@@ -64,6 +64,14 @@ def play(page, row, col, colour):
     expect(stone(page, row, col)).to_have_class(re.compile(rf"\bstone {colour}\b"))
 
 
+def click_twice(page, selector):
+    """Pass and Resign ask once more: the first click turns the button into "Really ...?"
+    (tests/test_browser_phone.py checks that it alone changes nothing), the second acts."""
+    page.click(selector)
+    expect(page.locator(selector)).to_have_class(re.compile(r"\btb-is-asking\b"))
+    page.click(selector)
+
+
 def open_game(page, game_id):
     hold(page, game_id)
     page.goto(f"/go/{game_id}")
@@ -109,7 +117,7 @@ def test_a_first_stone_on_the_empty_board_starts_a_game(page):
 
 def test_resignation_shows_the_result(page, server):
     open_game(page, new_game(server, moves=[[4, 4]]))
-    page.click("#resign")  # White, to move, resigns
+    click_twice(page, "#resign")  # White, to move, resigns
     expect(page.locator("#result")).to_contain_text("Black wins by resignation")
     expect(page.locator("#result")).to_contain_text("B+R")
     expect(page.locator(".grid-owner")).to_have_count(0)
@@ -154,9 +162,11 @@ def test_prolog_panel_lists_the_queries_newest_first(page, server):
     panel.locator("summary").click()
     entries = panel.locator(".prolog-entry")
     expect(entries).to_have_count(2)
-    expect(entries.nth(0)).to_contain_text('?- goMove(Board, "w", [2,2], RBoard).')
-    expect(entries.nth(0)).to_contain_text("true: 0 stone(s) captured")
-    expect(entries.nth(1)).to_contain_text('?- goMove(Board, "w", [0,0], RBoard).')
+    # Complete goals (the board bound: tests/test_panel_paste.py pastes them into swipl).
+    expect(entries.nth(0)).to_contain_text('?- goMove([["-","b","-","-","-","-","-","-","-"],')
+    expect(entries.nth(0)).to_contain_text('"w", [2,2], RBoard).')
+    expect(entries.nth(0)).to_contain_text("0 stones captured")
+    expect(entries.nth(1)).to_contain_text('"w", [0,0], RBoard).')
     expect(entries.nth(1)).to_contain_text("refused: suicide")
     expect(entries.nth(1).locator(".prolog-answer")).to_contain_text("false")
 
@@ -167,9 +177,9 @@ def test_two_passes_then_both_accept_show_the_score_and_the_owners(page, server)
     open_game(page, new_game(server, moves=moves))
     expect(page.locator("#result")).to_be_hidden()
     expect(page.locator("#phase")).to_be_hidden()
-    page.click("#pass")
+    click_twice(page, "#pass")
     expect(page.locator("#message")).to_have_text("Black passed")
-    page.click("#pass")
+    click_twice(page, "#pass")
     phase = page.locator("#phase")
     expect(phase).to_be_visible()
     expect(page.locator("#message")).to_contain_text("play has ended")
@@ -206,9 +216,9 @@ def test_scoring_phase_marks_dead_stones_and_a_click_toggles_them(page, server):
     # [5, 7] in White's: two passes, and Prolog proposes both dead.
     moves = [m for row in range(9) for m in ([row, 4], [row, 6])] + [[5, 7], [2, 1]]
     open_game(page, new_game(server, moves=moves))
-    page.click("#pass")
+    click_twice(page, "#pass")
     expect(page.locator("#message")).to_have_text("Black passed")
-    page.click("#pass")
+    click_twice(page, "#pass")
     expect(page.locator("#phase")).to_be_visible()
     dead = page.locator(".grid-mark.go-dead")
     expect(dead).to_have_count(2)

@@ -318,6 +318,7 @@ def test_prolog_timeout_shows_no_goal(client, monkeypatch):
                                    "tablero:api_new(go, \"{}\"), Text)")
 
     monkeypatch.setattr(games, "call_api", slow)
+    monkeypatch.setattr(games, "call_cached", slow)  # the lean path (app/games.py)
     resp = client.post("/api/games", json={"game": "go"})
     error = assert_json_error(resp, 504, "timeout")
     text = resp.get_data(as_text=True)
@@ -335,6 +336,7 @@ def test_prolog_error_shows_no_goal(client, monkeypatch):
         raise prolog.PrologError(f"Caused by: {goal}. Returned: error(type_error(dict, []))")
 
     monkeypatch.setattr(games, "call_api", broken)
+    monkeypatch.setattr(games, "call_cached", broken)  # the lean path (app/games.py)
     resp = client.post("/api/games", json={"game": "go"})
     assert_json_error(resp, 500, "prolog_error")
     assert "tablero:" not in resp.get_data(as_text=True)

@@ -62,7 +62,7 @@ def test_every_game_draws_itself():
     a = AzulGame(("human", "greedy"), seed=7)
     root = _parse(a._repr_svg_())
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "Player 0" in texts and "Player 1" in texts and "centre" in texts
+    assert "Player 1" in texts and "Player 2" in texts and "Player 0" not in texts and "centre" in texts
 
 
 def test_drawing_reads_only_the_view():

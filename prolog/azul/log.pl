@@ -3,6 +3,8 @@
             table_lines/3,          % +Lang, +State, -Lines
             colour_letter/3,        % ?Lang, ?Colour, ?Letter
             player_name/3,          % +Lang, +Player, -Name
+            player_number/2,        % +Player, -Number
+            points_text/3,          % +Lang, +Points, -Text
             kind_name/3             % +Lang, ?Kind, ?Name
           ]).
 
@@ -21,10 +23,13 @@ of lines (strings):
     print, tablero:game_show/3) or Spanish (`es`: the terminal game of
     prolog/azul_cli.pl).
 
-The English texts number players and factories from 0, as the JSON view, the
-Python REPL and the log's readers (who compare it with the view) do; the
-Spanish texts are for people at the terminal and number them from 1.
-Pattern lines, wall rows and wall columns count from 1 (as on the board).
+Players are people (or seats) and every text numbers them from 1 ("Player 1"
+is the player with index 0 in the state and "0" in the JSON view).  The
+English texts number factories from 0, as the JSON view and the Python REPL's
+take() do (a reader compares the two); the Spanish texts are for people at
+the terminal and number factories from 1 too.  Pattern lines, wall rows and
+wall columns count from 1 (as on the board).  A count of points says "1
+point" / "2 points" ("1 punto" / "2 puntos"): points_text/3.
 */
 
 :- use_module(library(lists)).
@@ -39,18 +44,19 @@ game_log(State0, Events) -->
     { State0 = azul(Seed, _, _, Starter, _, Players, table(Fs, _, _, _, _), _, _),
       maplist(player_kind, Players, Kinds),
       numbered(Kinds, Numbered),
-      atomic_list_concat(Numbered, ', ', Who)
+      atomic_list_concat(Numbered, ', ', Who),
+      player_number(Starter, First)
     },
-    line("Azul simulation, seed ~w (players count from 0; lines, rows and columns from 1)", [Seed]),
+    line("Azul simulation, seed ~w (players count from 1, factories from 0; lines, rows and columns from 1)", [Seed]),
     line("Players: ~w", [Who]),
-    line("Player ~w starts (drawn with the seed).", [Starter]),
+    line("Player ~w starts (drawn with the seed).", [First]),
     round_header(1, Fs, 0),
     events(Events, Kinds).
 
 player_kind(player(Kind, _, _, _, _), Kind).
 
 numbered(Kinds, Numbered) :-
-    findall(N, (nth0(I, Kinds, K), format(atom(N), "~w ~w", [I, K])), Numbered).
+    findall(N, (nth1(I, Kinds, K), format(atom(N), "~w ~w", [I, K])), Numbered).
 
 line(Format, Args) -->
     { format(string(S), Format, Args) },
@@ -63,24 +69,25 @@ events([E|Es], Kinds) -->
 
 event(took(P, Source, Colour, N, Line, ToFloor, ToLid, TookToken), Kinds) -->
     { nth0(P, Kinds, Kind),
+      player_number(P, Who),
       source_text(Source, From),
       (   TookToken == true -> Token = " and the first-player token" ; Token = "" ),
       target_text(Line, To),
       overflow_text(Line, ToFloor, ToLid, Over)
     },
     line("  Player ~w (~w) takes ~w ~w~w from ~w to ~w~w.",
-         [P, Kind, N, Colour, Token, From, To, Over]).
+         [Who, Kind, N, Colour, Token, From, To, Over]).
 event(round_end(Round, Tilings), _) -->
     line("  Wall tiling at the end of round ~w:", [Round]),
-    tilings(Tilings, 0).
+    tilings(Tilings, 1).
 event(refill(Round, Fs, Pours), _) -->
     round_header(Round, Fs, Pours).
 event(game_end(Reason, Bonuses, Scores, Winners), _) -->
     { reason_text(Reason, Why) },
     line("Game over: ~w.", [Why]),
     line("Bonuses (+2 per complete row, +7 per complete column, +10 per complete colour):", []),
-    bonuses(Bonuses, 0),
-    { findall(T, (nth0(I, Scores, S), format(atom(T), "player ~w ~w", [I, S])), Final),
+    bonuses(Bonuses, 1),
+    { findall(T, (nth1(N, Scores, S), format(atom(T), "player ~w ~w", [N, S])), Final),
       atomic_list_concat(Final, ', ', FinalText)
     },
     line("Final scores: ~w", [FinalText]),
@@ -143,14 +150,19 @@ bonuses([bonus(Rows, Cols, Colours, Points)|Bs], P) -->
 
 winner_line([W], Scores) -->
     !,
-    { nth0(W, Scores, S) },
-    line("Winner: player ~w with ~w points.", [W, S]).
+    { nth0(W, Scores, S),
+      player_number(W, N),
+      points_text(en, S, Points)
+    },
+    line("Winner: player ~w with ~w.", [N, Points]).
 winner_line(Ws, Scores) -->
     { Ws = [W|_],
       nth0(W, Scores, S),
-      atomic_list_concat(Ws, ' and ', Who)
+      maplist(player_number, Ws, Ns),
+      atomic_list_concat(Ns, ' and ', Who),
+      points_text(en, S, Points)
     },
-    line("Shared victory: players ~w with ~w points and as many complete rows.", [Who, S]).
+    line("Shared victory: players ~w with ~w and as many complete rows.", [Who, Points]).
 
                  /*******************************
                  *           THE TABLE          *
@@ -167,7 +179,7 @@ winner_line(Ws, Scores) -->
 %
 %   ?- azul_rules:initial_state([human, greedy], 3, _S),
 %      azul_log:table_lines(en, _S, [Heading, Factories|_]).
-%   Heading = "Azul, seed 3, round 1: player 1 to move; bag 80, lid 0",
+%   Heading = "Azul, seed 3, round 1: player 2 to move; bag 80, lid 0",
 %   Factories = "Factories  0:BBYK  1:YRKW  2:YRRW  3:BBYY  4:BRKW".
 table_lines(Lang, State, Lines) :-
     State = azul(Seed, _, Round, _, ToMove, Players, Table, _, Phase),
@@ -175,7 +187,7 @@ table_lines(Lang, State, Lines) :-
     counts_total(Bag, NB),
     counts_total(Lid, NL),
     (   Phase == playing
-    ->  number_name(Lang, ToMove, Mover),
+    ->  player_number(ToMove, Mover),
         words(Lang, to_move(Mover), State0)
     ;   words(Lang, over, State0)
     ),
@@ -195,7 +207,7 @@ table_lines(Lang, State, Lines) :-
     (   Phase = over(_, _, Winners)
     ->  nth0(0, Winners, W),
         nth0(W, Players, player(_, Score, _, _, _)),
-        maplist(number_name(Lang), Winners, Names),
+        maplist(player_number, Winners, Names),
         (   Names = [N]
         ->  words(Lang, game_over(N, Score), End)
         ;   words(Lang, and, And),
@@ -209,7 +221,7 @@ table_lines(Lang, State, Lines) :-
 factories_text(Lang, Fs, Text) :-
     findall(T,
             ( nth0(I, Fs, F),
-              number_name(Lang, I, N),
+              factory_number(Lang, I, N),
               tiles_text(Lang, F, FT),
               format(string(T), "~w:~w", [N, FT]) ),
             Ts),
@@ -288,14 +300,41 @@ letters(first, '1', '1').
 
 %!  player_name(+Lang, +Player, -Name) is det.
 %
-%   Name is how the texts of language Lang call Player (from 0): English
-%   counts from 0, Spanish from 1.
+%   Name is how the texts of language Lang call Player (the index, from 0):
+%   both languages count people from 1.
 %
 %   ?- azul_log:player_name(es, 0, Name).
 %   Name = "Jugador 1".
+%   ?- azul_log:player_name(en, 1, Name).
+%   Name = "Player 2".
 player_name(Lang, I, Name) :-
-    number_name(Lang, I, N),
+    player_number(I, N),
     words(Lang, player(N), Name).
+
+%!  player_number(+Player, -Number) is det.
+%
+%   Number is Player (the index in the state, from 0) as a person counts
+%   players, from 1.
+player_number(I, N) :-
+    N is I + 1.
+
+%!  points_text(+Lang, +Points, -Text) is det.
+%
+%   Text is Points with its noun in the right number for language Lang:
+%   "1 point", "0 points", "1 punto", "2 puntos".
+%
+%   ?- azul_log:points_text(en, 1, One), azul_log:points_text(es, 7, Seven).
+%   One = "1 point",
+%   Seven = "7 puntos".
+points_text(Lang, Points, Text) :-
+    point_nouns(Lang, One, Other),
+    (   Points =:= 1 -> Noun = One ; Noun = Other ),
+    format(string(Text), "~w ~w", [Points, Noun]).
+
+%   point_nouns(?Lang, ?One, ?Other): the noun for one point and for any
+%   other number of them.
+point_nouns(en, point, points).
+point_nouns(es, punto, puntos).
 
 %!  kind_name(+Lang, ?Kind, ?Name) is nondet.
 %
@@ -309,8 +348,10 @@ kind_name(en, Kind, Kind) :-
 kind_name(es, Kind, Name) :-
     kind_es(Kind, Name).
 
-number_name(en, I, I).
-number_name(es, I, N) :-
+%   factory_number(+Lang, +Index, -Number): factories count from 0 in
+%   English (as the JSON and take/4 do), from 1 in Spanish (the terminal).
+factory_number(en, I, I).
+factory_number(es, I, N) :-
     N is I + 1.
 
 kind_es(human, humano).
@@ -318,11 +359,22 @@ kind_es(greedy, goloso).
 kind_es(random, aleatorio).
 kind_es(lookahead, previsor).
 
-%   words(+Lang, +What, -Text): the table's words.
-words(Lang, What, Text) :-
+%   words(+Lang, +What, -Text): the table's words (a score in What is a
+%   number of points, written with its noun by points_text/3).
+%   Args of words_/4 are one list for both languages, or EnArgs-EsArgs.
+words(Lang, What0, Text) :-
+    counted(Lang, What0, What),
     words_(What, En, Es, Args),
-    (   Lang == en -> Format = En ; Format = Es ),
-    format(string(Text), Format, Args).
+    (   Args = EnArgs-EsArgs -> true ; EnArgs = Args, EsArgs = Args ),
+    (   Lang == en -> format(string(Text), En, EnArgs) ; format(string(Text), Es, EsArgs) ).
+
+counted(Lang, score(S), score(S, P)) :- !,
+    points_text(Lang, S, P).
+counted(Lang, game_over(N, S), game_over(N, P)) :- !,
+    points_text(Lang, S, P).
+counted(Lang, shared_victory(Who, S), shared_victory(Who, P)) :- !,
+    points_text(Lang, S, P).
+counted(_, What, What).
 
 words_(to_move(N),
        "player ~w to move",
@@ -342,9 +394,9 @@ words_(centre(T),
 words_(player(N),
        "Player ~w",
        "Jugador ~w", [N]).
-words_(score(S),
+words_(score(S, P),
        "score ~w",
-       "~w puntos", [S]).
+       "~w", [S]-[P]).
 words_(token,
        "first-player token",
        "ficha de jugador inicial", []).
@@ -355,11 +407,11 @@ words_(floor(T, P),
        "    floor ~w (~w)",
        "    suelo ~w (~w)", [T, P]).
 words_(game_over(N, Score),
-       "Game over: player ~w wins with ~w points.",
-       "Fin de la partida: gana el jugador ~w con ~w puntos.", [N, Score]).
+       "Game over: player ~w wins with ~w.",
+       "Fin de la partida: gana el jugador ~w con ~w.", [N, Score]).
 words_(shared_victory(Who, Score),
-       "Game over: shared victory of players ~w with ~w points.",
-       "Fin de la partida: victoria compartida de los jugadores ~w con ~w puntos.",
+       "Game over: shared victory of players ~w with ~w.",
+       "Fin de la partida: victoria compartida de los jugadores ~w con ~w.",
        [Who, Score]).
 words_(and,
        " and ",

@@ -185,14 +185,15 @@ move_dict(take(Source, Colour, Line), _{kind:"take", source:S, colour:C, line:L}
 turn_explain(Move, Events, [Q-A|Extra]) :-
     Events = [took(P, _, Colour, N, _, ToFloor, ToLid, _)|More],
     format(string(Q), "take_turn(State0, ~q, State, Events)", [Move]),
+    player_number(P, Who),
     format(string(A), "player ~w took ~w ~w: ~w to the floor, ~w to the lid",
-           [P, N, Colour, ToFloor, ToLid]),
+           [Who, N, Colour, ToFloor, ToLid]),
     foldl(event_explain, More, Extra, []).
 
 event_explain(round_end(Round, Tilings)) -->
     !,
-    { findall(T, (nth0(I, Tilings, tiling(_, W, F, S)),
-                  format(string(T), "player ~w: wall +~w, floor -~w, score ~w", [I, W, F, S])),
+    { findall(T, (nth1(N, Tilings, tiling(_, W, F, S)),
+                  format(string(T), "player ~w: wall +~w, floor -~w, score ~w", [N, W, F, S])),
               Ts),
       atomic_list_concat(Ts, '; ', A),
       format(string(Q), "tile_wall/6 for every player, end of round ~w", [Round]),
@@ -266,7 +267,8 @@ result_view(over(Reason, _, Ws), Players, true,
     (   WTexts = [Winner] -> true ; Winner = null ),
     winners_words(Ws, Players, en, Who, Score),
     reason_words(Reason, Why),
-    format(string(Message), "~w: ~w with ~w points.", [Why, Who, Score]).
+    points_text(en, Score, Points),
+    format(string(Message), "~w: ~w with ~w.", [Why, Who, Points]).
 
 reason_words(row_complete, "A wall row is complete").
 reason_words(no_tiles, "No tiles are left to play").
@@ -299,8 +301,10 @@ status(playing, Round, P, Players, _{en:En, es:Es}) :-
 status(over(_, _, Ws), _, _, Players, _{en:En, es:Es}) :-
     winners_words(Ws, Players, en, WhoEn, Score),
     winners_words(Ws, Players, es, WhoEs, Score),
-    format(string(En), "Game over: ~w with ~w points.", [WhoEn, Score]),
-    format(string(Es), "Fin de la partida: ~w con ~w puntos.", [WhoEs, Score]).
+    points_text(en, Score, PointsEn),
+    points_text(es, Score, PointsEs),
+    format(string(En), "Game over: ~w with ~w.", [WhoEn, PointsEn]),
+    format(string(Es), "Fin de la partida: ~w con ~w.", [WhoEs, PointsEs]).
 
 atomics_to_string_lines(Lines, Text) :-
     atomic_list_concat(Lines, '\n', Atom),

@@ -1,41 +1,43 @@
 :- module(go_machine,
           [ go_machine_action/2,     % +Game, -Action
+            go_machine_action/3,     % +Game, +Options, -Action
             phase_action/2           % +Game, -Action
           ]).
 
-/** <module> Go: a simple machine player
+/** <module> Go: the machine player
 
-Start reading at prolog/go.pl (the entry module).  A beginner's opponent and
-a way to finish games: of the moves go_play/4 accepts, it plays the one
-with the best value (see go_machine_action/2).  In the scoring phase it
-marks and accepts like a person (see phase_action/2).  The game term is
-go_rules'.
+Start reading at prolog/go.pl (the entry module).  go_machine_action/2 is
+the machine's turn, as the Tablero protocol asks for it: in play the
+player of go_player (candidates, tactics, Monte Carlo on small boards,
+passing and resigning: see prolog/go/player.pl), in the scoring phase
+phase_action/2, which marks and accepts like a person.  The game term is
+go_rules'.  go_machine_action/3 takes options: a seed for a reproducible
+choice, and player(simple) for the beginner's evaluator the machine was
+before (kept as a baseline for bench/go_machine.py).
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(option)).
+:- use_module(library(error)).
+:- use_module(library(yall)).
 :- use_module(library(ordsets)).
 :- use_module(board).
 :- use_module(rules).
 :- use_module(dead).
+:- use_module(player).
 
-%   The weights of a move's value (see go_machine_action/2).
+%   The weights of the simple player's move value (see simple_action/2).
 capture_weight(10).
 liberties_cap(6).
 atari_penalty(20).
 
 %!  go_machine_action(+Game, -Action) is det.
 %
-%   Action is the choice of a simple machine player for the side to move: of
-%   the moves go_play/4 accepts, the one with the best value (10 per stone
-%   captured, plus the liberties of the stone's group up to 6, 20 off for
-%   putting the group in atari, ties broken by a hash of the move so games
-%   vary), never filling its own eye (an empty point whose neighbours are
-%   all its stones).  It passes when no such move is left, or when the
-%   opponent has passed and it leads by the count with the proposed dead
-%   stones taken off (go_estimate/3).  In the scoring phase see
-%   phase_action/2.  White's stone in the corner is in atari: Black takes
-%   it.
+%   Action is the machine's choice for the player Game waits for:
+%   go_machine_action/3 with no options, so its random choices come from
+%   SWI-Prolog's random state and vary from game to game.  White's stone
+%   in the corner is in atari: Black takes it.
 %
 %   ?- go_new([size(3)], _G0),
 %      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
@@ -43,10 +45,52 @@ atari_penalty(20).
 %      go_machine_action(_G, Action).
 %   Action = move("b", [1, 0]).
 go_machine_action(Game, Action) :-
+    go_machine_action(Game, [], Action).
+
+%!  go_machine_action(+Game, +Options, -Action) is det.
+%
+%   Action is the machine's choice for the player Game waits for.  In the
+%   scoring phase it is phase_action/2's.  In play it is
+%   go_player:player_action/3's: a move, pass(P) or resign(P).  Options:
+%
+%     - seed(S): the random choices start from seed S (an integer), so the
+%       same game and seed give the same action; SWI-Prolog's random state
+%       is restored afterwards;
+%     - player(simple): the beginner's evaluator instead (simple_action/2);
+%     - playouts(N), mc_max_size(S): see player_action/3.
+%
+%   On an empty 19x19 board the machine opens on a corner point:
+%
+%   ?- go_new([size(19)], _G), go_machine_action(_G, [seed(1)], move(_, [_R, _C])),
+%      Line is min(min(_R, _C), min(18 - _R, 18 - _C)) + 1.
+%   Line = 3.
+go_machine_action(Game, _, Action) :-
     Game = go(_, _, _, _, _, _, _, scoring(_, _, _, _)),
     !,
     phase_action(Game, Action).
-go_machine_action(Game, Action) :-
+go_machine_action(Game, Options, Action) :-
+    option(player(simple), Options),
+    !,
+    simple_action(Game, Action).
+go_machine_action(Game, Options, Action) :-
+    (   option(seed(Seed), Options)
+    ->  must_be(integer, Seed),
+        random_property(state(State)),
+        setup_call_cleanup(set_random(seed(Seed)),
+                           player_action(Game, Options, Action),
+                           set_random(state(State)))
+    ;   player_action(Game, Options, Action)
+    ).
+
+%   simple_action(+Game, -Action): the beginner's player the machine was
+%   until it read tactics: of the moves go_play/4 accepts, the one with the
+%   best value (10 per stone captured, plus the liberties of the stone's
+%   group up to 6, 20 off for putting the group in atari, ties broken by a
+%   hash of the move), never filling its own eye (an empty point whose
+%   neighbours are all its stones).  It passes when no such move is left,
+%   or when the opponent has passed and it leads by the count with the
+%   proposed dead stones taken off (go_estimate/3).
+simple_action(Game, Action) :-
     Game = go(settings(Size, _, _, _, _, _), Rows, P, _, Passes, _, _, playing),
     (   Passes > 0, leading(Game, P)
     ->  Action = pass(P)

@@ -11,14 +11,20 @@ JSON-ready views.  It exports nothing.
 
 The game term of go_rules, as it is (see prolog/go/rules.pl): the players
 (human or machine) are among its settings.  Its format is 2 since the
-scoring phase (game_format/2).
+scoring phase and 3 since a superko game's history is stored apart
+(game_format/2, game_stored/3, game_trace/3, game_restore/4).
 
 ## The protocol
 
   - Options: `size` 2..25 (default 19), `preset` "documents", "chinese" or
     "japanese" (default documents), `komi` a whole or half number from -150
     to 150 and `ko` "simple" or "superko" (default: the preset's), `black`
-    and `white` "human" or "machine" (default human).
+    and `white` "human", "machine" or "gnugo" (default human; GNU Go is run
+    by the server, app/gnugo_seat.py), `level` GNU Go's level 1..10
+    (default 5), `handicap` 0..9 (default 0), `black_stones` and
+    `white_stones` lists of GTP vertices placed before the first move, and
+    `first` "b" or "w" (default "w" after a handicap of 2 or more, else
+    "b"): see prolog/go/setup.pl.
   - Actions: `{"kind":"move","pos":[R,C]}` (row 0 at the top) or
     `{"kind":"move","vertex":"D4"}` (GTP), `{"kind":"pass"}`,
     `{"kind":"resign"}`; in the scoring phase (after two passes)
@@ -40,7 +46,7 @@ scoring phase (game_format/2).
     "resign"|"count", tie_break: true when the documents' "a tie goes to
     White" decided it, score: as above, or null after a resignation}).  The
     `owner` rows tell who each point counts for ("-": nobody).
-  - Seats: {b, w}, each "human" or "machine".
+  - Seats: {b, w}, each "human", "machine" or "gnugo".
   - Show (game_show/3): the board drawn by board_text/2 (X black, O white,
     GTP coordinates around it).
   - Score (game_score/3): the count now (by the preset's rule, the stones
@@ -68,14 +74,43 @@ tablero:game(go).
 %   Dead)), and the view's phase, dead, accepted and score).  A game stored
 %   in format 1 is rebuilt from its actions: one that two passes had ended
 %   is in the scoring phase again, its dead stones proposed.
-tablero:game_format(go, 2).
+%   Format 3: a superko game is stored without its history (game_stored/3
+%   below), which its plies' traces give back.
+tablero:game_format(go, 3).
+
+%   Positional superko remembers every position of the game: it is kept out
+%   of the stored text (only the first position stays), each move's
+%   position hash is stored with the move (its trace), and the history is
+%   the traces, newest first, then the first position.  A simple-ko game
+%   keeps its two positions in the text.
+tablero:game_stored(go, Game, Stored) :-
+    Game = go(S, B, T, C, P, History, L, St),
+    arg(3, S, superko),
+    History = [_, _|_],
+    last(History, First),
+    Stored = go(S, B, T, C, P, [First], L, St).
+
+tablero:game_trace(go, go(S, _, _, _, _, [Hash|_], move(_, _), _), Hash) :-
+    arg(3, S, superko).
+
+tablero:game_restore(go, Stored, Traces, Game) :-
+    Stored = go(S, B, T, C, P, [First], L, St),
+    arg(3, S, superko),
+    (   Traces == unknown -> throw(refusal(no_trace, [])) ; true ),
+    append(Traces, [First], History),
+    Game = go(S, B, T, C, P, History, L, St).
 
 tablero:game_option(go, size, integer(2, 25), 19).
 tablero:game_option(go, preset, oneof([documents, chinese, japanese]), documents).
 tablero:game_option(go, komi, halves(-150, 150), -).
 tablero:game_option(go, ko, oneof([simple, superko]), -).
-tablero:game_option(go, black, oneof([human, machine]), human).
-tablero:game_option(go, white, oneof([human, machine]), human).
+tablero:game_option(go, black, oneof([human, machine, gnugo]), human).
+tablero:game_option(go, white, oneof([human, machine, gnugo]), human).
+tablero:game_option(go, level, integer(1, 10), 5).
+tablero:game_option(go, handicap, integer(0, 9), 0).
+tablero:game_option(go, black_stones, list(string(3), 0, 625), []).
+tablero:game_option(go, white_stones, list(string(3), 0, 625), []).
+tablero:game_option(go, first, oneof([b, w]), -).
 
 tablero:game_action(go, move, [pos, vertex, player]).
 tablero:game_action(go, pass, [player]).

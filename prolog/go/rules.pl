@@ -32,10 +32,10 @@ A game is the term
 
     Settings  settings(Size, Preset, Ko, Komi, Tie, Players): Ko is simple or
               superko; Tie is white (the documents: a tie goes to White) or
-              draw; Players is players(Black, White), each human or machine
-              (who plays that colour on the page; the rules ignore it).
+              draw; Players is players(Black, White), each human, machine
+              or gnugo (who plays that colour on the page; the rules ignore it).
     Board     the position as a list of row strings (see board_rows/2)
-    ToMove    "b" or "w"; Black moves first.
+    ToMove    "b" or "w"; Black moves first, White after a handicap.
     Captures  B-W, the stones each player has captured in play (prisoners;
               the dead stones are added at the count).
     Passes    consecutive passes so far; two end play.
@@ -109,6 +109,7 @@ Query-Answer strings, the rule predicates that decided it.
 :- use_module(library(aggregate)).
 :- use_module(board).
 :- use_module(dead).
+:- use_module(setup).
 
                  /*******************************
                  *          A NEW GAME          *
@@ -120,13 +121,17 @@ Query-Answer strings, the rule predicates that decided it.
 %   size(Size) (2..25, default 19), preset(P) (documents, chinese or
 %   japanese; default documents), komi(K) (a whole or half number from -150
 %   to 150) and ko(simple or superko) to override the preset's, black(Who)
-%   and white(Who) (human or machine; default human).  A bad option throws
-%   a type or domain error.
+%   and white(Who) (human, machine or gnugo; default human) and level(L)
+%   (GNU Go's, 1..10), handicap(N), black_stones(Vs), white_stones(Vs) and
+%   first(b or w): the position before the first move (go_setup, in
+%   prolog/go/setup.pl).  A bad option throws a type or domain error, or
+%   refusal(bad_option, [Message], []) for a position or seat the size
+%   cannot take.
 %
 %   ?- go_new([size(9), preset(chinese)], _G), arg(1, _G, S).
 %   S = settings(9, chinese, superko, 7.5, draw, players(human, human)).
 go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie, players(Black, White)),
-                   Empty, "b", 0-0, 0, [H], none, playing)) :-
+                   Rows, First, 0-0, 0, [H], none, playing)) :-
     option(size(Size), Options, 19),
     must_be(between(2, 25), Size),
     option(preset(Preset), Options, documents),
@@ -139,13 +144,9 @@ go_new(Options, go(settings(Size, Preset, Ko, Komi, Tie, players(Black, White)),
     (   Komi >= -150, Komi =< 150, Komi * 2 =:= truncate(Komi * 2) -> true
     ;   domain_error(half_points_within_150, Komi)
     ),
-    option(black(Black), Options, human),
-    must_be(oneof([human, machine]), Black),
-    option(white(White), Options, human),
-    must_be(oneof([human, machine]), White),
-    emptyBoard(Size, Board),
-    board_rows(Board, Empty),
-    variant_sha1(Empty, H).
+    setup_seats(Options, Size, Black, White),
+    setup_position(Options, Size, Rows, First),
+    variant_sha1(Rows, H).
 
 %   preset(?Name, ?Ko, ?Komi, ?Tie)
 preset(documents, simple, 0, white).

@@ -1,8 +1,5 @@
 :- module(gorogo_board,
-          [ gamestate/1,            % -Board
-            convert/2,              % ?Code, ?Letter
-            print_state/1,          % +Board
-            side_code/2,            % ?Side, ?Player
+          [ side_code/2,            % ?Side, ?Player
             other/2,                % ?Side, ?Other
             on_board/2,             % +Row, +Col
             cell/4,                 % +Board, ?Row, ?Col, ?Code
@@ -20,12 +17,12 @@
 
 /** <module> GoRoGo: the board, the state term and the bit masks
 
-Start reading here for the representation; prolog/gorogo.pl is the entry
-module.  This module holds the documents' board (gamestate/1, convert/2 and
-print_state/1, the only output of the rules), the state term, and the two
-views of a position the rules compute on: the documents' matrix and the bit
-masks.  The rules of play are in rules.pl (gorogo_rules), the machine player
-in machine.pl (gorogo_machine).
+Start reading at prolog/gorogo/course.pl (the rules as the course writes
+them, with the report's board: gamestate/1, convert/2, print_state/0,1);
+prolog/gorogo.pl is the entry module.  This module holds the state term and
+the two views of a position the bit-mask engine computes on: the documents'
+matrix and the bit masks.  The engine's rules are in rules.pl
+(gorogo_rules), the machine player in machine.pl (gorogo_machine).
 
 ## The state
 
@@ -66,50 +63,6 @@ captures.  A group is grown from a seed one neighbourhood at a time
 
 % Arithmetic is compiled inline in this file (the flag is local to it).
 :- set_prolog_flag(optimise, true).
-
-                 /*******************************
-                 *      THE DOCUMENTS' BOARD    *
-                 *******************************/
-
-%!  gamestate(-Board) is det.
-%
-%   Board is the initial board of the report: the 5x5 matrix of 0.
-%
-%   ?- gamestate(B).
-%   B = [[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]].
-gamestate([[0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0]]).
-
-%!  convert(?Code, ?Letter) is nondet.
-%
-%   Letter shows the board code Code to people: ' ' empty, 'B' black,
-%   'W' white, 'H' Henge.
-%
-%   ?- convert(3, L).
-%   L = 'H'.
-%
-%   ?- convert(C, 'W').
-%   C = 2.
-convert(0, ' ').
-convert(1, 'B').
-convert(2, 'W').
-convert(3, 'H').
-
-%!  print_state(+Board) is det.
-%
-%   Writes Board as the text board of the report, with the row and column
-%   numbers around it.  For example, print_state([[2,0,3,0,0], ...]) writes
-%
-%         0   1   2   3   4
-%       +---+---+---+---+---+
-%     0 | W |   | H |   |   |
-%       +---+---+---+---+---+
-%     ...
-print_state(Board) :-
-    format("    0   1   2   3   4~n  +---+---+---+---+---+~n"),
-    forall(nth0(R, Board, Row),
-           ( maplist(convert, Row, [A, B, C, D, E]),
-             format("~w | ~w | ~w | ~w | ~w | ~w |~n  +---+---+---+---+---+~n",
-                    [R, A, B, C, D, E]) )).
 
                  /*******************************
                  *         THE MATRIX           *

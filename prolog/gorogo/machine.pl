@@ -220,9 +220,9 @@ root_children(State, Children) :-
 
 root_children_(opening_henge, State, Children) :-
     findall(r(0, Move, Pos),
-            ( gorogo_legal(State, Move),
+            ( mask_legal(State, Move),
               canonical_opening(Move),
-              gorogo_place(State, Move, State1),
+              mask_place(State, Move, State1),
               state_pos(State1, Pos) ),
             Children).
 root_children_(play, State, Children) :-

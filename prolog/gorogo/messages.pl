@@ -8,7 +8,7 @@ way SWI-Prolog translates its own messages: prolog:message(pt, Term)//
 gives the Portuguese words (the course's language), prolog:message(Term)//
 the English ones, chosen by the flag message_language (gorogo_cli.pl sets it
 for the game, pt unless English is asked for).  A translator edits this file
-only.  The board itself is the report's print_state/1, the same in both.
+only.  The board itself is the report's print_state/0, the same in both.
 
 The messages:
 

@@ -5,7 +5,11 @@
 Start reading at prolog/gorogo.pl (the entry module).  This module plugs
 GoRoGo into prolog/tablero.pl: the game's options and refusals as data, and
 its clauses of the hooks, turning JSON dicts into placements of the rules
-(rules.pl) and games into JSON-ready views.  It exports nothing.
+and games into JSON-ready views.  It exports nothing.  Every placement, a
+person's or the machine's, is judged and played by the course's rules
+(course.pl: gorogo_refusal/3, gorogo_place/3), and the view's legal
+placements and result are theirs too; the machine chooses its placement
+with the bit-mask engine (machine.pl over rules.pl).
 
 ## The state term
 
@@ -44,7 +48,7 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
     tie, which goes to White) or "W+F" (Black had no legal placement)}),
     depth.
   - Seats: {b, w}, each "human" or "machine".
-  - Show (game_show/3): the report's text board, print_state/1.
+  - Show (game_show/3): the report's text board, print_state/1 of course.pl.
   - Score (game_score/3): {captures: {b, w}, in_hand: {b: {regular, henge},
     w: {...}}, leader: the player who wins if the game ends on captures now
     ("w" on a tie), margin: "B+2"|"W+0"|... as result.margin would say}.
@@ -61,8 +65,9 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module('../tablero').
-:- use_module(board).
-:- use_module(rules).
+:- use_module(board, [side_code/2, piece_code/3, cell/4, other/2]).
+:- use_module(course).
+:- use_module(rules, [in_hand/3]).
 :- use_module(machine).
 
 tablero:game(gorogo).
@@ -249,7 +254,8 @@ status(State, _{en: En, es: Es}) :-
     ;   in_hand(State, R, H),
         colour_names(Side, EnName, EsName),
         format(string(En), "~w to place: ~w regular and ~w Henge in hand", [EnName, R, H]),
-        format(string(Es), "Coloca ~w: ~w normales y ~w Henge en mano", [EsName, R, H])
+        (   R =:= 1 -> Normal = "normal" ; Normal = "normales" ),
+        format(string(Es), "Coloca ~w: ~w ~w y ~w Henge en mano", [EsName, R, Normal, H])
     ).
 
 over_status(captures, Winner, CB, CW, En, Es) :-

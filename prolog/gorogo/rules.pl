@@ -1,62 +1,40 @@
 :- module(gorogo_rules,
-          [ gorogo_initial/1,       % -State
-            gorogo_legal/2,         % +State, ?Move
-            gorogo_place/3,         % +State0, +Move, -State
-            update_table/3,         % +State0, +Board, -State
-            gorogo_refusal/3,       % +State, +Move, -Code
-            gorogo_over/3,          % +State, -Winner, -Reason
+          [ mask_legal/2,           % +State, ?Move
+            mask_place/3,           % +State0, +Move, -State
+            mask_refusal/3,         % +State, +Move, -Code
+            mask_over/3,            % +State, -Winner, -Reason
             in_hand/3,              % +State, -Regular, -Henge
             pos_moves/2,            % +Pos, -Moves
-            pos_child/5,            % +Pos0, +Piece, +X, +Dead, -Pos
-            jogada/3,               % +Piece, +X, +Y
-            updateTable/2,          % +Board, +Player
-            gorogo_current/1,       % -State
-            gorogo_set_current/1    % +State
+            pos_child/5             % +Pos0, +Piece, +X, +Dead, -Pos
           ]).
 
-/** <module> GoRoGo: the rules of play
+/** <module> GoRoGo: the rules on bit masks, for the machine's search
 
-Start reading at gorogo_place/3: every rule of play is there and in the few
-bit-mask predicates it calls (pos_moves/2, pos_child/5).  The state term
-gorogo(Board, ToMove, hand(BR, BH, WR, WH), captures(CB, CW), Phase) and the
-position p(Side, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC) on bit masks are
-documented in board.pl (gorogo_board).  Everything here is pure except the
-documents' stored game at the end (jogada/3, updateTable/2).
+Start reading at prolog/gorogo/course.pl: the rules as the course writes
+them, on the report's matrix; the terminal game and the web page judge every
+placement with that module.  This module holds the same rules computed on
+bit masks (pos_moves/2, pos_child/5), many times faster, for the machine
+player (machine.pl), and the same pure predicates over them, mask_legal/2,
+mask_place/3, mask_refusal/3 and mask_over/3, named after course.pl's
+gorogo_legal/2, gorogo_place/3, gorogo_refusal/3 and gorogo_over/3:
+prolog/gorogo_course.plt checks on thousands of random positions that the
+two give the same legal placements, the same refusals and the same results.
+The state term gorogo(Board, ToMove, hand(BR, BH, WR, WH), captures(CB, CW),
+Phase) and the position p(Side, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC) on
+bit masks are documented in board.pl (gorogo_board).  Everything here is
+pure.
 
-## The rules (GAMES.md section 3) and the choices they leave open
+The rules and the readings GAMES.md leaves open are told in course.pl's
+header.  On masks:
 
-- White's first action places the surplus Henge on any point.  Then Black and
-  White alternate, Black first, 12 placements each.  No passing, no moving.
-- A Henge counts as the colour of the player to move: for the mover, every
-  Henge joins the mover's groups and none gives the opponent a liberty.  So
-  the liberty test of the mover's own placement counts the empty points next
-  to any Henge connected to the placed piece.
-- After P places (a regular piece or a Henge), every opponent group without an
-  empty neighbour is removed, anywhere on the board, and each removed piece is
-  one capture for P.  So an opponent group whose only empty neighbours came
-  through a Henge dies at P's next placement, wherever P places.  Henge are
-  never captured.  P's own groups are never removed on P's placement, even one
-  left without an empty neighbour (see the next rule); the opponent removes it
-  on their placement.
-- A regular piece may not go where its group (its connected pieces of the
-  mover's colour and Henge, all Henge counting as the mover's) has no empty
-  neighbour, unless the placement captures.  "Captures" is read literally:
-  any opponent piece removed by this placement, adjacent or not, makes it legal.
-- A Henge may go on any empty point, but a player's last piece may not be a
-  Henge.  Read literally (GAMES.md): a Henge may be placed whenever the player
-  still holds at least one other piece after it, of either kind.  So a player
-  whose only piece left is a Henge has no legal placement (and loses: next
-  rule), and a player holding only two Henge may place one and is then stuck
-  at their next turn.  gorogo_refusal/3 names the rule last_piece_henge.
-- A player with no legal placement on their turn loses at once.  When every
-  piece is placed (after White's 12th), more captures wins; a tie goes to White.
-
-## The documents' stored game
-
-The report keeps one game in the database, so jogada/3 and updateTable/2 work
-on the game stored by gorogo_set_current/1 (the initial game if none was
-stored), the one dynamic fact current_game/1 of this module.  Both are thin
-layers over the pure gorogo_place/3 and update_table/3.
+- The mover's view of a position is p/10: Me, Op and He the masks of the
+  mover's regular pieces, the opponent's and the Henge.  For the mover every
+  Henge joins their groups and none gives the opponent an empty neighbour,
+  so the opponent's dead pieces after a placement are dead_stones(Op,
+  Empty) (board.pl), and a regular piece breathes when the group grown from
+  it within Me and He touches an empty point.
+- A regular piece needs one in hand; a Henge needs a Henge and one more
+  piece of either kind (the last piece may not be a Henge).
 */
 
 :- use_module(library(lists)).
@@ -66,69 +44,47 @@ layers over the pure gorogo_place/3 and update_table/3.
 % Arithmetic is compiled inline in this file (the flag is local to it).
 :- set_prolog_flag(optimise, true).
 
-:- dynamic current_game/1.
-
                  /*******************************
-                 *          THE RULES           *
+                 *     THE RULES ON THE STATE   *
                  *******************************/
 
-%!  gorogo_initial(-State) is det.
-%
-%   State is a new game: an empty board, White to place the surplus Henge.
-%
-%   ?- gorogo_initial(S).
-%   S = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%              w, hand(10,2,10,2), captures(0,0), opening_henge).
-gorogo_initial(gorogo(Board, w, hand(10, 2, 10, 2), captures(0, 0), opening_henge)) :-
-    gamestate(Board).
-
-%!  gorogo_legal(+State, ?Move) is nondet.
+%!  mask_legal(+State, ?Move) is nondet.
 %
 %   Move is a legal placement place(Piece, Row, Col) for the player to move,
-%   in row-major order, regular before Henge on each point.  Holding two
-%   Henge and nothing else, a player may place one of them; holding one
-%   Henge and nothing else, nothing:
+%   in row-major order, regular before Henge on each point (course.pl's
+%   gorogo_legal/2, on masks).  Holding two Henge and nothing else, a
+%   player may place one of them; holding one Henge and nothing else,
+%   nothing:
 %
-%   ?- gorogo_legal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                          b, hand(0,2,0,2), captures(0,0), play), Move).
+%   ?- mask_legal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                        b, hand(0,2,0,2), captures(0,0), play), Move).
 %   Move = place(henge,0,0).
 %
-%   ?- gorogo_legal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                          b, hand(0,1,0,1), captures(0,0), play), _).
+%   ?- mask_legal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                        b, hand(0,1,0,1), captures(0,0), play), _).
 %   false.
-gorogo_legal(gorogo(Board, w, _, _, opening_henge), place(henge, R, C)) :-
+mask_legal(gorogo(Board, w, _, _, opening_henge), place(henge, R, C)) :-
     nth0(R, Board, Row),
     nth0(C, Row, 0).
-gorogo_legal(State, place(Piece, R, C)) :-
+mask_legal(State, place(Piece, R, C)) :-
     state_pos(State, Pos),
     pos_moves(Pos, Moves),
     member(m(Piece, X, _), Moves),
     bit_point(X, R, C).
 
-%!  gorogo_place(+State0, +Move, -State) is semidet.
+%!  mask_place(+State0, +Move, -State) is semidet.
 %
 %   State is State0 after the player to move makes the placement Move,
-%   captures removed.  Fails if Move is illegal (gorogo_refusal/3 says why),
-%   in particular when the game is over.  The pure counterpart of jogada/3.
+%   captures removed (course.pl's gorogo_place/3, on masks).  Fails if Move
+%   is illegal.
 %
-%   ?- gorogo_initial(S0), gorogo_place(S0, place(henge, 2, 2), S1),
-%      gorogo_place(S1, place(regular, 0, 0), gorogo(B, ToMove, Hand, _, _)).
-%   S0 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%               w, hand(10,2,10,2), captures(0,0), opening_henge),
-%   S1 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%               b, hand(10,2,10,2), captures(0,0), play),
+%   ?- mask_place(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                        b, hand(10,2,10,2), captures(0,0), play),
+%                 place(regular, 0, 0), gorogo(B, ToMove, Hand, _, _)).
 %   B = [[1,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
 %   ToMove = w,
 %   Hand = hand(9,2,10,2).
-%
-%   The report's picture: on White's turn the Henge is white, so a white
-%   piece may go between three black pieces and the Henge:
-%
-%   ?- gorogo_place(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,3,0],[0,0,1,0,0],[0,0,0,0,0]],
-%                          w, hand(5,2,5,2), captures(0,0), play),
-%                   place(regular, 2, 2), gorogo([_, _, Row2|_], _, _, _, _)).
-%   Row2 = [0,1,2,3,0].
-gorogo_place(State0, Move, State) :-
+mask_place(State0, Move, State) :-
     State0 = gorogo(_, _, _, _, Phase),
     place_(Phase, State0, Move, State).
 
@@ -146,50 +102,18 @@ place_(play, State0, place(Piece, R, C), State) :-
     pos_child(Pos0, Piece, X, Dead, Pos),
     pos_state(Pos, State).
 
-%!  update_table(+State0, +Board, -State) is semidet.
+%!  mask_refusal(+State, +Move, -Code) is semidet.
 %
-%   Board is State0's board with one more piece, put there by the player to
-%   move (their colour or a Henge); State is State0 after that placement,
-%   captures removed.  Fails if Board is not such a board or the placement is
-%   illegal.  The pure counterpart of updateTable/2.
+%   Code names the first rule that forbids Move in State, as course.pl's
+%   gorogo_refusal/3 does: off_board, occupied, henge_first,
+%   no_regular_left, no_henge_left, last_piece_henge or suicide.  Fails if
+%   Move is legal.
 %
-%   ?- update_table(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
-%                          w, hand(9,2,9,2), captures(0,0), play),
-%                   [[1,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]], S).
-%   S = gorogo([[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
-%              b, hand(9,2,8,2), captures(0,1), play).
-update_table(State0, Board, State) :-
-    State0 = gorogo(Board0, Side, _, _, _),
-    length(Board, 5),
-    findall(R-C-V, ( cell(Board0, R, C, V0), cell(Board, R, C, V), V \== V0 ),
-            [R-C-V]),
-    side_code(Side, Own),
-    once(piece_code(Piece, Own, V)),
-    gorogo_place(State0, place(Piece, R, C), State).
-
-%!  gorogo_refusal(+State, +Move, -Code) is semidet.
-%
-%   Code names the first rule that forbids Move in State: off_board,
-%   occupied, henge_first (the opening placement must be the Henge),
-%   no_regular_left, no_henge_left, last_piece_henge (the Henge would be the
-%   player's last piece) or suicide.  Fails if Move is legal.  Whether the
-%   game is over is gorogo_over/3's question, not this one's.
-%
-%   ?- gorogo_initial(S0), gorogo_refusal(S0, place(regular, 2, 2), Code).
-%   S0 = gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%               w, hand(10,2,10,2), captures(0,0), opening_henge),
-%   Code = henge_first.
-%
-%   ?- gorogo_refusal(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,1,0],[0,0,1,0,0],[0,0,0,0,0]],
-%                            w, hand(5,2,5,2), captures(0,0), play),
-%                     place(regular, 2, 2), Code).
+%   ?- mask_refusal(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,1,0],[0,0,1,0,0],[0,0,0,0,0]],
+%                          w, hand(5,2,5,2), captures(0,0), play),
+%                   place(regular, 2, 2), Code).
 %   Code = suicide.
-%
-%   ?- gorogo_refusal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                            b, hand(0,1,0,1), captures(0,0), play),
-%                     place(henge, 0, 0), Code).
-%   Code = last_piece_henge.
-gorogo_refusal(State, Move, Code) :-
+mask_refusal(State, Move, Code) :-
     once(refusal_(State, Move, Code)).
 
 refusal_(_, place(_, R, C), off_board) :-
@@ -206,7 +130,7 @@ refusal_(State, place(henge, _, _), last_piece_henge) :-
     in_hand(State, R, H),
     R + H < 2.
 refusal_(State, place(regular, R, C), suicide) :-
-    \+ gorogo_place(State, place(regular, R, C), _).
+    \+ mask_place(State, place(regular, R, C), _).
 
 %!  in_hand(+State, -Regular, -Henge) is semidet.
 %
@@ -223,22 +147,16 @@ in_hand(gorogo(_, Side, Hand, _, play), R, H) :-
 side_hand(b, hand(R, H, _, _), R, H).
 side_hand(w, hand(_, _, R, H), R, H).
 
-%!  gorogo_over(+State, -Winner, -Reason) is semidet.
+%!  mask_over(+State, -Winner, -Reason) is semidet.
 %
-%   The game State is over and Winner (b or w) has won.  Reason is captures
-%   (every piece is placed: more captures wins, a tie goes to White) or
-%   no_legal_move (the player to move cannot place anything and loses).
+%   The game State is over and Winner (b or w) has won, as course.pl's
+%   gorogo_over/3 says: Reason is captures or no_legal_move.
 %
-%   ?- gorogo_over(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                         b, hand(0,1,0,1), captures(3,0), play), Winner, Reason).
-%   Winner = w,
-%   Reason = no_legal_move.
-%
-%   ?- gorogo_over(gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
-%                         b, hand(0,0,0,0), captures(2,2), play), Winner, Reason).
+%   ?- mask_over(gorogo([[3,1,1,2,2],[1,1,2,2,2],[3,1,1,2,2],[0,1,3,3,2],[0,1,3,0,0]],
+%                       b, hand(0,0,0,0), captures(2,2), play), Winner, Reason).
 %   Winner = w,
 %   Reason = captures.
-gorogo_over(State, Winner, Reason) :-
+mask_over(State, Winner, Reason) :-
     State = gorogo(_, Side, Hand, captures(CB, CW), play),
     (   Hand == hand(0, 0, 0, 0)
     ->  Reason = captures,
@@ -246,7 +164,7 @@ gorogo_over(State, Winner, Reason) :-
         ->  Winner = b
         ;   Winner = w
         )
-    ;   \+ gorogo_legal(State, _)
+    ;   \+ mask_legal(State, _)
     ->  Reason = no_legal_move,
         other(Side, Winner)
     ).
@@ -331,75 +249,3 @@ piece_placed(regular, X, Me, He, R, H, Me1, He, R1, H) :-
 piece_placed(henge, X, Me, He, R, H, Me, He1, R, H1) :-
     He1 is He \/ X,
     H1 is H - 1.
-
-                 /*******************************
-                 *  THE DOCUMENTS' STORED GAME  *
-                 *******************************/
-
-%!  jogada(+Piece, +X, +Y) is semidet.
-%
-%   The player to move in the stored game places Piece (their colour's code,
-%   1 or 2, or 3 for a Henge) on row X, column Y, and the stored game becomes
-%   the game after that move.  Fails, changing nothing, if the move is illegal.
-%
-%   ?- gorogo_set_current(gorogo([[1,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                                w, hand(9,2,10,2), captures(0,0), play)),
-%      jogada(2, 0, 1), jogada(1, 1, 1), jogada(2, 1, 0), gorogo_current(S).
-%   S = gorogo([[0,2,0,0,0],[2,1,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%              b, hand(8,2,8,2), captures(0,1), play).
-jogada(Piece, X, Y) :-
-    must_be(integer, Piece),
-    must_be(integer, X),
-    must_be(integer, Y),
-    gorogo_current(gorogo(Board0, Side, _, _, _)),
-    side_code(Side, Player),
-    (   Piece =:= Player
-    ->  true
-    ;   Piece =:= 3
-    ),
-    on_board(X, Y),
-    set_cell(Board0, X, Y, Piece, Board),
-    updateTable(Board, Player).
-
-%!  updateTable(+Board, +Player) is semidet.
-%
-%   Board is the stored game's board with one piece added by Player (1 black,
-%   2 white), who is to move: if that placement is legal, the stored game
-%   becomes the game after it, captures removed.  Fails otherwise.
-%
-%   ?- gorogo_set_current(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
-%                                w, hand(9,2,9,2), captures(0,0), play)),
-%      updateTable([[1,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]], 2),
-%      gorogo_current(gorogo(Board, _, _, Captures, _)).
-%   Board = [[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
-%   Captures = captures(0,1).
-updateTable(Board, Player) :-
-    gorogo_current(State0),
-    State0 = gorogo(_, Side, _, _, _),
-    side_code(Side, Player),
-    update_table(State0, Board, State),
-    gorogo_set_current(State).
-
-%!  gorogo_current(-State) is det.
-%
-%   State is the stored game of jogada/3, or the initial game if none is
-%   stored.
-%
-%   ?- gorogo_set_current(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
-%                                b, hand(10,2,10,2), captures(0,0), play)),
-%      jogada(3, 0, 0), gorogo_current(gorogo(_, ToMove, Hand, _, _)).
-%   ToMove = w,
-%   Hand = hand(10,1,10,2).
-gorogo_current(State) :-
-    (   current_game(State0)
-    ->  State = State0
-    ;   gorogo_initial(State)
-    ).
-
-%!  gorogo_set_current(+State) is det.
-%
-%   Stores State as the game that jogada/3 and updateTable/2 play on.
-gorogo_set_current(State) :-
-    must_be(ground, State),
-    retractall(current_game(_)),
-    assertz(current_game(State)).

@@ -6,8 +6,12 @@ Start reading at prolog/molinolog.pl (the entry module).  This module
 plugs Molinolog into prolog/tablero.pl: it declares the game's options,
 actions and refusals and defines its clauses of the multifile hooks (game_new/3,
 game_act/5, game_view/3, game_seats/3, game_machine/3, game_show/3,
-game_score/3), turning JSON dicts into steps of molinolog_rules and rules
-states into JSON-ready views.  It exports nothing.
+game_score/3), turning JSON dicts into actions and rules states into
+JSON-ready views.  It exports nothing.  Every action (a person's, or the
+one the machine chose with the bit-set engine) is judged and played by the
+course's rules, course.pl, on the course's state of the stored engine state
+(convert.pl turns one into the other); the view's legal actions and result
+are the course's too.
 
 ## The state term
 
@@ -53,6 +57,8 @@ prolog/molinolog/rules.pl).
 :- use_module(board).
 :- use_module(rules).
 :- use_module(machine).
+:- use_module(course).
+:- use_module(convert).
 
 tablero:game(molinolog).
 
@@ -91,16 +97,26 @@ tablero:game_new(molinolog, Options,
     option(protect_mills(Protect), Options),
     molinolog_initial(T, [protect_mills(Protect)], State).
 
+%   Every action, a person's or the machine's, is judged and played by the
+%   course's rules (course.pl) on the course's state of S0; the engine's
+%   state of the answer is what gets stored.  The explain shows the
+%   course's query, then the engine's, which answers the same
+%   (prolog/molinolog_course.plt holds them equal).
 tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
                  game(Players, Depth, Step, S), Explain) :-
     action_step(Action, Step),
+    step_action(Step, Accion),
+    engine_course(S0, E0),
+    format(string(QC), "rechazo(E0, ~q, Codigo)", [Accion]),
     format(string(Q), "step_refusal(S0, ~q, Code)", [Step]),
-    (   step_refusal(S0, Step, Code)
-    ->  format(string(A), "Code = ~q", [Code]),
-        refuse(molinolog, Code, [Q-A])
-    ;   step(S0, Step, S),
-        step_explain(S0, Step, S, Explain0),
-        Explain = [Q-"false"|Explain0]
+    (   rechazo(E0, Accion, Code)
+    ->  format(string(AC), "Codigo = ~q", [Code]),
+        format(string(A), "Code = ~q", [Code]),
+        refuse(molinolog, Code, [QC-AC, Q-A])
+    ;   aplicar(E0, Accion, E),
+        course_engine(E0, S0, E, S),
+        step_explain(S0, Step, E, S, Explain0),
+        Explain = [QC-"false", Q-"false"|Explain0]
     ).
 
 tablero:game_view(molinolog, game(_, Depth, Last, S), View) :-
@@ -197,8 +213,9 @@ last_json(Step, S, JSON) :-
         put_dict(player, JSON0, Player, JSON)
     ).
 
-step_explain(S0, Step, S, Explain) :-
-    format(string(Q1), "step(S0, ~q, S)", [Step]),
+step_explain(S0, Step, E, S, Explain) :-
+    step_action(Step, Accion),
+    format(string(Q1), "aplicar(E0, ~q, E)", [Accion]),
     step_rule_explain(Step, S0, E1),
     state_mill(S, Mill),
     (   Mill == []
@@ -206,29 +223,35 @@ step_explain(S0, Step, S, Explain) :-
     ;   format(string(A2), "Points = ~q", [Mill]),
         E2 = ["state_mill(S, Points)"-A2]
     ),
-    state_outcome(S, Outcome),
-    format(string(A3), "Outcome = ~q", [Outcome]),
-    append([E1, [Q1-"true"], E2, ["state_outcome(S, Outcome)"-A3]], Explain).
+    (   fin_del_juego(E, Resultado)
+    ->  format(string(A3), "Resultado = ~q", [Resultado])
+    ;   A3 = "false"
+    ),
+    append([E1, [Q1-"true"], E2, ["fin_del_juego(E, Resultado)"-A3]], Explain).
 
 step_rule_explain(move(F, T), S0, [Q-"true"]) :-
     state_size(S0, Size),
-    format(string(Q), "adjacent(~q, ~q, ~q)", [Size, F, T]).
+    format(string(Q), "adyacentes(~q, ~q, ~q)", [Size, F, T]).
 step_rule_explain(place(_), _, []).
 step_rule_explain(capture(_), _, []).
 
 %   state_view(+S, -View): the JSON-ready picture of a rules state.
 state_view(S, View) :-
+    engine_course(S, E),
     state_size(S, T),
     view_board(S, T, Points, Edges),
     view_counts(S, InHand, OnBoard),
     state_phase(S, Phase),
     state_mill(S, Mill),
     maplist(point_json, Mill, MillJSON),
-    state_outcome(S, Outcome),
+    (   fin_del_juego(E, Resultado)
+    ->  outcome_resultado(Outcome, Resultado)
+    ;   Outcome = none
+    ),
     status_text(Outcome, S, Es, En),
     outcome_json(Outcome, En, Over, Result),
     to_move_json(Over, S, ToMove),
-    findall(A, (legal_step(S, St), step_json(St, A)), Legal),
+    findall(A, ( accion_legal(E, Ac), step_action(St, Ac), step_json(St, A) ), Legal),
     state_quiet(S, Quiet),
     S = molinolog(rules(_, Protect), _, _, _, _, _, _, _),
     atom_string(Phase, PhaseS),

@@ -27,7 +27,10 @@
 
 /** <module> Molinolog: the rules of play (states, steps, whole turns)
 
-Start reading at prolog/molinolog.pl (the entry module).  This module holds
+Start reading at prolog/molinolog/course.pl: the same rules as the course
+writes them, which judge every human action; this module is the engine the
+machine's search plays with, the rules on bit sets (prolog/molinolog_course.plt
+holds the two equal).  The entry module is prolog/molinolog.pl.  This module holds
 the rules of GAMES.md section 2 (UdelaR "Programación Lógica" 2019, *Juego del
 molino*): the state term, the steps of a turn, whole turns and the end of
 the game.  The board (points, edges, mills, the pieces as

@@ -1,0 +1,255 @@
+"""How often does our Go machine player beat GNU Go level 1 on 9x9, and how fast is it?
+
+Run from the repository root:  .venv/bin/python bench/go_machine.py [--games 50] [--seed 1]
+
+Each round plays two games against GNU Go (/usr/games/gnugo --mode gtp --level 1,
+Chinese rules, komi 7.5) with the same colours and the same GNU Go seed: one with our
+player (go_machine_action/3 with seed(S), S the round's seed), one with the beginner's
+evaluator it replaced (option player(simple)) as the baseline measured in the same run.
+Our colour alternates by round, so half the games are played with each colour.
+
+Every move of both sides is judged by our rules: the game is a go_rules game term kept
+in the bridge's Prolog (go_play/4 on each move, positional superko; GNU Go runs with
+--positional-superko too); a game ends with two passes in a row or a resignation (or
+after 3 x 81 moves, counted as it stands).  A finished game is scored twice: by GNU Go's `final_score` after replaying its
+moves into a fresh GNU Go (default level, same rules), and by our count once both
+players accept our proposal of dead stones.  The winner is GNU Go's verdict.
+
+It prints each game, then the win rates with a 95% interval (Wilson), and the time per
+move of our player (the go_machine_action/3 query through the bridge, wall clock, and
+its CPU time in Prolog) against GNU Go's genmove (wall clock, and the CPU time of the
+GNU Go process), as ratios: the peer is measured in the same run, move by move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.gtp import GNUGO, GTP  # noqa: E402
+from app.prolog import bridge, quote  # noqa: E402
+
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
+SIZE = 9
+KOMI = 7.5
+TICK = os.sysconf("SC_CLK_TCK")
+ACTION = re.compile(r'^(move|pass|resign)\("([bw])"(?:,\[(\d+),(\d+)\])?\)$')
+
+
+def vertex(row: int, col: int) -> str:
+    return f"{LETTERS[col]}{SIZE - row}"
+
+
+def point(v: str) -> tuple[int, int]:
+    return SIZE - int(v[1:]), LETTERS.index(v[0])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+class RulesGame:
+    """A game of our rules, its go_rules term kept as text (every action through go_play/4)."""
+
+    def __init__(self):
+        self.text = self._ask(f"go:go_new([size({SIZE}), preset(chinese)], G)")
+
+    @staticmethod
+    def _ask(goal: str) -> str:
+        answer = bridge().query(goal + ", format(string(S), '~q', [G])", maxresult=1)
+        return answer[0]["S"]
+
+    def act(self, action: str) -> None:
+        """Play an action term such as move("b",[2,3]); a refusal raises PrologError."""
+        self.text = self._ask(f"term_string(G0, {quote(self.text)}), go:go_play(G0, {action}, G, _)")
+
+    @property
+    def to_move(self) -> str:
+        return bridge().query(f"term_string(G, {quote(self.text)}), go:go_to_move(G, P)")[0]["P"]
+
+    def count(self) -> str:
+        """Both players accept our proposal of dead stones: the result code."""
+        self.act('accept("b")')
+        self.act('accept("w")')
+        goal = (f"term_string(G, {quote(self.text)}), go:go_outcome(G, O), "
+                "go:go_result_code(O, C)")
+        return bridge().query(goal)[0]["C"]
+
+
+def our_action(game: RulesGame, options: str) -> tuple[str, str, list[int] | None, float, float]:
+    """Ask our machine for the side to move: (kind, player, pos, wall s, Prolog CPU s)."""
+    goal = ("term_string(G, " + quote(game.text) + "), statistics(cputime, T0), "
+            f"go:go_machine_action(G, {options}, A), statistics(cputime, T1), "
+            "T is T1 - T0, format(string(S), '~q', [A])")
+    start = time.perf_counter()
+    answer = bridge().query(goal, maxresult=1)[0]
+    wall = time.perf_counter() - start
+    m = ACTION.match(answer["S"])
+    if not m:
+        raise RuntimeError(f"unexpected action {answer['S']}")
+    pos = [int(m.group(3)), int(m.group(4))] if m.group(1) == "move" else None
+    return m.group(1), m.group(2), pos, wall, float(answer["T"])
+
+
+def gnugo(seed: int, level: int | None = 1) -> GTP:
+    argv = [GNUGO, "--mode", "gtp", "--chinese-rules", "--positional-superko", "--komi", str(KOMI),
+            "--seed", str(seed)]
+    if level is not None:
+        argv += ["--level", str(level)]
+    engine = GTP(argv)
+    engine(f"boardsize {SIZE}")
+    engine("clear_board")
+    return engine
+
+
+def play_game(ours: str, options: str, seed: int, times: dict) -> dict:
+    """One game of our player (colour `ours`, "b" or "w") against GNU Go level 1."""
+    game = RulesGame()
+    engine = gnugo(seed)
+    moves: list[str] = []          # GTP moves in order, "PASS" for a pass
+    passes, resigned = 0, None
+    try:
+        while passes < 2 and resigned is None and len(moves) < 3 * SIZE * SIZE:
+            player = game.to_move
+            colour = "black" if player == "b" else "white"
+            if player == ours:
+                kind, _, pos, wall, cpu = our_action(game, options)
+                times["ours_wall"].append(wall)
+                times["ours_cpu"].append(cpu)
+                if kind == "resign":
+                    resigned = player
+                    break
+                if kind == "pass":
+                    game.act(f'pass("{player}")')
+                    engine(f"play {colour} pass")
+                    moves.append("PASS")
+                    passes += 1
+                else:
+                    game.act(f'move("{player}",{pos})')
+                    engine(f"play {colour} {vertex(*pos)}")
+                    moves.append(vertex(*pos))
+                    passes = 0
+            else:
+                cpu0, start = cpu_seconds(engine.proc.pid), time.perf_counter()
+                answer = engine(f"genmove {colour}").upper()
+                times["gnugo_wall"].append(time.perf_counter() - start)
+                times["gnugo_cpu"].append(cpu_seconds(engine.proc.pid) - cpu0)
+                if answer == "RESIGN":
+                    resigned = player
+                    break
+                if answer == "PASS":
+                    game.act(f'pass("{player}")')
+                    moves.append("PASS")
+                    passes += 1
+                else:
+                    game.act(f'move("{player}",{list(point(answer))})')  # our rules judge it too
+                    moves.append(answer)
+                    passes = 0
+    finally:
+        engine.close()
+    record = {"ours": ours, "moves": len(moves), "resigned": resigned}
+    if resigned:
+        winner = "w" if resigned == "b" else "b"
+        record.update(winner=winner, gnugo_score=f"{winner.upper()}+R", our_score=f"{winner.upper()}+R")
+        return record
+    record["gnugo_score"] = final_score(moves, seed)
+    if passes >= 2:
+        record["our_score"] = game.count()
+    else:                                  # the move limit: the position as it stands
+        goal = f"term_string(G, {quote(game.text)}), go:go_estimate(G, score(_, _, _, C), _)"
+        record["our_score"] = bridge().query(goal)[0]["C"]
+    score = record["gnugo_score"]
+    record["winner"] = score[0].lower() if score[0] in "BW" else None
+    return record
+
+
+def final_score(moves: list[str], seed: int) -> str:
+    """GNU Go's final_score of the moves, replayed into a fresh GNU Go (default level)."""
+    judge = gnugo(seed, level=None)
+    try:
+        colour = "black"
+        for move in moves:
+            judge(f"play {colour} {move}")
+            colour = "white" if colour == "black" else "black"
+        return judge("final_score")
+    finally:
+        judge.close()
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def p95(xs: list[float]) -> float:
+    return sorted(xs)[max(0, math.ceil(0.95 * len(xs)) - 1)] if xs else float("nan")
+
+
+def summary(name: str, records: list[dict], times: dict) -> None:
+    n = len(records)
+    wins = sum(r["winner"] == r["ours"] for r in records)
+    lo, hi = wilson(wins, n)
+    by_colour = {c: sum(r["winner"] == r["ours"] for r in records if r["ours"] == c) for c in "bw"}
+    games = {c: sum(r["ours"] == c for r in records) for c in "bw"}
+    agree = sum(r["gnugo_score"][:1] == r["our_score"][:1] for r in records)
+    print(f"{name}: {wins}/{n} wins = {wins / n:.0%} (95% interval {lo:.0%}-{hi:.0%}); "
+          f"as Black {by_colour['b']}/{games['b']}, as White {by_colour['w']}/{games['w']}; "
+          f"our count names the same winner as GNU Go's in {agree}/{n}")
+    ow, gw = times["ours_wall"], times["gnugo_wall"]
+    oc, gc = times["ours_cpu"], times["gnugo_cpu"]
+    if ow and gw:
+        print(f"  per move, wall: ours mean {statistics.mean(ow):.3f} s, p95 {p95(ow):.3f} s "
+              f"({len(ow)} moves); GNU Go mean {statistics.mean(gw):.3f} s, p95 {p95(gw):.3f} s "
+              f"({len(gw)} moves); ratio ours/GNU Go {statistics.mean(ow) / statistics.mean(gw):.1f}x")
+        gmean = statistics.mean(gc)
+        ratio = f"{statistics.mean(oc) / gmean:.1f}x" if gmean > 0 else "n/a"
+        print(f"  per move, CPU:  ours mean {statistics.mean(oc):.3f} s, p95 {p95(oc):.3f} s; "
+              f"GNU Go mean {gmean:.3f} s, p95 {p95(gc):.3f} s; ratio {ratio}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="games per player (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the old player's games")
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    players = [("new", "[seed({seed})]")]
+    if not args.no_baseline:
+        players.append(("old", "[player(simple)]"))
+    results = {name: [] for name, _ in players}
+    times = {name: {k: [] for k in ("ours_wall", "ours_cpu", "gnugo_wall", "gnugo_cpu")}
+             for name, _ in players}
+    started = time.perf_counter()
+    for k in range(args.games):
+        seed = args.seed + k
+        ours = "b" if k % 2 == 0 else "w"
+        for name, options in players:             # alternating: same colour, same GNU Go seed
+            record = play_game(ours, options.format(seed=seed), seed, times[name])
+            results[name].append(record)
+            won = "won" if record["winner"] == ours else "lost"
+            print(f"game {k + 1:3d} {name}: ours {ours}, {record['moves']} moves, {won}; "
+                  f"GNU Go {record['gnugo_score']}, ours {record['our_score']}", flush=True)
+    print(f"\n{args.games} rounds in {time.perf_counter() - started:.0f} s; "
+          f"load average at end: {os.getloadavg()}")
+    for name, _ in players:
+        label = "new player (go_machine_action/3)" if name == "new" else "old player (player(simple))"
+        summary(label, results[name], times[name])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,306 @@
+:- module(go_player,
+          [ player_action/3,         % +Game, +Options, -Action
+            player_candidates/3      % +Game, -FB, -Candidates
+          ]).
+
+/** <module> Go: the machine player's decisions
+
+Start reading at prolog/go.pl (the entry module), then machine.pl, which
+calls player_action/3 for each turn in play.  A turn goes:
+
+  1. *Candidates* (player_candidates/3): the empty points where the side
+     to move may play that are worth a look: not one of its own eyes
+     (go_tactics:own_true_eye/3), not a point already settled (an empty
+     region of at most settled_region/2 points walled in by one colour,
+     once the stones go_dead proposes dead are off), not a self-atari
+     that captures nothing, and, from 7x7 up while stones cover less than
+     a quarter of the board, not on the first two lines unless tactics
+     say so.  Each gets the tactical value of
+     go_tactics:move_value/4: captures, saving a chain in atari, atari.
+  2. *Rank* them: on boards up to 9x9 (option mc_max_size) by Monte Carlo
+     (go_montecarlo:mc_search/6, the tactical values as priors; a capture
+     or a rescue goes first unless the random games find it clearly
+     worse: urgent/4); on larger boards, where random games are too slow,
+     by tactical value plus a positional bonus (corners first, then the
+     sides, then near the stones), random among equals.
+  3. *Resign* (resign_rule/4) when the game is lost by a wide margin: at
+     least half the board covered with stones, an estimated deficit of more
+     than a quarter of the board's points, and, where Monte Carlo ran, its
+     best move winning fewer than one random game in ten.
+  4. *Pass* when there is no candidate (every point is settled), or when
+     the opponent has just passed and the estimated lead (go_estimate/3)
+     is larger than the points still open: passing cannot change the
+     result by the machine's own estimate.
+  5. Else play the first of the ranking.
+
+The move chosen is checked with go_play/4 (superko); a refused one is
+dropped and the next best taken.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(option)).
+:- use_module(library(pairs)).
+:- use_module(library(aggregate)).
+:- use_module(library(ordsets)).
+:- use_module(board).
+:- use_module(rules).
+:- use_module(dead).
+:- use_module(fastboard).
+:- use_module(tactics).
+:- use_module(montecarlo).
+
+%   Constants of the decisions.
+default_playouts(9, 250).       % random games a move on 9x9
+default_playouts(_, 200).
+default_mc_max_size(9).         % Monte Carlo up to this size
+resign_win_rate(0.1).           % Monte Carlo's best below this: hopeless
+
+%!  player_action(+Game, +Options, -Action) is det.
+%
+%   Action is the machine's move, pass or resignation for the player to
+%   move in Game, a game in play (see the module header).  Options:
+%   playouts(N) random games per move (Monte Carlo), mc_max_size(S) the
+%   largest board where Monte Carlo runs.  Random choices use SWI's random
+%   state (go_machine_action/3 seeds it).
+player_action(Game, Options, Action) :-
+    Game = go(settings(Size, _, _, Komi, _, _), _, P, _, Passes, _, _, playing),
+    player_candidates(Game, FB, Candidates),
+    go_estimate(Game, score(B, W, _, _), Owner),
+    lead(P, B, W, Lead),
+    string_chars(Owner, OwnerChars),
+    aggregate_all(count, member('-', OwnerChars), Open),
+    (   Candidates == []
+    ->  Ranked = [], Rate = none
+    ;   default_mc_max_size(MaxMC0),
+        option(mc_max_size(MaxMC), Options, MaxMC0),
+        Size =< MaxMC
+    ->  default_playouts_for(Size, Playouts0),
+        option(playouts(Playouts), Options, Playouts0),
+        mc_choice(FB, P, Komi, Candidates, Playouts, Ranked, Rate)
+    ;   heuristic_choice(FB, Candidates, Ranked),
+        Rate = none
+    ),
+    (   resign_rule(Game, FB, Lead, Rate)
+    ->  Action = resign(P)
+    ;   Ranked == []
+    ->  Action = pass(P)
+    ;   Passes > 0, Lead > Open
+    ->  Action = pass(P)
+    ;   first_accepted(Ranked, Game, FB, P, Action)
+    ).
+
+default_playouts_for(Size, N) :-
+    (   default_playouts(Size, N0) -> N = N0 ; N = 200 ).
+
+lead("b", B, W, Lead) :- Lead is B - W.
+lead("w", B, W, Lead) :- Lead is W - B.
+
+%   first_accepted(+Ranked, +Game, +FB, +P, -Action): the first point of
+%   Ranked that go_play/4 accepts, as a move; a pass if none is.
+first_accepted([], _, _, P, pass(P)).
+first_accepted([I|Is], Game, FB, P, Action) :-
+    fb_index(FB, Pos, I),
+    (   catch(go_play(Game, move(P, Pos), _, _), refusal(_, _), fail)
+    ->  Action = move(P, Pos)
+    ;   first_accepted(Is, Game, FB, P, Action)
+    ).
+
+%!  resign_rule(+Game, +FB, +Lead, +Rate) is semidet.
+%
+%   The game is hopeless for the player to move: at least half the points
+%   hold stones, the estimated Lead is below minus a quarter of the points,
+%   and Rate, Monte Carlo's win rate for its best move, is below
+%   resign_win_rate/1 (none: Monte Carlo did not run).
+resign_rule(Game, FB, Lead, Rate) :-
+    fb_size(FB, N),
+    go_board(Game, Board),
+    aggregate_all(count, ( member(Row, Board), member(S, Row), S \== "-" ), Stones),
+    Stones * 2 >= N * N,
+    Lead < -(N * N) / 4,
+    (   Rate == none -> true ; resign_win_rate(Min), Rate < Min ).
+
+                 /*******************************
+                 *          CANDIDATES          *
+                 *******************************/
+
+%!  player_candidates(+Game, -FB, -Candidates) is det.
+%
+%   FB is the position of Game on a go_fastboard board; Candidates are the
+%   points (indices of FB) worth a look for the player to move, each as
+%   I-Value with its tactical value (see the module header).
+player_candidates(Game, FB, Candidates) :-
+    Game = go(_, _, P, _, _, _, _, _),
+    go_board(Game, Board),
+    fb_new(Board, FB),
+    fb_colour(P, X),
+    settled_points(Board, FB, Settled),
+    fb_empties(FB, Empties),
+    stones_on_board(FB, Stones),
+    fb_size(FB, N),
+    (   N >= 7, Stones * 4 < N * N -> Opening = true ; Opening = false ),
+    findall(I-Value,
+            ( member(I, Empties),
+              \+ memberchk(I, Settled),
+              \+ own_true_eye(FB, X, I),
+              move_value(FB, X, I, Value),
+              Value > -10,
+              \+ ( Opening == true, Value =< 0, line(FB, I, Line), Line =< 2 ) ),
+            Candidates).
+
+%   settled_points(+Board, +FB, -Settled): the empty points (indices) of
+%   the regions walled in by one colour of settled_region/2 points at most,
+%   the proposed dead stones taken off.
+settled_points(Board, FB, Settled) :-
+    dead_stones(Board, Dead),
+    remove_stones(Board, Dead, Clean),
+    score_owner(Clean, Owner, _),
+    string_chars(Owner, Chars),
+    fb_size(FB, N),
+    settled_region(N, Max),
+    fb_new(Clean, Clear),
+    fb_empties(Clear, Empties),
+    regions(Empties, Clear, Regions),
+    findall(I,
+            ( member(Region, Regions),
+              length(Region, K), K =< Max,
+              Region = [I0|_],
+              owner_at(Clear, Chars, I0, O), O \== '-',
+              member(I, Region) ),
+            Settled0),
+    sort(Settled0, Settled).
+
+%!  settled_region(+N, -Max) is det.
+%
+%   On an N x N board an empty region of Max points or fewer, walled in by
+%   one colour, is taken as settled.
+settled_region(N, Max) :-
+    Max is max(4, N * N // 8).
+
+owner_at(FB, Chars, I, O) :-
+    fb_index(FB, [R, C], I),
+    fb_size(FB, N),
+    K is R * N + C,
+    nth0(K, Chars, O).
+
+%   regions(+Empties, +FB, -Regions): the empty regions (lists of indices)
+%   of FB.
+regions([], _, []).
+regions([I|Is], FB, [Region|Regions]) :-
+    region([I], FB, [I], Region0),
+    sort(Region0, Region),
+    ord_subtract(Is, Region, Rest),
+    regions(Rest, FB, Regions).
+
+region([], _, Seen, Seen).
+region([I|Todo], FB, Seen, Region) :-
+    fb_neighbours(FB, I, Js),
+    findall(J, ( member(J, Js), fb_cell(FB, J, 0), \+ memberchk(J, Seen) ), New0),
+    sort(New0, New),
+    append(New, Todo, Todo1),
+    append(New, Seen, Seen1),
+    region(Todo1, FB, Seen1, Region).
+
+                 /*******************************
+                 *           CHOOSING           *
+                 *******************************/
+
+%   mc_choice(+FB, +P, +Komi, +Candidates, +Playouts, -Ranked, -Rate):
+%   Ranked are the candidate points, Monte Carlo's best first; Rate is the
+%   best one's win rate.
+mc_choice(FB, P, Komi, Candidates, Playouts, Ranked, Rate) :-
+    fb_colour(P, X),
+    stones_on_board(FB, Stones),
+    maplist(prior(FB, Stones), Candidates, Priors),
+    mc_search(FB, X, Komi, Priors, Playouts, Tried),
+    Tried = [_-_-Rate|_],
+    findall(I, member(_-I-_, Tried), Ranked0),
+    (   urgent(Candidates, Tried, Rate, U)
+    ->  Ranked = [U|Ranked0]
+    ;   Ranked = Ranked0
+    ).
+
+%   urgent(+Candidates, +Tried, +Best, -U): U is the candidate with the
+%   best tactical value, worth a capture or more (capture_weight/1 of
+%   go_tactics), and Monte Carlo does not find it clearly worse than its
+%   best (a win rate at most urgent_margin/1 below Best, over 20 random
+%   games or more).  Tactics first:
+%   a few hundred random games often miss what a capture or a rescue
+%   is worth.
+urgent(Candidates, Tried, Best, U) :-
+    transpose_pairs(Candidates, ByValue),
+    max_member(Value-U, ByValue),
+    Value >= 12,
+    memberchk(N-U-Rate, Tried),
+    urgent_margin(Margin),
+    (   N < 20 -> true ; Rate >= Best - Margin ).
+
+urgent_margin(0.25).
+
+%   prior(+FB, +Stones, +I-Value, -I-Prior): the win rate a candidate
+%   starts with: one half, more for a good tactical value, less for a
+%   point on the first two lines while the board is still open.
+prior(FB, Stones, I-Value, I-Prior) :-
+    line(FB, I, Line),
+    fb_size(FB, N),
+    (   Stones * 4 < N * N, Line =< 2 -> Edge = -0.1 ; Edge = 0 ),
+    Prior is max(0.05, min(0.95, 0.5 + Value / 60 + Edge)).
+
+stones_on_board(FB, Stones) :-
+    fb_points(FB, Is),
+    aggregate_all(count, ( member(I, Is), fb_cell(FB, I, C), C > 0 ), Stones).
+
+%   heuristic_choice(+FB, +Candidates, -Ranked): the candidates ordered by
+%   tactical value plus place_bonus/3, plus a random tie-break.
+heuristic_choice(FB, Candidates, Ranked) :-
+    findall(Score-I,
+            ( member(I-Value, Candidates),
+              place_bonus(FB, I, Bonus),
+              random(R),
+              Score is Value + Bonus + R ),
+            Scored),
+    sort(0, @>=, Scored, Sorted),
+    pairs_values(Sorted, Ranked).
+
+%   place_bonus(+FB, +I, -Bonus): where a stone is worth most when tactics
+%   say nothing: a corner point (the 3-3, 3-4 and 4-4 points) of an empty
+%   corner, then a point on the third or fourth line far from every stone
+%   (an extension along a side), then a point near the stones; the first
+%   two lines are poor while the board is open.
+place_bonus(FB, I, Bonus) :-
+    line(FB, I, Line),
+    fb_index(FB, [R, C], I),
+    fb_size(FB, N),
+    (   corner_point(N, R, C), nearest_stone(FB, I, D), D >= 5
+    ->  Bonus = 30
+    ;   memberchk(Line, [3, 4]), nearest_stone(FB, I, D), D >= 4
+    ->  Bonus = 15
+    ;   Line =< 2, nearest_stone(FB, I, D), D >= 3
+    ->  Bonus = -10
+    ;   nearest_stone(FB, I, D), D =< 2
+    ->  Bonus is 6 - D
+    ;   Bonus = 0
+    ).
+
+%   corner_point(+N, +R, +C): [R, C] is a 3-3, 3-4, 4-3 or 4-4 point of a
+%   corner (lines counted from each edge).
+corner_point(N, R, C) :-
+    N >= 13,
+    LR is min(R, N - 1 - R) + 1,
+    LC is min(C, N - 1 - C) + 1,
+    memberchk(LR, [3, 4]),
+    memberchk(LC, [3, 4]).
+
+%   nearest_stone(+FB, +I, -D): D is the distance (the larger of the row
+%   and column distances) from I to the nearest stone, 9 at most.
+nearest_stone(FB, I, D) :-
+    fb_index(FB, [R, C], I),
+    fb_points(FB, Is),
+    foldl(closer(FB, R, C), Is, 9, D).
+
+closer(FB, R, C, J, D0, D) :-
+    (   fb_cell(FB, J, S), S > 0
+    ->  fb_index(FB, [R1, C1], J),
+        D is min(D0, max(abs(R - R1), abs(C - C1)))
+    ;   D = D0
+    ).

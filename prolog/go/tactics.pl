@@ -1,0 +1,198 @@
+:- module(go_tactics,
+          [ move_value/4,            % +FB, +X, +I, -Value
+            move_features/4,         % +FB, +X, +I, -Features
+            escapes/4,               % +FB, +X, +S, +Depth
+            own_true_eye/3,          % +FB, +X, +I
+            line/3                   % +FB, +I, -Line
+          ]).
+
+/** <module> Go: the machine's tactics (atari, captures, ladders, eyes)
+
+Start reading at prolog/go.pl (the entry module).  The machine player
+(go_player) asks here what a move does: move_features/4 plays it on a
+board that changes in place (go_fastboard) and looks at the chains next to
+it, then move_value/4 weighs what it found.  Everything is read from the
+board: no patterns.
+
+A chain in *atari* has one liberty.  It is saved when its owner, to move,
+can capture a chain of the attacker that touches it and is in atari
+itself, or can extend on its liberty to three liberties, or to two that the
+attacker cannot take away in turn (escapes/4 reads this to a fixed depth:
+that is the reading of a ladder).
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(board).
+:- use_module(fastboard).
+
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
+
+%   The weights of move_value/4: points per stone.
+capture_weight(12).        % a stone captured
+save_weight(12).           % a stone of ours taken out of atari for good
+atari_weight(3).           % a stone put in atari that can still run
+ladder_weight(9).          % a stone put in atari that cannot escape
+self_atari_weight(-14).    % a stone of ours put in atari without capturing
+ladder_depth(8).           % attacker moves read in a ladder
+
+%!  move_features(+FB, +X, +I, -Features) is semidet.
+%
+%   Features says what colour X's stone on the empty point I does (fails if
+%   X may not play there):
+%   f(Captured, Saved, Atari, Ladder, SelfAtari, Libs) with Captured the
+%   stones it takes, Saved the stones of X's chains in atari next to I that
+%   it takes out of atari for good (escapes/4), Atari the opponent's stones
+%   it puts in atari that can still escape, Ladder those that cannot,
+%   SelfAtari the stones of its own chain when that chain is left with one
+%   liberty and nothing was captured, Libs the liberties of that chain (3 at
+%   most are counted).  White's lone stone on the corner is in atari;
+%   Black takes it:
+%
+%   ?- board_rows(_B, ["wb-", "---", "---"]), fb_new(_B, _FB),
+%      fb_index(_FB, [1, 0], _I), move_features(_FB, 1, _I, F).
+%   F = f(1, 0, 0, 0, 0, 3).
+move_features(FB, X, I, Features) :-
+    fb_legal(FB, X, I),
+    Y is 3 - X,
+    fb_neighbours(FB, I, Js),
+    chains_in_atari(FB, X, Js, Weak),
+    findall(Features0,
+            ( fb_play(FB, X, I, Captured),
+              fb_liberties(FB, I, 3, Libs),
+              length(Libs, NLibs),
+              saved_stones(FB, X, Weak, Captured, NLibs, I, Saved),
+              atari_stones(FB, Y, Js, Atari, Ladder),
+              (   NLibs =:= 1, Captured =:= 0
+              ->  fb_chain(FB, I, Own), length(Own, SelfAtari)
+              ;   SelfAtari = 0
+              ),
+              Features0 = f(Captured, Saved, Atari, Ladder, SelfAtari, NLibs) ),
+            [Features]).
+
+%!  move_value(+FB, +X, +I, -Value) is semidet.
+%
+%   Value weighs move_features/4 (see the weights at the top of this file):
+%   captures, saves and atari count for, self-atari against.
+move_value(FB, X, I, Value) :-
+    move_features(FB, X, I, f(Captured, Saved, Atari, Ladder, SelfAtari, _)),
+    capture_weight(KC), save_weight(KS), atari_weight(KA),
+    ladder_weight(KL), self_atari_weight(KSA),
+    Value is KC * Captured + KS * Saved + KA * Atari + KL * Ladder + KSA * SelfAtari.
+
+%   chains_in_atari(+FB, +X, +Js, -Weak): Weak are the chains of X
+%   (a stone of each, and its size) among the points Js that are in atari.
+chains_in_atari(FB, X, Js, Weak) :-
+    findall(S-Size,
+            ( member(S, Js), fb_cell(FB, S, X),
+              fb_liberties(FB, S, 2, [_]),
+              fb_chain(FB, S, Stones), length(Stones, Size) ),
+            Weak0),
+    dedup_chains(Weak0, FB, Weak).
+
+dedup_chains([], _, []).
+dedup_chains([S-Size|Rest], FB, [S-Size|Weak]) :-
+    fb_chain(FB, S, Stones),
+    exclude(in_chain(Stones), Rest, Rest1),
+    dedup_chains(Rest1, FB, Weak).
+
+in_chain(Stones, T-_) :-
+    memberchk(T, Stones).
+
+%   saved_stones(+FB, +X, +Weak, +Captured, +NLibs, +I, -Saved): the stones
+%   of the chains Weak (in atari before the move, now joined to I or freed
+%   by a capture) that the opponent can no longer capture.
+saved_stones(_, _, [], _, _, _, 0) :- !.
+saved_stones(FB, X, Weak, _, _, _, Saved) :-
+    ladder_depth(D),
+    Y is 3 - X,
+    foldl(saved_chain(FB, X, Y, D), Weak, 0, Saved).
+
+saved_chain(FB, X, Y, D, S-Size, N0, N) :-
+    fb_liberties(FB, S, 3, Libs),
+    length(Libs, K),
+    (   K >= 3 -> N is N0 + Size
+    ;   K =:= 2, \+ captured(FB, Y, X, S, D) -> N is N0 + Size
+    ;   N = N0
+    ).
+
+%   atari_stones(+FB, +Y, +Js, -Atari, -Ladder): the stones of Y's chains
+%   among Js put in atari, split into those that can escape and those that
+%   cannot (Y to move).
+atari_stones(FB, Y, Js, Atari, Ladder) :-
+    chains_in_atari(FB, Y, Js, Chains),
+    ladder_depth(D),
+    foldl(atari_chain(FB, Y, D), Chains, 0-0, Atari-Ladder).
+
+atari_chain(FB, Y, D, S-Size, A0-L0, A-L) :-
+    (   escapes(FB, Y, S, D) -> A is A0 + Size, L = L0
+    ;   A = A0, L is L0 + Size
+    ).
+
+%!  escapes(+FB, +X, +S, +Depth) is semidet.
+%
+%   X's chain of the stone S is in atari, X to move, and X can save it: by
+%   capturing a chain in atari that touches it, or by extending on its
+%   liberty to three liberties or more, or to two that the opponent cannot
+%   take in Depth more attacks (a ladder).
+escapes(FB, X, S, Depth) :-
+    Depth > 0,
+    fb_liberties(FB, S, 2, [L]),
+    Y is 3 - X,
+    (   capture_to_escape(FB, X, Y, S)
+    ->  true
+    ;   fb_legal(FB, X, L),
+        \+ \+ ( fb_play(FB, X, L, _),
+                fb_liberties(FB, S, 3, Libs),
+                length(Libs, K),
+                (   K >= 3
+                ->  true
+                ;   K =:= 2,
+                    D1 is Depth - 1,
+                    \+ captured(FB, Y, X, S, D1)
+                ) )
+    ).
+
+%   capture_to_escape(+FB, +X, +Y, +S): a chain of Y touching X's chain of
+%   S is in atari, and X may take it.
+capture_to_escape(FB, X, Y, S) :-
+    fb_chain(FB, S, Stones),
+    member(T, Stones),
+    fb_neighbours(FB, T, Js),
+    member(J, Js),
+    fb_cell(FB, J, Y),
+    fb_liberties(FB, J, 2, [L]),
+    fb_legal(FB, X, L),
+    !.
+
+%   captured(+FB, +Y, +X, +S, +Depth): X's chain of S has two liberties, Y
+%   to move, and Y can put it in atari on one of them so that it cannot
+%   escape.
+captured(FB, Y, X, S, Depth) :-
+    fb_liberties(FB, S, 3, Libs),
+    Libs = [_, _],
+    member(A, Libs),
+    fb_legal(FB, Y, A),
+    \+ \+ ( fb_play(FB, Y, A, _),
+            fb_cell(FB, S, X),
+            fb_liberties(FB, S, 2, [_]),
+            \+ escapes(FB, X, S, Depth) ),
+    !.
+
+%!  own_true_eye(+FB, +X, +I) is semidet.
+%
+%   The empty point I is an eye of X that filling would waste: fb_eye/3,
+%   and no chain of X around it is in atari (then filling can save it).
+own_true_eye(FB, X, I) :-
+    fb_eye(FB, X, I),
+    fb_neighbours(FB, I, Js),
+    \+ ( member(J, Js), fb_cell(FB, J, X), fb_liberties(FB, J, 2, [_]) ).
+
+%!  line(+FB, +I, -Line) is det.
+%
+%   Line is the line of the point I counted from the nearest edge: 1 on
+%   the edge, 3 for the 3-3 point's row.
+line(FB, I, Line) :-
+    fb_index(FB, [R, C], I),
+    fb_size(FB, N),
+    Line is min(min(R, C), min(N - 1 - R, N - 1 - C)) + 1.

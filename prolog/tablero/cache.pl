@@ -1,0 +1,278 @@
+:- module(tablero_cache,
+          [ api_cached/10,      % +Call, +Game, +Limit, +Id, +Key, +NewKey, +State, +Traces, +Arg, -Text
+            cache_clear/0,
+            cache_size/1        % -Games
+          ]).
+
+/** <module> The games a worker keeps parsed, and the lean door Python calls
+
+Start reading at prolog/tablero.pl: this module is its door for servers and
+the REPL.  A worker (one Python process, one Prolog) keeps the game term of
+every game it served lately, so that a move reads no state text and parses
+none: Python names the game (Id, an atom) and the version of its state that
+it holds (Key, an atom that Python makes anew for every new state and stores
+beside the state text), and gets the new state text and the reply back.
+
+    api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText,
+               +Traces, +Arg, -Text)
+
+Call is one of new, act, machine, machine_act, undo, view, show, score or replay;
+Game a game
+of tablero; Limit the time limit in seconds.  With StateText "" the game is
+taken from the cache: when this worker does not hold Id at Key the reply is
+the refusal cache_miss, and Python calls again with the stored StateText and
+the Traces of the game's plies (a string: their traces, newest first,
+separated by spaces, "." for a ply that left none and "?" for one whose trace
+is unknown; see tablero:game_restore/4).  The game is then kept under Key.
+
+  - new (Arg: options JSON) and replay (StateText: options JSON, Arg: the
+    actions JSON; the reply has `traces`, one per action) make a game, kept
+    under NewKey;
+  - act (Arg: the action JSON) and machine play one action on the game at
+    Key; the result is kept under NewKey and the reply has its `trace`;
+    machine_act (Arg: the action JSON) too, for the machine seat to move,
+    its action chosen outside Prolog (tablero:api_machine_act/5: GNU Go);
+  - undo (StateText: the stored state before the last ply) takes the last
+    ply back, from the game this worker holds at Key with the traces of its
+    plies (else cache_miss: Python then restores it from the stored text and
+    traces), and keeps it under NewKey; it writes no state;
+  - view, show and score answer as tablero's api_view/4, api_show/4 and
+    api_score/4, and write no state ("" before the newline).
+
+Text is as tablero:api_text/2 makes it (the state text as stored, a
+newline, the JSON reply), or "!timeout" past the time limit, "!failed" when
+the rules failed (on a state that is no state of the game, say), or "!error "
+followed by the error term for any other error.  A kept game is replaced by
+the next state of the same Id; at most cache_limit/1 games are kept (the
+least recently stored go first).  The key is only stored with the state by
+Python once its write committed, so a state computed by a write that lost a
+race is never found: nobody holds its key.
+*/
+
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(library(pairs)).
+:- use_module(library(time)).
+:- use_module(library(yall)).
+
+:- dynamic kept/2.               % kept(Id, Seq): Id is kept, stored as the Seq-th
+
+%   A kept game is the global variable of its Id (thread-local, as Prolog
+%   runs on one thread per process): kept(Key, State, Traces).  A global
+%   variable is read without a copy and written with one copy, where a
+%   clause would be compiled.
+
+%   cached(+Id, ?Key, -State, -Traces): Id is kept at Key.
+cached(Id, Key, State, Ts) :-
+    kept_var(Id, Var),
+    nb_current(Var, kept(Key0, State, Ts)),
+    Key = Key0.
+
+kept_var(Id, Var) :-
+    atom_concat('$tablero_cache:', Id, Var).
+
+%   cache_limit(-Games): how many games a worker keeps parsed.
+cache_limit(256).
+
+%!  api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText, +Traces, +Arg, -Text) is det.
+%
+%   See the module header.
+api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
+    catch(call_with_time_limit(
+              Limit,
+              (   call_(Call, Game, Id, Key, NewKey, StateText, Traces, Arg, State, Reply)
+              ->  true
+              ;   E = failed
+              )),
+          E, true),
+    (   var(E)
+    ->  atomics_to_string([State, "\n", Reply], Text)
+    ;   E == failed
+    ->  Text = "!failed"
+    ;   E == time_limit_exceeded
+    ->  Text = "!timeout"
+    ;   format(string(Text), "!error ~q", [E])
+    ).
+
+call_(new, Game, Id, _, NewKey, _, _, OptionsJSON, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( tablero:json_dict(OptionsJSON, Dict),
+                      tablero:game_options(Game, Dict, Options),
+                      tablero:game_new(Game, Options, State) ),
+                    State, [], [_]>>true, tablero_cache:keep(Game, Id, NewKey, []), Text, Reply).
+call_(replay, Game, Id, _, NewKey, OptionsJSON, _, ActionsJSON, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( replayed(Game, OptionsJSON, ActionsJSON, State, Traces),
+                                    reverse(Traces, Newest) ),
+                    State, ["traces"-Traces], [_]>>true, tablero_cache:keep(Game, Id, NewKey, Newest),
+                    Text, Reply).
+call_(act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+                      tablero:json_dict(ActionJSON, Action),
+                      tablero:act(Game, State0, Action, State, Explain),
+                      trace(Game, State, Trace),
+                      push(Trace, Ts0, Ts) ),
+                    State, ["trace"-Trace|Explain], tablero:human_acted(Game),
+                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+call_(machine, Game, Id, Key, NewKey, StateText, Traces, _, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+                      (   tablero:game_machine(Game, State0, Action)
+                      ->  true
+                      ;   tablero:refuse(Game, no_machine_move, [])
+                      ),
+                      tablero:act(Game, State0, Action, State, Explain),
+                      trace(Game, State, Trace),
+                      push(Trace, Ts0, Ts) ),
+                    State, ["trace"-Trace|Explain], [_]>>true,
+                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+call_(machine_act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+                      tablero:machine_act(Game, State0, ActionJSON, View0, State, Explain),
+                      trace(Game, State, Trace),
+                      push(Trace, Ts0, Ts) ),
+                    State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
+                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+call_(undo, Game, Id, Key, NewKey, StateText, _, _, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( taken_back(Game, Id, Key, StateText, State, Ts),
+                                    cache_put(Id, NewKey, State, Ts) ),
+                    State, [], [_]>>true, tablero_cache:no_text, Text, Reply).
+call_(view, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
+    tablero:guarded(Game, tablero_cache:game_at(Game, Id, Key, StateText, Traces, State, _),
+                    State, [], [_]>>true, tablero_cache:no_text, Text, Reply).
+call_(show, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State, _),
+                      tablero:game_show(Game, State, Shown) ),
+                    State, ["text"-Shown], [_]>>true, tablero_cache:no_text, Text, Reply).
+call_(score, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State, _),
+                      (   tablero:game_score(Game, State, Score)
+                      ->  true
+                      ;   tablero:refuse(Game, no_score, [])
+                      ) ),
+                    State, ["score"-Score], [_]>>true, tablero_cache:no_text, Text, Reply).
+
+%   game_at(+Game, +Id, +Key, +StateText, +Traces, -State, -Ts): the game Id
+%   at Key: kept here (StateText ""), or read from StateText and its Traces
+%   (and kept under Key from now on).  Ts is the trace of each ply, newest
+%   first ('' for none), or unknown.
+game_at(Game, Id, Key, StateText, Traces, State, Ts) :-
+    (   StateText == ""
+    ->  (   cached(Id, Key, State0, Ts0)
+        ->  State = State0, Ts = Ts0
+        ;   tablero:refuse(Game, cache_miss, [])
+        )
+    ;   traces(Traces, Ts),
+        restored(Game, StateText, Ts, State),
+        cache_put(Id, Key, State, Ts)
+    ).
+
+%   restored(+Game, +StateText, +Ts, -State): the stored state StateText
+%   with what the plies' traces Ts give back (tablero:game_restore/4).
+restored(Game, StateText, Ts, State) :-
+    tablero:state_text(Stored, StateText),
+    (   Ts == unknown -> Left = unknown ; exclude(==(''), Ts, Left) ),
+    (   tablero:game_restore(Game, Stored, Left, State0)
+    ->  State = State0
+    ;   State = Stored
+    ).
+
+%   taken_back(+Game, +Id, +Key, +StateText, -State, -Ts): the game Id
+%   before its last ply, whose stored state is StateText, when this worker
+%   holds it at Key with the traces of its plies (else cache_miss).
+taken_back(Game, Id, Key, StateText, State, Ts) :-
+    (   cached(Id, Key, _, [_|Ts])
+    ->  restored(Game, StateText, Ts, State)
+    ;   tablero:refuse(Game, cache_miss, [])
+    ).
+
+push(_, unknown, unknown) :- !.
+push(Trace, Ts, [Trace|Ts]).
+
+%   traces(+Text, -Traces): the traces of Python's text (see the module
+%   header), newest first, '' for a ply that left none; or unknown.
+traces(Text, Traces) :-
+    split_string(Text, " ", "", Parts),
+    (   memberchk("?", Parts)
+    ->  Traces = unknown
+    ;   foldl(trace_part, Parts, Atoms, []),
+        Traces = Atoms
+    ).
+
+trace_part("") --> !.
+trace_part(".") --> !, [''].
+trace_part(S) --> { atom_string(A, S) }, [A].
+
+%   trace(+Game, +State, -Trace): what the last ply left (tablero:
+%   game_trace/3), or '' (nothing).
+trace(Game, State, Trace) :-
+    (   tablero:game_trace(Game, State, T) -> Trace = T ; Trace = '' ).
+
+%   replayed(+Game, +OptionsJSON, +ActionsJSON, -State, -Traces): as
+%   tablero's replay, with the trace of every action.
+replayed(Game, OptionsJSON, ActionsJSON, State, Traces) :-
+    tablero:json_dict(OptionsJSON, Dict),
+    tablero:game_options(Game, Dict, Options),
+    tablero:json_dict(ActionsJSON, Actions),
+    (   is_list(Actions) -> true ; tablero:refuse(Game, bad_action, []) ),
+    tablero:game_new(Game, Options, State0),
+    foldl(replay_(Game), Actions, Traces, State0, State).
+
+replay_(Game, Action, Trace, S0, S) :-
+    tablero:act(Game, S0, Action, S, _),
+    trace(Game, S, Trace).
+
+%   keep(+Game, +Id, +Key, +Ts, +State, -Text): keep State (with the traces
+%   of its plies) as Id at Key; Text is its stored form
+%   (tablero:game_stored/3) as text.
+keep(Game, Id, Key, Ts, State, Text) :-
+    cache_put(Id, Key, State, Ts),
+    (   tablero:game_stored(Game, State, Stored) -> true ; Stored = State ),
+    tablero:state_text(Stored, Text).
+
+no_text(_, "").
+
+%   cache_put(+Id, +Key, +State, +Ts): Id is now at Key, its plies' traces
+%   Ts.  Past cache_limit/1 games, the quarter stored least recently is
+%   dropped.
+cache_put(Id, Key, State, Ts) :-
+    kept_var(Id, Var),
+    nb_setval(Var, kept(Key, State, Ts)),
+    retractall(kept(Id, _)),
+    flag(tablero_cache_seq, Seq, Seq + 1),
+    assertz(kept(Id, Seq)),
+    predicate_property(kept(_, _), number_of_clauses(N)),
+    cache_limit(Max),
+    (   N > Max
+    ->  findall(S-I, kept(I, S), Pairs),
+        keysort(Pairs, Sorted),
+        Drop is N - Max * 3 // 4,
+        length(Old, Drop),
+        append(Old, _, Sorted),
+        forall(member(_-I, Old), forget(I))
+    ;   true
+    ).
+
+forget(Id) :-
+    retractall(kept(Id, _)),
+    kept_var(Id, Var),
+    nb_delete(Var).
+
+%!  cache_clear is det.
+%
+%   Forget every kept game (the next call of each misses).
+cache_clear :-
+    forall(kept(Id, _), forget(Id)).
+
+%!  cache_size(-Games) is det.
+%
+%   Games is the number of games kept now.
+cache_size(N) :-
+    predicate_property(kept(_, _), number_of_clauses(N)),
+    !.
+cache_size(0).

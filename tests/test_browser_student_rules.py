@@ -1,0 +1,145 @@
+"""The Go page served with a student's rules (`tablero serve --rules go=FILE.pl`), in
+Debian's Chromium: a move where the student's goMove/4 disagrees is marked on the board
+and in the student's box with both boards; the correct student's moves give no mark."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import call, hold_seats
+from .test_student_rules import DOUBLE, DOUBLE_OURS, STUDENTS, RulesServer, board
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+PAGE_LOCALE = "en-GB"
+PAGE_TIMEOUT_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The page fixture's server: served with the student who forgets multiple captures."""
+    live = RulesServer(tmp_path_factory.mktemp("rules") / "live.db",
+                       STUDENTS / "no_multi_capture.pl").start()
+    yield live
+    live.kill(15)
+
+
+def point(row, col):
+    return f'#board svg.grid-board .grid-point[data-row="{row}"][data-col="{col}"]'
+
+
+def play(page, row, col, colour):
+    page.click(point(row, col))
+    expect(page.locator(f"{point(row, col)} .stone")).to_have_class(
+        re.compile(rf"\bstone {colour}\b"))
+
+
+def new_game(page, server):
+    game = call(server, "POST", "/api/games", {"game": "go", "options": {"size": 19}})
+    hold_seats(page, game["id"], game["secrets"])
+    page.goto(f"/go/{game['id']}")
+    expect(page.locator("#board svg.grid-board")).to_have_attribute("data-size", "19")
+    return game
+
+
+def test_a_disagreement_is_marked_with_both_boards(page, server):
+    new_game(page, server)
+    box = page.locator("#student-rules")
+    expect(box).to_be_visible()
+    expect(box.locator(".student-title")).to_have_text("Student's rules: no_multi_capture.pl")
+    for i, (r, c) in enumerate(DOUBLE[:-1]):
+        play(page, r, c, "black" if i % 2 == 0 else "white")
+        expect(box.locator(".student-counts")).to_have_text(
+            f"{i + 1} move{'s' if i else ''} asked · 0 disagreements")
+    expect(page.locator(".grid-mark.student-diff")).to_have_count(0)
+
+    play(page, 0, 1, "black")                          # captures [0,0] and [0,2]
+    verdict = box.locator(".student-verdict")
+    expect(verdict).to_have_attribute("data-code", "board_differs")
+    expect(verdict).to_have_text(
+        "Black B19: Their board after the move differs from ours at 1 point.")
+    expect(box.locator(".student-counts")).to_have_text("7 moves asked · 1 disagreement")
+    # Ours decide the game: both white stones are off the main board ...
+    expect(page.locator(f"{point(0, 0)} .stone")).to_have_count(0)
+    expect(page.locator(f"{point(0, 2)} .stone")).to_have_count(0)
+    # ... and the point where theirs differ is ringed there.
+    expect(page.locator(f"{point(0, 2)}.student-is-diff")).to_have_count(1)
+    expect(page.locator("#board .grid-mark.student-diff")).to_have_count(1)
+    # Both boards, exactly.
+    theirs = board({(1, 0): "b", (1, 2): "b", (0, 3): "b", (10, 10): "w", (0, 1): "b",
+                    (0, 2): "w"})
+    expect(box.locator(".student-theirs")).to_have_attribute("data-board", "/".join(theirs))
+    expect(box.locator(".student-ours")).to_have_attribute("data-board", "/".join(DOUBLE_OURS))
+    small = box.locator(".student-theirs .grid-point[data-row='0'][data-col='2']")
+    expect(small).to_have_attribute("data-cell", "w")
+    expect(box.locator(".student-ours .grid-point[data-row='0'][data-col='2']")).to_have_attribute(
+        "data-cell", "-")
+    expect(box.locator(".student-list .student-pick")).to_have_count(1)
+
+    # In Spanish.
+    page.click("#lang")
+    expect(verdict).to_have_text(
+        "Negras B19: Su tablero después de la jugada difiere del nuestro en 1 punto.")
+    expect(box.locator(".student-counts")).to_have_text("7 jugadas consultadas · 1 diferencia")
+    expect(box.locator(".student-theirs figcaption")).to_have_text("Su tablero (Negras B19)")
+
+    # The next move agrees: the main board's ring goes; the list keeps the disagreement.
+    page.click("#lang")
+    play(page, 15, 15, "white")
+    expect(verdict).to_have_attribute("data-code", "agree")
+    expect(page.locator("#board .grid-mark.student-diff")).to_have_count(0)
+    expect(box.locator(".student-list .student-pick")).to_have_count(1)
+
+
+def test_a_refused_move_shows_what_theirs_say(page, server):
+    new_game(page, server)
+    play(page, 3, 3, "black")
+    page.click(point(3, 3))                             # occupied: both refuse
+    verdict = page.locator("#student-rules .student-verdict")
+    expect(verdict).to_have_text("White D16: Their rules agree: both refuse this move.")
+    expect(page.locator("#message")).not_to_have_text("")
+
+
+def test_no_box_without_student_rules(browser, live_server):
+    from .conftest import open_page
+
+    page = open_page(browser, live_server)
+    try:
+        game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
+        hold_seats(page, game["id"], game["secrets"])
+        page.goto(f"/go/{game['id']}")
+        page.click('#board .grid-point[data-row="4"][data-col="4"]')
+        expect(page.locator('#board .grid-point[data-row="4"][data-col="4"] .stone')).to_have_count(1)
+        expect(page.locator("#student-rules")).to_be_hidden()
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_correct_student_gives_no_marks(browser, tmp_path):
+    from .conftest import open_page
+    from .test_student_rules import SHORT_GAME
+
+    live = RulesServer(tmp_path / "live.db", STUDENTS / "correct.pl").start()
+    page = open_page(browser, live, locale="en-GB", timeout_ms=15_000)
+    try:
+        new_game(page, live)
+        asked = 0
+        for r, c in SHORT_GAME[:12]:
+            page.click(point(r, c))
+            asked += 1
+            expect(page.locator("#student-rules .student-counts")).to_have_text(
+                f"{asked} moves asked · 0 disagreements" if asked > 1
+                else "1 move asked · 0 disagreements")
+        expect(page.locator("#student-rules .student-verdict")).to_have_attribute("data-agree", "true")
+        expect(page.locator(".grid-mark.student-diff")).to_have_count(0)
+        expect(page.locator("#student-rules .student-boards")).to_be_hidden()
+        assert page.errors == []
+    finally:
+        page.context.close()
+        live.kill(15)
