@@ -73,7 +73,7 @@ def record_or_404(game_id: str) -> storage.Record:
     current = state_format(record.game)
     if record.format != current:
         try:
-            played = Game.resume(record.game, record.options, record.actions(),
+            played = Game.restore(record.game, record.options, record.actions(),
                                  cache_id=record.id)
             traces = played.traces
         except TableroError:
@@ -88,7 +88,7 @@ def playing(record: storage.Record) -> Game:
     """The saved game as a Game, from its stored state (no replay): this worker's parsed
     game when it holds the record's state (by its cache key), else the stored state text
     and the traces of its actions (app/games.py)."""
-    return Game.resume(record.game, record.options, [], record.state, cache_id=record.id,
+    return Game.restore(record.game, record.options, [], record.state, cache_id=record.id,
                        key=record.cache_key, load=record)
 
 
@@ -340,7 +340,7 @@ def download_sgf(game_id):
     if record.game != "go":
         raise InvalidRequest("not_go", f"Only Go games are written as SGF, not {record.game}")
     actions = record.actions()
-    views = Game.resume(record.game, record.options, actions, record.state).history()
+    views = Game.restore(record.game, record.options, actions, record.state).history()
     created = storage.created(record.id)
     text = sgf.game_to_sgf(record.options, actions, created, views)
     size = views[0]["size"]
@@ -491,7 +491,7 @@ def undo_now(record: storage.Record) -> Game:
         played = Game.taken_back(record.game, record.options, before, cache_id=record.id,
                                  key=record.cache_key, load=storage.Before(record))
     else:
-        played = Game.resume(record.game, record.options, record.actions()[:-1],
+        played = Game.restore(record.game, record.options, record.actions()[:-1],
                              cache_id=record.id)
     try:
         storage.truncate(record, played.state, played.view, played.key)
@@ -590,7 +590,7 @@ def history(game_id):
     """The game move by move: its actions, and the view before the first and after each."""
     record = record_or_404(game_id)
     actions = record.actions()
-    views = Game.resume(record.game, record.options, actions, record.state).history()
+    views = Game.restore(record.game, record.options, actions, record.state).history()
     return jsonify(id=record.id, revision=record.revision, actions=actions, views=views)
 
 

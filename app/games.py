@@ -247,7 +247,7 @@ class Game:
                                _json(self.options)), key)
 
     @classmethod
-    def resume(cls, game: str, options: dict, actions: list[dict], state: str | None = None,
+    def restore(cls, game: str, options: dict, actions: list[dict], state: str | None = None,
                *, cache_id: str | None = None, key: str | None = None, load=None):
         """A game rebuilt from its record: from the stored state, or by replay.
 
@@ -272,16 +272,16 @@ class Game:
                    key: str | None, load):
         """A saved game without its last action, whose stored state before it is `before`:
         from the game this worker holds at `key` (the traces it keeps, no text but the
-        state), else restored from `before` and the traces of `load` (see resume)."""
+        state), else restored from `before` and the traces of `load` (see restore)."""
         if key is not None:
             new_key = _token()
             reply = call_cached("undo", game, cache_id, key, new_key, before, "", "")
             if reply["ok"]:
-                self = cls.resume(game, options, [], before, cache_id=cache_id, key=new_key,
+                self = cls.restore(game, options, [], before, cache_id=cache_id, key=new_key,
                                   load=load)
                 self._view = reply["view"]
                 return self
-        self = cls.resume(game, options, [], before, cache_id=cache_id, load=load)
+        self = cls.restore(game, options, [], before, cache_id=cache_id, load=load)
         self.view  # noqa: B018  (restored and kept now)
         return self
 

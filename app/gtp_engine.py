@@ -65,9 +65,8 @@ class _Resigned(Exception):
 
 
 def _replay(options: dict, actions: list[dict]) -> GoGame:
-    """A GoGame with these options after these actions (api_replay).  GoGame.resume is the
-    scoring phase's action, so the classmethod of Game is called for GoGame by hand."""
-    return Game.resume.__func__(GoGame, "go", dict(options), list(actions))
+    """A GoGame with these options after these actions (api_replay)."""
+    return GoGame.restore("go", dict(options), list(actions))
 
 
 class Engine:

@@ -114,7 +114,7 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
     `views` (Game.history(): the view before the first action and after each) is asked
     of the rules when not given; `created` (seconds since the epoch) gives DT."""
     if views is None:
-        views = Game.resume("go", options, actions).history()
+        views = Game.restore("go", options, actions).history()
     first, final = views[0], views[-1]
     size = first["size"]
     game = sgf.Sgf_game(size, encoding="UTF-8")
@@ -379,8 +379,7 @@ def judge(imported: Imported, extra: dict | None = None, cls=Game) -> Game:
     `extra` options (seat kinds...) are added to the file's."""
     options = {**imported.options, **(extra or {})}
     try:
-        #  Game.resume's function: GoGame's own resume() is the scoring phase's action.
-        return Game.resume.__func__(cls, "go", options, imported.actions)
+        return cls.restore("go", options, imported.actions)
     except TableroError as exc:
         if exc.code == "bad_option" and extra:
             Game("go", extra)  # the request's own options: refused as they are

@@ -432,7 +432,7 @@ def view_of(game_id: str) -> tuple[int, dict | None, str | None, dict[str, Seat]
 
 
 class Before:
-    """A saved game without its last action, as app/games.py's Game.resume(load=) asks it."""
+    """A saved game without its last action, as app/games.py's Game.restore(load=) asks it."""
 
     def __init__(self, record: Record):
         self.record = record

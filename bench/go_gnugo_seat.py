@@ -76,7 +76,7 @@ def main() -> None:
             gnugo_seat.run(command, script + [f"genmove {colour}"],
                            time.monotonic() + budget, budget)
             times["gnugo"].append(time.perf_counter() - t)
-            played = Game.resume("go", options, actions)
+            played = Game.restore("go", options, actions)
             played.view  # noqa: B018  (the stored game's view, as the route has it)
             t = time.perf_counter()
             gnugo_seat.play_turn(played, options, actions, budget)

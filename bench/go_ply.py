@@ -69,7 +69,7 @@ def cpu() -> float:
 
 def acts(options: dict, actions: list[dict], at: int, moves: int) -> float:
     """CPU seconds per Game.act from ply `at` (the game kept parsed)."""
-    game = Game.resume("go", options, actions[:at])
+    game = Game.restore("go", options, actions[:at])
     game.view  # noqa: B018  (kept parsed from here on)
     start = cpu()
     for action in actions[at:at + moves]:

@@ -24,7 +24,8 @@ named in console_bound/3 are bound to the position before the goal runs:
     go        Board (the course's list of rows, each a list of "-", "b", "w"),
               Player ("b"/"w", to move), Game (the go_rules game term)
     molinolog State (the rules state), Size (the course's T: 1, 2 or 3),
-              Player (b/w)
+              Player (b/w); print_state/0 and estado_actual/1 show this
+              position (the course's game in progress)
     gorogo    Board (the documents' 5x5 matrix of 0-3), State, Player (1/2);
               jogada/3 and updateTable/2 play on this position
     azul      State (the rules state), Player (0.. the player to move)
@@ -76,6 +77,7 @@ to the sandbox's check.
 
 :- use_module(go, []).
 :- use_module(molinolog, []).
+:- use_module(molinolog/convert, [engine_course/2]).
 :- use_module(gorogo, []).
 :- use_module(azul, []).
 :- use_module(azul/rules, []).
@@ -160,6 +162,12 @@ sandbox:safe_primitive(system:nl).
 sandbox:safe_primitive(system:tab(_)).
 sandbox:safe_primitive(system:put_char(_)).
 
+%   The Go machine player's seed(S) option (go_machine_action/3) sets and
+%   restores the random state: harmless in a console worker, a process of
+%   its own.
+sandbox:safe_primitive(system:random_property(_)).
+sandbox:safe_primitive(system:set_random(_)).
+
 %   A message a goal prints (print_message/2 of an error or a warning)
 %   goes with its output, as the toplevel shows it in the terminal.
 :- thread_local in_query/0.
@@ -206,10 +214,16 @@ side_code(w, 2).
 
 %   prepare(+Game, +State): what a game's library keeps besides its
 %   arguments is set to the position before the query (GoRoGo's stored game
-%   for jogada/3), and back to its start after it (Molinolog's default depth).
+%   for jogada/3, Molinolog's course game for print_state/0 and
+%   estado_actual/1), and back to its start after it (Molinolog's default
+%   depth).
 prepare(gorogo, gorogo_game(_, State, _)) :-
     !,
     gorogo:gorogo_set_current(State).
+prepare(molinolog, game(_, _, _, State)) :-
+    !,
+    engine_course(State, Estado),
+    molinolog:guardar_estado(Estado).
 prepare(_, _).
 
 %   error_reply(+E, +Limits, -Reply): an error reply for what query/3 threw.

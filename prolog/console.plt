@@ -132,6 +132,15 @@ test(go_bound_names, Bound == ["Board", "Player", "Game"]) :-
 test(molinolog_state, Text == "S = 2,\nC = b,\nN = 9.") :-
     ct_top(molinolog, "S = Size, state_to_move(State, C), state_in_hand(State, Player, N)", Text).
 
+test(molinolog_print_state_shows_the_position,
+     true(sub_string(Out, _, _, _, "Jugador negro, colocar 9 fichas"))) :-
+    ct_ask(molinolog, "print_state", Reply),
+    [Answer] = Reply.answers,
+    Out = Answer.output.
+
+test(molinolog_estado_actual, Text == "T = 2,\nC = negro.") :-
+    ct_top(molinolog, "estado_actual(_E), _E = estado(T, _, C, _, _, _, _, _)", Text).
+
 test(gorogo_board_and_jogada, Text == "P = 2,\nC = 3.") :-
     ct_top(gorogo, "P = Player, jogada(3, 2, 2), gorogo_current(gorogo(_B, _, _, _, _)), nth0(2, _B, _R), nth0(2, _R, C)",
            Text).

@@ -652,6 +652,20 @@ test(agrees_with_minimax, Disagree == []) :-
               ( Winner == Side -> After \== Side ; fail ) ),
             Disagree).
 
+%   The machine's choice as a goal (the Prolog panel): with no time, the
+%   depth-1 search answers, and gorogo_best_move/3 repeats it unless the
+%   search to the end was due (depth_only).
+test(timed_move_says_which_search, [Search, Same] == [best_move(1), true]) :-
+    gorogo_initial(S0),
+    gorogo_place(S0, place(henge, 2, 2), S),
+    gorogo_machine:gorogo_timed_move(S, 4, 0.0, Move, Search),
+    Search = best_move(D),
+    (   gorogo_best_move(S, D, Move) -> Same = true ; Same = false ).
+
+test(timed_move_without_time_for_the_end, Searches == [depth_only(1), depth_only(1), depth_only(1)]) :-
+    findall(Search, ( gg_late(S, _), gorogo_machine:gorogo_timed_move(S, 4, 0.0, _, Search) ),
+            Searches).
+
 :- end_tests(gorogo_endgame).
 
 :- begin_tests(gorogo_cli).
@@ -760,7 +774,7 @@ test(no_players_key, fail) :-
 test(act_and_view, [Board, ToMove, InHand, Last, Query] =@=
                    [["H....", ".....", "..B..", ".....", "....."], "w", [9, 2],
                     _{player:"b", kind:"place", piece:"regular", pos:[2,2], captured:[]},
-                    "jogada(1, 2, 2)"]) :-
+                    "gorogo_refusal(gorogo([[3,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],b,hand(10,2,10,2),captures(0,0),play), place(regular,2,2), Code)"]) :-
     tablero:api_new(gorogo, '{"white":"human"}', St0, _),
     tablero:api_act(gorogo, St0, '{"kind":"place","piece":"henge","pos":[0,0]}', St1, _),
     gg_api(tablero:api_act(gorogo, St1, '{"kind":"place","piece":"regular","pos":[2,2]}', _), D),
@@ -770,7 +784,7 @@ test(act_and_view, [Board, ToMove, InHand, Last, Query] =@=
     D.explain = [E|_],
     Query = E.query.
 
-test(refused_suicide, [Ok, Kind, Code, Answer] == [false, "refused", "suicide", "false: suicide"]) :-
+test(refused_suicide, [Ok, Kind, Code, Answer] == [false, "refused", "suicide", "Code = suicide"]) :-
     gg_stored(gorogo_game(options(human, human, 2),
                           gorogo([[0,2,0,0,0],[2,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3],[0,0,0,0,0]],
                                  b, hand(9,2,8,2), captures(0,0), play), none), Text),

@@ -1,5 +1,6 @@
 :- module(molinolog,
           [ molinolog/3,            % +JugadorNegro, +JugadorBlanco, +T
+            molinolog/4,            % +JugadorNegro, +JugadorBlanco, +T, +Options
             play_molinolog/7,       % +In, +Out, +Black, +White, +T, +Depth, -Outcome
             minimax_depth/1,        % ?Depth
             set_minimax_depth/1,    % +Depth
@@ -67,7 +68,8 @@ prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
   - protocol.pl (molinolog_protocol): the tablero:game_* hooks (options,
     actions, the JSON view, refusals), documented in its header;
   - ../molinolog_cli.pl (molinolog_cli): molinolog/3, the terminal game
-    (play_molinolog/7: the same on any streams).
+    (play_molinolog/7: the same on any streams), in Spanish, or in English
+    with molinolog/4's lang(en); its words are in molinolog/messages.pl.
 
 This module is the entry: it re-exports the predicates listed above, and
 every export of course.pl (no helper of the parts), so
@@ -139,5 +141,5 @@ per action.  See protocol.pl.
             ]).
 :- reexport(molinolog/machine).
 :- reexport(molinolog/course).
-:- reexport(molinolog_cli, [molinolog/3, play_molinolog/7]).
+:- reexport(molinolog_cli, [molinolog/3, molinolog/4, play_molinolog/7]).
 :- use_module(molinolog/protocol).

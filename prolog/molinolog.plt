@@ -568,6 +568,22 @@ test(within_a_large_budget_is_full_depth, M1 == M2) :-
     best_move_within(S, 3, 60, M1),
     best_move(S, 3, M2).
 
+%   The machine's choice as a goal (the Prolog panel): the depth it reached
+%   within its time, whose best_move/3 gives the same move.
+test(within_says_its_depth, [Reached, Same] == [1, true]) :-
+    molinolog_initial(2, S),
+    best_move_within(S, 3, 0.0, Move, Reached),
+    (   best_move(S, Reached, Move) -> Same = true ; Same = false ).
+
+test(machine_choice_is_a_goal, true(sub_string(Q, 0, _, _, "machine: best_move(molinolog(rules(1,false),"))) :-
+    tablero:game_new(molinolog, [size(1), black(human), white(machine), depth(2), protect_mills(false)], G0),
+    tablero:game_act(molinolog, G0, _{kind:"place", point:["n", 1]}, G1, _),
+    tablero:game_machine(molinolog, G1, Action),
+    tablero:game_act(molinolog, G1, Action, _, [Q-A|_]),
+    assertion(sub_string(A, 0, _, _, "Move = place((")),
+    tablero:game_act(molinolog, G1, Action, _, [Q2-_|_]),   % asked once: said once
+    assertion(sub_string(Q2, 0, _, _, "rechazo(")).
+
 :- end_tests(molinolog_machine).
 
 :- begin_tests(molinolog_self_play).
@@ -648,6 +664,27 @@ test(end_of_input_is_quit, O == abandonada) :-
     open_string("", In),
     with_output_to(string(_),
                    play_molinolog(In, current_output, humano, humano, 1, 1, O)).
+
+test(english_on_request, O == abandonada) :-
+    open_string("(n,1).\n(n,1).\nfoo(.\n(n,1)-(ne,1).\nsalir.\n", In),
+    with_output_to(string(Out),
+                   play_molinolog(In, current_output, humano, maquina, 1, 1, [lang(en)], O)),
+    forall(member(Text, ["Molinolog, board of size 1.",
+                         "Black to place 6 pieces",
+                         "The machine (White) places on",
+                         "Error: that point is already occupied.",
+                         "Error: the input is not understood",
+                         "Error: while placing, type a point",
+                         "Game abandoned."]),
+           mol_contains(Out, Text)),
+    \+ mol_contains(Out, "Jugador"),
+    current_prolog_flag(message_language, Lang),
+    assertion(Lang \== en).                     % the flag is back as it was
+
+test(english_end, true(sub_string(Out, _, _, _, "wins ("))) :-
+    open_string("", In),
+    with_output_to(string(Out),
+                   play_molinolog(In, current_output, maquina, maquina, 1, 2, [lang(en)], gana(_, _))).
 
 :- end_tests(molinolog_cli).
 

@@ -1,6 +1,8 @@
 :- module(molinolog_cli,
           [ molinolog/3,            % +JugadorNegro, +JugadorBlanco, +T
-            play_molinolog/7        % +In, +Out, +Black, +White, +T, +Depth, -Outcome
+            molinolog/4,            % +JugadorNegro, +JugadorBlanco, +T, +Options
+            play_molinolog/7,       % +In, +Out, +Black, +White, +T, +Depth, -Outcome
+            play_molinolog/8        % +In, +Out, +Black, +White, +T, +Depth, +Options, -Outcome
           ]).
 
 /** <module> Molinolog in a terminal
@@ -24,6 +26,12 @@ Typed input, one Prolog term a line (the full stop may be left out):
 A point is `(Dir, Dist)`: Dir is n, ne, e, se, s, sw, w or nw and Dist the ring,
 1 (innermost) to T+1.  On the board, X is a black piece, O a white one, + an
 empty point and * a piece of the mill just formed.
+
+The game speaks Spanish, the course's language; `molinolog(humano, maquina,
+2, [lang(en)])` speaks English.  Every sentence is a message term
+molinolog(Message) printed with print_message_lines/3; its words are in
+prolog/molinolog/messages.pl (prolog:message//1,2), chosen by the flag
+message_language, which the game sets for its duration.
 */
 
 :- use_module(library(lists)).
@@ -33,6 +41,10 @@ empty point and * a piece of the mill just formed.
 :- use_module(molinolog/course).
 :- use_module(molinolog/convert, [course_engine/2, move_jugada/2]).
 :- use_module(molinolog/machine, [minimax_depth/1, best_move/3]).
+:- use_module(molinolog/convert, [colour_color/2]).
+:- use_module(molinolog/board, [board_lines/4]).
+:- use_module(library(option)).
+:- use_module(molinolog/messages, []).
 
 %!  molinolog(+JugadorNegro, +JugadorBlanco, +T) is det.
 %
@@ -41,19 +53,42 @@ empty point and * a piece of the mill just formed.
 %   asks "¿Jugar de nuevo? (s/n)" and plays again with the same settings on
 %   `s`.
 molinolog(Black, White, T) :-
+    molinolog(Black, White, T, []).
+
+%!  molinolog(+JugadorNegro, +JugadorBlanco, +T, +Options) is det.
+%
+%   As molinolog/3; Options: lang(Lang), `es` (the default) or `en`.
+molinolog(Black, White, T, Options) :-
+    must_be(list, Options),
+    option(lang(Lang), Options, es),
+    must_be(oneof([es, en]), Lang),
     set_stream(user_output, encoding(utf8)),
     setup_call_cleanup(prompt(Old, ''),
-                       sessions(Black, White, T),
+                       in_language(Lang, sessions(Black, White, T, Lang)),
                        prompt(_, Old)).
 
-sessions(Black, White, T) :-
+sessions(Black, White, T, Lang) :-
     minimax_depth(Depth),
-    play_molinolog(user_input, user_output, Black, White, T, Depth, Outcome),
+    play_molinolog(user_input, user_output, Black, White, T, Depth, [lang(Lang)], Outcome),
     (   Outcome \== abandonada,
         play_again(user_input, user_output)
-    ->  sessions(Black, White, T)
+    ->  sessions(Black, White, T, Lang)
     ;   true
     ).
+
+%   in_language(+Lang, :Goal): Goal with the flag message_language set to
+%   Lang, which chooses the words of messages.pl.
+in_language(Lang, Goal) :-
+    current_prolog_flag(message_language, Old),
+    setup_call_cleanup(set_prolog_flag(message_language, Lang),
+                       Goal,
+                       set_prolog_flag(message_language, Old)).
+
+%   say(+Out, +Message): the message molinolog(Message) in the current
+%   language, on Out.
+say(Out, Message) :-
+    phrase(prolog:translate_message(molinolog(Message)), Lines),
+    print_message_lines(Out, '', Lines).
 
 %!  play_molinolog(+In, +Out, +Black, +White, +T, +Depth, -Resultado) is det.
 %
@@ -65,28 +100,44 @@ sessions(Black, White, T) :-
 %      play_molinolog(_In, current_output, maquina, maquina, 1, 2, Resultado)).
 %   Resultado = gana(negro, sin_movimientos).
 play_molinolog(In, Out, Black, White, T, Depth, Outcome) :-
+    play_molinolog(In, Out, Black, White, T, Depth, [], Outcome).
+
+%!  play_molinolog(+In, +Out, +Black, +White, +T, +Depth, +Options, -Resultado) is det.
+%
+%   As play_molinolog/7; Options: lang(Lang), `es` (the default) or `en`.
+%
+%   ?- open_string("", _In), with_output_to(string(_Out),
+%      play_molinolog(_In, current_output, maquina, maquina, 1, 2, [lang(en)], _)),
+%      sub_string(_Out, 0, 28, _, First).
+%   First = "Molinolog, board of size 1.\n".
+play_molinolog(In, Out, Black, White, T, Depth, Options, Outcome) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),
     must_be(between(1, 3), T),
     must_be(positive_integer, Depth),
+    must_be(list, Options),
+    option(lang(Lang), Options, es),
+    must_be(oneof([es, en]), Lang),
+    in_language(Lang, play(In, Out, Black, White, T, Depth, Lang, Outcome)).
+
+play(In, Out, Black, White, T, Depth, Lang, Outcome) :-
     estado_inicial(T, false, E0),
-    format(Out, "Molinolog, tablero de tamaño ~d.~n", [T]),
+    say(Out, start(T)),
     (   memberchk(humano, [Black, White])
     ->  help(Out)
     ;   true
     ),
-    turn(E0, game(In, Out, players(Black, White), Depth), Outcome).
+    turn(E0, game(In, Out, players(Black, White), Depth, Lang), Outcome).
 
 turn(E, G, Outcome) :-
-    G = game(_, Out, Players, Depth),
+    G = game(_, Out, Players, Depth, Lang),
     guardar_estado(E),
     nl(Out),
-    with_output_to(Out, print_state),
+    show(Lang, E, Out),
     (   fin_del_juego(E, Outcome0)
     ->  Outcome = Outcome0
     ;   (   fase(E, capturar(Molino))
-        ->  points_text(Molino, MillText),
-            format(Out, "(Molino en ~s.)~n", [MillText])
+        ->  say(Out, mill(Molino))
         ;   true
         ),
         turno(E, C),
@@ -96,17 +147,29 @@ turn(E, G, Outcome) :-
             best_move(S, Depth, Move),
             move_jugada(Move, Jugada),
             jugar(E, Jugada, E1),
-            machine_text(C, Jugada, Said),
-            format(Out, "~s~n", [Said]),
+            say(Out, machine(C, Jugada)),
             turn(E1, G, Outcome)
         ;   human_step(E, G, Next),
             (   Next == abandonada
-            ->  format(Out, "Partida abandonada.~n", []),
+            ->  say(Out, abandoned),
                 Outcome = abandonada
             ;   turn(Next, G, Outcome)
             )
         )
     ).
+
+%   show(+Lang, +E, +Out): the board and the status line.  In Spanish the
+%   course's print_state/0 of the stored game; in English the same board and
+%   the status line in English.
+show(es, _, Out) :-
+    with_output_to(Out, print_state).
+show(en, E, Out) :-
+    E = estado(T, _, _, Fase, _, _, _, _),
+    findall(P-C, ( ficha_en(E, P, Color), colour_color(C, Color) ), Pieces),
+    (   Fase = capturar(Molino) -> true ; Molino = [] ),
+    board_lines(T, Pieces, Molino, Lines),
+    forall(member(L, Lines), format(Out, "~s~n", [L])),
+    say(Out, status(E)).
 
 player(negro, players(P, _), P).
 player(blanco, players(_, P), P).
@@ -114,8 +177,8 @@ player(blanco, players(_, P), P).
 %   human_step(+E, +Game, -Next): reads input until it is a legal action;
 %   Next is the course's state after it, or `abandonada`.
 human_step(E, G, Next) :-
-    G = game(In, Out, _, _),
-    format(Out, "> ", []),
+    G = game(In, Out, _, _, _),
+    say(Out, prompt),
     flush_output(Out),
     read_input(In, Input),
     (   Input == quit
@@ -126,8 +189,8 @@ human_step(E, G, Next) :-
     ;   input_answer(Input, E, Answer),
         (   Answer = next(Next0)
         ->  Next = Next0
-        ;   Answer = error(Text),
-            format(Out, "Error: ~s~n", [Text]),
+        ;   Answer = error(Why),
+            say(Out, error(Why)),
             human_step(E, G, Next)
         )
     ).
@@ -161,27 +224,27 @@ line_input(Line, Input) :-
     ;   Input = term(Term)
     ).
 
-syntax_text(E, "no se entiende la entrada; escriba p. ej. (n,2) o (n,2)-(ne,2).") :-
+syntax_text(E, syntax) :-
     E = error(syntax_error(_), _),
     !.
 syntax_text(E, _) :-
     throw(E).
 
 %   input_answer(+Input, +E, -Answer): next(Estado) after the action the
-%   input asks for in this phase, or error(Text) saying why there is none.
-input_answer(syntax(Text), _, error(Text)).
+%   input asks for in this phase, or error(Why) saying why there is none (a
+%   message of messages.pl: syntax, unbound, phase(Fase), refused(Code, T)).
+input_answer(syntax(Why), _, error(Why)).
 input_answer(term(Term), E, Answer) :-
     fase(E, Fase0),
     phase_name(Fase0, Fase),
     (   \+ ground(Term)
-    ->  Answer = error("escriba coordenadas sin variables, p. ej. (n,2).")
+    ->  Answer = error(unbound)
     ;   \+ phase_input(Fase, Term, _)
-    ->  phase_hint(Fase, Hint),
-        Answer = error(Hint)
+    ->  Answer = error(phase(Fase))
     ;   phase_input(Fase, Term, Accion),
         rechazo(E, Accion, Code)
-    ->  refusal_text(Code, E, Text),
-        Answer = error(Text)
+    ->  refusal_why(Code, E, Why),
+        Answer = error(Why)
     ;   phase_input(Fase, Term, Accion),
         aplicar(E, Accion, Next),
         Answer = next(Next)
@@ -194,76 +257,28 @@ phase_input(colocar, (D, R), colocar((D, R))).
 phase_input(capturar, (D, R), capturar((D, R))).
 phase_input(mover, (D1, R1)-(D2, R2), mover((D1, R1), (D2, R2))).
 
-phase_hint(colocar, "en la fase colocar escriba un punto, p. ej. (n,2).").
-phase_hint(capturar, "escriba el punto de la pieza a capturar, p. ej. (n,2).").
-phase_hint(mover, "en la fase mover escriba Origen-Destino, p. ej. (n,2)-(ne,2).").
-
-refusal_text(occupied, _, "ese punto ya está ocupado.").
-refusal_text(not_adjacent, _, "solo se puede mover a un punto vecino, siguiendo una arista.").
-refusal_text(not_your_piece, _, "en ese punto no hay una pieza suya.").
-refusal_text(must_capture, _, "formó un molino: primero debe capturar una pieza del oponente.").
-refusal_text(not_capturable, _, "debe capturar una pieza del oponente.").
-refusal_text(in_mill, _, "esa pieza está en un molino y el oponente tiene piezas fuera de molinos.").
-refusal_text(wrong_phase, E, Text) :-
+%   refusal_why(+Code, +E, -Why): what to say about rechazo/3's Code: a
+%   refusal for being in the wrong phase says what this phase takes.
+refusal_why(wrong_phase, E, phase(Fase)) :-
+    !,
     fase(E, Fase0),
-    phase_name(Fase0, Fase),
-    phase_hint(Fase, Text).
-refusal_text(off_board, E, Text) :-
-    arg(1, E, T),
-    Max is T + 1,
-    format(string(Text), "ese punto no está en el tablero: la dirección es n, ne, e, se, s, sw, w o nw y la distancia de 1 a ~d.", [Max]).
-refusal_text(bad_step, _, "esa jugada no existe.").
-refusal_text(game_over, _, "la partida terminó.").
+    phase_name(Fase0, Fase).
+refusal_why(Code, E, refused(Code, T)) :-
+    arg(1, E, T).
 
 help(Out) :-
-    format(Out, "Escriba (n,2) para colocar o capturar en (n,2), (n,2)-(ne,2) para mover,~n", []),
-    format(Out, "ayuda para ver esto, salir para abandonar.  X negro, O blanco, * molino.~n", []).
+    say(Out, help).
 
 play_again(In, Out) :-
-    format(Out, "¿Jugar de nuevo? (s/n)~n", []),
+    say(Out, play_again),
     flush_output(Out),
     read_input(In, Input),
-    (   Input == term(s)
+    (   ( Input == term(s) ; Input == term(y) )
     ->  true
     ;   Input == term(n)
     ->  fail
     ;   Input == quit
     ->  fail
-    ;   format(Out, "Responda s o n.~n", []),
+    ;   say(Out, yes_or_no),
         play_again(In, Out)
     ).
-
-                 /*******************************
-                 *            TEXTS             *
-                 *******************************/
-
-machine_text(Color, Jugada, Text) :-
-    jugada_steps(Jugada, Steps),
-    maplist(step_text, Steps, Texts),
-    atomic_list_concat(Texts, ' y ', All),
-    format(string(Text), "La máquina (~w) ~w.", [Color, All]).
-
-jugada_steps(colocar(P), [coloca(P)]).
-jugada_steps(colocar(P, C), [coloca(P), captura(C)]).
-jugada_steps(mover(F, T), [mueve(F, T)]).
-jugada_steps(mover(F, T, C), [mueve(F, T), captura(C)]).
-jugada_steps(capturar(C), [captura(C)]).
-
-step_text(coloca(P), Text) :-
-    point_text(P, PT),
-    format(string(Text), "coloca en ~s", [PT]).
-step_text(mueve(F, T), Text) :-
-    point_text(F, FT),
-    point_text(T, TT),
-    format(string(Text), "mueve ~s-~s", [FT, TT]).
-step_text(captura(P), Text) :-
-    point_text(P, PT),
-    format(string(Text), "captura ~s", [PT]).
-
-point_text((D, R), Text) :-
-    format(string(Text), "(~w,~w)", [D, R]).
-
-points_text(Ps, Text) :-
-    maplist(point_text, Ps, Ts),
-    atomic_list_concat(Ts, ' ', Text0),
-    atom_string(Text0, Text).

@@ -147,8 +147,11 @@ function render() {
   const toMove = $("#to-move");
   $("#turn-line").classList.toggle("go-is-over", Boolean(view?.over));
   $("#turn-line").classList.toggle("go-is-scoring", scoring);
-  toMove.textContent = !view ? "" : view.over ? t("go.over") : scoring ? t("go.scoring")
-    : gnugoTurn(view) && !state.engineError ? t("go.gnugo.thinking", { player: playerName(view.to_move) }) : playerName(view.to_move);
+  const thinking = machineTurn(view) && !state.engineError; // the page waits for the machine
+  const machineWord = gnugoTurn(view) ? "go.gnugo" : "go.machine";
+  toMove.textContent = !view ? "" : view.over ? t("go.over")
+    : scoring ? (thinking ? t(`${machineWord}.checking`, { player: playerName(view.to_move) }) : t("go.scoring"))
+    : thinking && gnugoTurn(view) ? t("go.gnugo.thinking", { player: playerName(view.to_move) }) : playerName(view.to_move);
   toMove.dataset.player = view && !view.over && !scoring ? view.to_move : "";
   $("#captures-b").textContent = view?.captures.b ?? 0;
   $("#captures-w").textContent = view?.captures.w ?? 0;

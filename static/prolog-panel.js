@@ -20,9 +20,13 @@
 // (navigator.clipboard, else a hidden textarea and execCommand("copy")): it copies the
 // goal and its full stop.
 //
-// Done for Go (goals on prolog/go.pl's exports: goMove/4 on the board, go_play/4 and
-// go_machine_action/2 on the game term).  Molinolog's, GoRoGo's and Azul's explain are
-// shown as their rules write them until their states can be written from the view.
+// Go's goals are written here (goals on prolog/go.pl's exports: goMove/4 on the board,
+// go_play/4 and go_machine_action/2 on the game term).  Molinolog's, GoRoGo's and Azul's
+// are written by their rules (prolog/<game>/protocol.pl): each explain query is already a
+// complete goal with the state bound (its Prolog text), its answer as the toplevel prints
+// it; the machine's choice comes first, as "machine: Goal" ("machine, depth D of N: Goal"
+// when the time budget stopped its search at depth D; "machine, not exact: Goal" when the
+// move came from a shallower search than the goal repeats).
 
 import { addStrings, onLangChange, t } from "./i18n.js";
 import { PrologConsole } from "./prolog-console.js";
@@ -39,7 +43,13 @@ addStrings({
     "prolog.incomplete": "not a complete goal: the rules' own words",
     "prolog.machine": "The machine's choice:",
     "prolog.machine_random": "The machine draws random playouts: pasted, this goal may choose another move.",
+    "prolog.machine_exact": "The machine's search is deterministic: pasted, this goal chooses the same move.",
+    "prolog.machine_depth": "The machine's time ran out after its search {depth} deep (of {max}): this goal is that search, and chooses the same move.",
+    "prolog.machine_not_exact": "The machine's time ran out in its search to the end of the game, so it played a shallower search's move: pasted, this goal searches to the end and may choose another one.",
+    "prolog.gloss.pieces_captured.one": "{count} piece captured",
+    "prolog.gloss.pieces_captured.other": "{count} pieces captured",
     "prolog.paste_hint": "Each goal is complete: paste it into swipl prolog/{game}.pl to get the answer shown.",
+    "prolog.paste_flags": "Answers are written in full and leave out the variables whose names start with _, as swipl writes them after set_prolog_flag(toplevel_print_anon, false) and set_prolog_flag(answer_write_options, [quoted(true), max_depth(0), spacing(next_argument)]).",
     "prolog.gloss.captured.one": "{count} stone captured",
     "prolog.gloss.captured.other": "{count} stones captured",
     "prolog.gloss.occupied": "the point is not empty",
@@ -66,7 +76,13 @@ addStrings({
     "prolog.incomplete": "no es un objetivo completo: las palabras de las reglas",
     "prolog.machine": "La elección de la máquina:",
     "prolog.machine_random": "La máquina sortea partidas al azar: pegado, este objetivo puede elegir otra jugada.",
+    "prolog.machine_exact": "La búsqueda de la máquina es determinista: pegado, este objetivo elige la misma jugada.",
+    "prolog.machine_depth": "A la máquina se le acabó el tiempo tras su búsqueda de profundidad {depth} (de {max}): este objetivo es esa búsqueda y elige la misma jugada.",
+    "prolog.machine_not_exact": "A la máquina se le acabó el tiempo en su búsqueda hasta el final de la partida y jugó la de una búsqueda menos profunda: pegado, este objetivo busca hasta el final y puede elegir otra.",
+    "prolog.gloss.pieces_captured.one": "{count} pieza capturada",
+    "prolog.gloss.pieces_captured.other": "{count} piezas capturadas",
     "prolog.paste_hint": "Cada objetivo está completo: péguelo en swipl prolog/{game}.pl y obtendrá la respuesta mostrada.",
+    "prolog.paste_flags": "Las respuestas se escriben enteras y sin las variables cuyo nombre empieza con _, como las escribe swipl tras set_prolog_flag(toplevel_print_anon, false) y set_prolog_flag(answer_write_options, [quoted(true), max_depth(0), spacing(next_argument)]).",
     "prolog.gloss.captured.one": "{count} piedra capturada",
     "prolog.gloss.captured.other": "{count} piedras capturadas",
     "prolog.gloss.occupied": "el punto no está vacío",
@@ -255,7 +271,31 @@ function goGoals(explain, context) {
   return out;
 }
 
-const GOALS = { go: goGoals };
+// ---- Molinolog, GoRoGo, Azul: goals their rules wrote -------------------------------------
+
+const MACHINE_PREFIX = /^machine(?:, depth (\d+) of (\d+)|, (not exact))?: /;
+
+/** The explain of a game whose rules write complete goals: the machine's choice marked. */
+function writtenGoals(explain, context) {
+  const captured = context.after?.last?.captured?.length;
+  return explain.map(({ query, answer }) => {
+    const m = MACHINE_PREFIX.exec(query);
+    if (!m) {
+      const gloss = context.game === "gorogo" && query.startsWith("gorogo_place(") && captured !== undefined
+        ? () => t("prolog.gloss.pieces_captured", { count: captured }) : null;
+      return { goal: query, answer, gloss };
+    }
+    const goal = query.slice(m[0].length);
+    if (m[3]) return { goal, answer, glossKey: "prolog.machine_not_exact", machine: true, exact: false };
+    if (m[1]) {
+      return { goal, answer, machine: true, exact: true,
+               gloss: () => t("prolog.machine_depth", { depth: Number(m[1]), max: Number(m[2]) }) };
+    }
+    return { goal, answer, glossKey: "prolog.machine_exact", machine: true, exact: true };
+  });
+}
+
+const GOALS = { go: goGoals, molinolog: writtenGoals, gorogo: writtenGoals, azul: writtenGoals };
 
 // ---- copying ---------------------------------------------------------------------------------
 
@@ -343,7 +383,7 @@ export class PrologPanel {
     this.count.textContent = this.entries.length ? `(${this.entries.length})` : "";
     const game = this.entries.find((e) => GOALS[e.game])?.game;
     this.hint.textContent = !this.entries.length ? t("prolog.empty")
-      : game ? `${t("prolog.hint")} ${t("prolog.paste_hint", { game })}` : t("prolog.hint");
+      : game ? `${t("prolog.hint")} ${t("prolog.paste_hint", { game })} ${t("prolog.paste_flags")}` : t("prolog.hint");
     this.list.replaceChildren(...this.entries.map((entry) => this.item(entry)));
   }
 
@@ -357,8 +397,9 @@ export class PrologPanel {
     return li;
   }
 
-  goalNode({ goal, query, answer, gloss, glossKey, machine }) {
+  goalNode({ goal, query, answer, gloss, glossKey, machine, exact }) {
     const box = node("div", machine ? "prolog-goal prolog-is-machine" : "prolog-goal");
+    if (exact !== undefined) box.dataset.exact = String(exact);
     if (machine) box.append(node("div", "prolog-machine", t("prolog.machine")));
     const line = node("div", "prolog-line");
     const code = node("code", goal ? "prolog-query" : "prolog-query prolog-is-incomplete", `?- ${goal ?? query}.`);

@@ -222,7 +222,8 @@ def test_refusal_explains_its_query(client):
     gid = new_game(client)["id"]
     resp = act(client, gid, take("centre", "blue", 1))
     explain = resp.json["error"]["explain"]
-    assert explain and explain[0]["query"].startswith("take_refusal(State, take(centre,blue,1)")
+    assert explain and explain[0]["query"].startswith("azul_rules:take_refusal(azul(")
+    assert explain[0]["query"].endswith("), take(centre,blue,1), Code)")
     assert explain[0]["answer"] == "Code = empty_source"
 
 

@@ -123,8 +123,12 @@ def test_opening_henge_by_white(client, piece):
                             "captured": []}
     assert [2, 2] not in view["legal"]["regular"] and len(view["legal"]["regular"]) == 24
     assert view["status"]["en"] == "Black to place: 10 regular and 2 Henge in hand"
-    assert resp.json["explain"] == [{"query": "jogada(3, 2, 2)", "answer": "true"},
-                                    {"query": "updateTable(Board, 2)", "answer": "true: no capture"}]
+    start = "gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],w,hand(10,2,10,2),captures(0,0),opening_henge)"
+    assert resp.json["explain"] == [
+        {"query": f"gorogo_refusal({start}, place(henge,2,2), Code)", "answer": "false"},
+        {"query": f"gorogo_place({start}, place(henge,2,2), State)",
+         "answer": "State = gorogo([[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 3, 0, 0], [0, 0, 0, 0, 0], "
+                   "[0, 0, 0, 0, 0]], b, hand(10, 2, 10, 2), captures(0, 0), play)"}]
 
 
 def test_placements_alternate_and_count_down(client):
@@ -148,8 +152,9 @@ def test_capture_flow(client):
     assert view["captures"] == {"b": 0, "w": 1}
     assert view["last"] == {"player": "w", "kind": "place", "piece": "regular", "pos": [1, 0],
                             "captured": [[0, 0]]}
-    assert resp.json["explain"][1] == {"query": "updateTable(Board, 2)",
-                                       "answer": "true: captures 1 at [[0,0]]"}
+    assert resp.json["explain"][1]["query"].startswith("gorogo_place(gorogo([[1,2,0,0,0],")
+    assert resp.json["explain"][1]["answer"].startswith("State = gorogo([[0, 2, 0, 0, 0], [2, 0, 0, 0, 0],")
+    assert resp.json["explain"][1]["answer"].endswith("captures(0, 1), play)")
     assert [0, 0] not in view["legal"]["regular"]       # suicide for Black now
     assert [0, 0] in view["legal"]["henge"]             # a Henge may go anywhere empty
     # Then a group of two on the edge, next to the Henge (White's on White's turn).
@@ -223,8 +228,10 @@ def test_refusals_change_nothing(client, setup, action, status, code):
     assert resp.json["error"]["code"] == code and resp.json["error"]["message"]
     if status == 409:
         explain = resp.json["error"]["explain"]
-        assert len(explain) == 1 and re.fullmatch(r"jogada\(\d, -?\d, -?\d\)", explain[0]["query"])
-        assert explain[0]["answer"] == f"false: {code}"
+        assert len(explain) == 1
+        assert re.fullmatch(r"gorogo_refusal\(gorogo\(.*\), place\((regular|henge),-?\d,-?\d\), Code\)",
+                            explain[0]["query"])
+        assert explain[0]["answer"] == f"Code = {code}"
     assert shown(client, gid) == before
 
 

@@ -193,7 +193,7 @@ def test_answers_from_another_thread_are_refused():
 @pytest.mark.parametrize("game", ["go", "molinolog", "gorogo", "azul"])
 @pytest.mark.parametrize("state", ["garbage", "foo(1)", "go(1, 2)", "'%%%", "X", "[]"])
 def test_a_malformed_state_is_an_invalid_request(game, state):
-    g = Game.resume(game, {}, [], state)
+    g = Game.restore(game, {}, [], state)
     for look in (lambda: g.view, g.show, g.score, g.machine):
         with pytest.raises(InvalidRequest) as err:
             look()
@@ -205,8 +205,8 @@ def test_a_malformed_state_is_an_invalid_request(game, state):
 def test_another_games_state_is_an_invalid_request():
     go_state = GoGame(size=5).state
     with pytest.raises(InvalidRequest) as err:
-        Game.resume("molinolog", {}, [], go_state).view
+        Game.restore("molinolog", {}, [], go_state).view
     assert err.value.code == "bad_state" and "not a state of molinolog" in err.value.message
     with pytest.raises(InvalidRequest) as err:
-        Game.resume("go", {}, [], go_state.replace("go(", "go(x, ", 1)).act({"kind": "pass"})
+        Game.restore("go", {}, [], go_state.replace("go(", "go(x, ", 1)).act({"kind": "pass"})
     assert err.value.code == "bad_state"

@@ -12,7 +12,11 @@ tab's board is the first game's board after its k-th move or pass.
 The person's moves: a second GNU Go of its own (level 1, the same rules), told every move
 of the game, suggests Black's move; the test clicks that point on the page, or passes when
 it says pass (or resign).  So every click is a legal point that a real, weak player would
-choose, and the game ends as real games do: with dead stones still on the board.
+choose.  Before its first pass the person tries one hopeless invasion deep in White's area,
+so the game ends as real games do: with dead stones still on the board.
+
+Also here: a GNU Go turn that fails (504 engine_timeout) is asked again by the page once by
+itself, then offered with "Try again"; a page shows when GNU Go is checking the marking.
 
 CI plays 9x9 against GNU Go level 1.  The game of the issue, 19x19 against level 5, runs
 with TABLERO_LONG=1 (skipped otherwise); TABLERO_SHOT=path saves a screenshot of the
@@ -24,6 +28,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -139,10 +144,10 @@ def invasion(board, territory):
 #  "Try again" after GNU Go failed).  Anything else: keep waiting.
 PAGE_STATE = """(rev) => {
     const shown = (s) => { const e = document.querySelector(s); return e && !e.hidden; };
+    if (shown('#retry')) return 'retry';  // hidden as soon as it is clicked
     if (Number(document.body.dataset.revision || -1) < rev) return null;
-    if (shown('#retry')) return 'retry';
     if (shown('#result')) return 'over';
-    if (shown('#phase')) return 'phase';
+    if (shown('#phase')) return document.querySelector('#accept').disabled ? null : 'phase';
     if (document.querySelector('#to-move').textContent === 'Black') return 'black';
     return null;
 }"""
@@ -150,12 +155,19 @@ PAGE_STATE = """(rev) => {
 
 def wait_state(page, revision):
     """Wait until the page shows a state the person acts on (revision at least `revision`)."""
-    return page.wait_for_function(PAGE_STATE, arg=revision, timeout=PAGE_TIMEOUT_MS).json_value()
+    try:
+        handle = page.wait_for_function(PAGE_STATE, arg=revision, timeout=PAGE_TIMEOUT_MS)
+        return handle.json_value()
+    except sync_api.TimeoutError:
+        shown = page.evaluate("""() => ['#to-move', '#message', '#phase', '#result'].map(
+            (s) => s + ': ' + document.querySelector(s).textContent.trim().slice(0, 200))""")
+        pytest.fail(f"waiting for revision {revision}, the page shows {shown}, "
+                    f"revision {page.evaluate('document.body.dataset.revision')}")
 
 
 def play_to_the_end(page, server, size, level, limit):
     """The person's whole game from the new-game form to the scoring phase; the game id and
-    figures {plies, retries, seconds}."""
+    figures {retries, seconds}."""
     started = time.monotonic()
     page.goto("/go")
     page.select_option("#size", str(size))
@@ -183,7 +195,6 @@ def play_to_the_end(page, server, size, level, limit):
                 retries += 1
                 assert retries <= 3, "GNU Go kept failing"
                 page.click("#retry")
-                revision += 1
                 continue
             if state != "black":
                 break
@@ -213,19 +224,25 @@ def play_to_the_end(page, server, size, level, limit):
                 page.click(cell(*point(size, answer)))
             revision += 1
             told += 1
-    return game_id, {"plies": game["plies"], "retries": retries,
+    return game_id, {"retries": retries,
                      "seconds": time.monotonic() - started}
 
 
 def agree_dead_stones(page, server, game_id):
     """The scoring phase as the person sees it: the proposed dead stones are ringed; accept
     whenever Accept is offered, until the page shows the result.  The number of accepts."""
-    game = call(server, "GET", f"/api/games/{game_id}")
-    assert game["view"]["phase"] == "scoring"
     expect(page.locator("#phase")).to_be_visible()
-    expect(page.locator("svg.grid-board .go-dead")).to_have_count(len(game["view"]["dead"]))
-    for r, c in game["view"]["dead"]:
-        expect(page.locator(f"{cell(r, c)} .go-dead")).to_have_count(1)
+    for _ in range(50):  # the marking on the page is the game's (GNU Go may toggle meanwhile)
+        game = call(server, "GET", f"/api/games/{game_id}")
+        assert game["view"]["phase"] == "scoring"
+        ringed = page.evaluate("""() => [...document.querySelectorAll(
+            'svg.grid-board .grid-point.go-is-dead')].filter((g) => g.querySelector('.go-dead'))
+            .map((g) => [Number(g.dataset.row), Number(g.dataset.col)])""")
+        if sorted(ringed) == sorted(game["view"]["dead"]):
+            break
+        time.sleep(0.2)
+    assert sorted(ringed) == sorted(game["view"]["dead"])
+    expect(page.locator("svg.grid-board .go-dead")).to_have_count(len(ringed))
     accepts = 0
     revision = game["revision"]
     while True:
@@ -235,10 +252,10 @@ def agree_dead_stones(page, server, game_id):
         assert state == "phase"
         accept = page.locator("#accept")
         expect(accept).to_be_enabled()
+        revision = call(server, "GET", f"/api/games/{game_id}")["revision"] + 1
         accept.click()
         accepts += 1
         assert accepts <= 5, "the scoring phase does not end"
-        revision = call(server, "GET", f"/api/games/{game_id}")["revision"] + 1
 
 
 def check_result(page, server, game_id):
@@ -257,12 +274,16 @@ def check_result(page, server, game_id):
     points, ours = area_count(board, dead, KOMI)
     assert {"b": result["score"]["b"], "w": result["score"]["w"] - KOMI} == points
     assert result["code"] == ours
-    # GNU Go counts its own marking the way we do: so the page's result and GNU Go's
-    # final_score can differ only when the accepted marking is not GNU Go's.
+    # The page's count is the area count of the final board with the accepted dead stones
+    # off (above), and GNU Go's final_score is the same count with GNU Go's dead stones off
+    # (below): so the two results agree whenever the markings agree (asserted), and when
+    # they do not, the marking alone explains the difference.  In every run so far GNU Go's
+    # seat found its own dead stones in the accepted marking (figures: same_marking).
     assert area_count(board, gnugo_dead, KOMI)[1] == final_score
     if dead == [tuple(p) for p in gnugo_dead]:
         assert result["code"] == final_score
-    return {"result": result["code"], "final_score": final_score, "dead": len(dead),
+    return {"moves": len(moves), "passes": sum(m["kind"] == "pass" for m in moves),
+            "result": result["code"], "final_score": final_score, "dead": len(dead),
             "gnugo_dead": len(gnugo_dead), "same_marking": dead == [tuple(p) for p in gnugo_dead]}
 
 
@@ -277,9 +298,19 @@ def step_through_the_record(page, server, game_id, tmp_path):
         page.click("#download-sgf")
     path = tmp_path / info.value.suggested_filename
     info.value.save_as(path)
-    assert path.read_text().startswith("(;")
+    record = path.read_text()
+    game = call(server, "GET", f"/api/games/{game_id}")
+    view, level = game["view"], game["options"]["level"]
+    for prop in ["FF[4]", f"SZ[{view['size']}]", "KM[7.5]", "RU[Chinese]", "PB[Human]",
+                 f"PW[GNU Go level {level}]", f"RE[{view['result']['code']}]"]:
+        assert prop in record, prop
+    if view["dead"]:  # the agreed dead stones, named in the last node's comment
+        names = " ".join(vertex(view["size"], *p) for p in sorted(view["dead"]))
+        assert f"C[Dead stones agreed: {names}]" in record
 
     tab = page.context.new_page()
+    errors = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
     tab.goto("/go")
     tab.set_input_files("#sgf-file", str(path))
     tab.wait_for_url(re.compile(r"/go/[0-9a-f]+$"))
@@ -306,9 +337,12 @@ def step_through_the_record(page, server, game_id, tmp_path):
     for k in range(total - 4, total - 1):
         tab.keyboard.press("ArrowRight")
         shows(k)
+    shot = os.environ.get("TABLERO_SHOT")
+    if shot:
+        tab.screenshot(path=re.sub(r"(\.png)?$", "-review.png", shot, count=1), full_page=True)
     tab.click('.tb-review-step[data-step="last"]')
     expect(tab.locator(".tb-moves")).to_have_count(0)
-    assert tab.errors == [] if hasattr(tab, "errors") else True
+    assert errors == []
     tab.close()
 
 
@@ -370,3 +404,23 @@ def test_gnugo_failing_is_retried_then_offered_again(browser, tmp_path, monkeypa
         page.context.close()
     finally:
         slow.kill(15)
+
+
+def test_a_watcher_sees_gnugo_checking_the_dead_stones(page, server):
+    """A game read from an SGF record that ends with two passes (White's last), GNU Go in
+    White's seat: once Black has accepted the marking the phase waits for White, and a page
+    that holds no seat (it does not ask GNU Go to act) says what is awaited."""
+    text = (Path(__file__).parent / "data" / "sgf" / "ogs-9x9-capture.sgf").read_text()
+    game = call(server, "POST", "/api/games",
+                {"game": "go", "sgf": text, "options": {"white": "gnugo", "level": 1}})
+    assert game["view"]["phase"] == "scoring" and game["view"]["to_move"] == "b"
+    game = call(server, "POST", f"/api/games/{game['id']}/actions",
+                {"action": {"kind": "accept"}}, secret=game["secrets"]["b"])
+    assert game["view"]["to_move"] == "w" and game["view"]["machine_to_move"]
+    page.goto(f"/go/{game['id']}")
+    expect(page.locator("#phase")).to_be_visible()
+    expect(page.locator("#to-move")).to_have_text("White: GNU Go is checking the dead stones…")
+    expect(page.locator("#accept")).to_be_disabled()
+    page.click("#lang")
+    expect(page.locator("#to-move")).to_have_text(
+        "Blancas: GNU Go está revisando las piedras muertas…")

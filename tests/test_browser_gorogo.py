@@ -74,9 +74,9 @@ def test_capture_refusals_henge_and_reload(server, page):
     expect_text(page, "#message", "That point is already taken.")
     page.click("#prolog-panel summary")
     panel = page.inner_text("#prolog-panel")
-    assert "jogada(1, 0, 0)" in panel and "false: suicide" in panel
+    assert ", place(regular,0,0), Code)" in panel and "Code = suicide" in panel
     assert "Black: a regular piece on (0, 0) refused: suicide" in panel
-    assert "updateTable(Board, 2)" in panel and "true: captures 1 at [[0,0]]" in panel
+    assert "captures(0, 1), play)" in panel and "1 piece captured" in panel
 
     page.click("#piece-henge")                       # a Henge may go where a stone may not
     assert page.get_attribute("#piece-henge", "aria-pressed") == "true"

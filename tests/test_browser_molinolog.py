@@ -84,7 +84,10 @@ def test_place_mill_capture_by_clicks(server, page):
     page.click(point("n,1"))                       # occupied
     expect_text(page, "#message", "That point is already occupied.")
     page.click("#prolog-panel summary")
-    assert "step_refusal(S0, place((n,1)), Code)" in page.inner_text("#prolog-panel")
+    refused = page.locator(".prolog-is-refused .prolog-query").first.get_attribute("data-goal")
+    assert refused.startswith("rechazo(estado(1,false,blanco,colocar,[")
+    assert refused.endswith(", colocar((n,1)), Codigo)")
+    assert "Codigo = occupied" in page.inner_text("#prolog-panel")
 
     page.click("#lang")
     expect_text(page, "#status", "Jugador blanco, colocar 4 fichas")

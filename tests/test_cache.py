@@ -81,7 +81,7 @@ def test_repl_superko_after_a_cache_miss_and_after_undo():
     g.undo()
     forget_all()
     g.undo()
-    assert g.view["board"] == Game.resume("go", OPTIONS, ACTIONS[:-2]).view["board"]
+    assert g.view["board"] == Game.restore("go", OPTIONS, ACTIONS[:-2]).view["board"]
     for a in ACTIONS[-2:]:
         g.act(a)
     with pytest.raises(Refused) as err:
@@ -89,7 +89,7 @@ def test_repl_superko_after_a_cache_miss_and_after_undo():
     assert err.value.code == "superko"
     # A game resumed from its state and actions alone (no traces) replays to know them.
     forget_all()
-    h = Game.resume("go", OPTIONS, ACTIONS, g.state)
+    h = Game.restore("go", OPTIONS, ACTIONS, g.state)
     with pytest.raises(Refused) as err:
         h.act(RETAKE)
     assert err.value.code == "superko"
@@ -110,7 +110,7 @@ def test_repl_undo_is_the_replay():
             pass
     for _ in range(5):
         g.undo()
-        replay = Game.resume("go", OPTIONS, g.actions)
+        replay = Game.restore("go", OPTIONS, g.actions)
         assert (g.state, g.view) == (replay.state, replay.view)
 
 
@@ -155,7 +155,7 @@ def test_server_undo_gives_the_state_of_the_replay(client):
         with client.application.app_context():
             record = storage.load(gid)
             actions = record.actions()
-        replay = Game.resume("go", OPTIONS, actions)
+        replay = Game.restore("go", OPTIONS, actions)
         assert len(actions) == n - 1
         assert (record.state, record.view) == (replay.state, replay.view)
         assert undone.json["view"] == replay.view
@@ -199,7 +199,7 @@ def test_a_stale_cache_entry_is_never_used(tmp_path):
     assert board[3][3] == "b" and board[6][6] == "-" and board[5][5] == "w"
     with client.application.app_context():
         record = storage.load(gid)
-        replay = Game.resume("go", OPTIONS, record.actions())
+        replay = Game.restore("go", OPTIONS, record.actions())
     assert (record.state, record.view) == (replay.state, replay.view)
     # A write that lost its race leaves nothing this worker would use later.
     with client.application.app_context():
@@ -237,5 +237,5 @@ def test_an_old_database_upgrades_plays_and_undoes(tmp_path):
         assert undone.status_code == 200 and undone.json["plies"] == plies, undone.json
         with client.application.app_context():
             record = storage.load(gid)
-            replay = Game.resume("go", record.options, record.actions())
+            replay = Game.restore("go", record.options, record.actions())
         assert (record.state, record.view) == (replay.state, replay.view)

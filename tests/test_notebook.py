@@ -82,7 +82,7 @@ def test_status_text_is_escaped():
 def test_a_bad_state_draws_nothing_and_says_why():
     from app.games import Game, InvalidRequest
 
-    g = Game.resume("go", {"size": 9}, [], "foo(1)")
+    g = Game.restore("go", {"size": 9}, [], "foo(1)")
     assert g._repr_svg_() is None
     with pytest.raises(InvalidRequest) as err:
         g.view

@@ -1,12 +1,15 @@
 """The Prolog panel's goals can be pasted (static/prolog-panel.js, issue 12 item 3).
 
-Every goal the panel shows for a Go game is complete (the board, the game term bound):
-run with `swipl -q prolog/go.pl` it gives the answer the panel shows.  The test plays in
-Chromium against a real server, reads each goal and answer from the panel, runs each goal
-in a swipl subprocess that prints the answer the way the panel writes it (the toplevel's
-`Var = Value` with a space after each argument's comma, `true`, `false`), and compares.
-The Copy button puts the goal and its full stop on the clipboard.  The Spanish page shows
-the panel's words in Spanish.
+Every goal the panel shows is complete (the board, the game's state bound): run with
+`swipl -q prolog/<game>.pl` it gives the answer the panel shows.  The tests play Go,
+Molinolog, GoRoGo and Azul in Chromium against a real server (accepted actions, refused
+ones, the machine's), read each goal and answer from the panel, run each goal in a swipl
+subprocess of its own that prints the answer the way the panel writes it (the toplevel's
+`Var = Value` with a space after each argument's comma, `true`, `false`), and compare.
+The machine's choice is a goal too: for Molinolog, GoRoGo and Azul it is deterministic
+and pastes exactly (unless the panel says the machine's time ran out before it could
+repeat it).  The Copy button puts the goal and its full stop on the clipboard.  The
+Spanish page shows the panel's words in Spanish.
 """
 
 from __future__ import annotations
@@ -191,6 +194,202 @@ def test_the_spanish_page_speaks_spanish(browser, server):
         expect(page.locator(".prolog-hint")).to_contain_text("péguelo en swipl prolog/go.pl")
         page.click("#lang")                                    # to English, redrawn
         expect(page.locator(".prolog-gloss").first).to_have_text("the point is not empty")
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+# ---- Molinolog, GoRoGo, Azul: goals their rules write --------------------------------------
+
+
+def panel_goals(page):
+    """[{goal, answer, machine, exact}] of every goal in the panel, newest first."""
+    return page.evaluate("""() => [...document.querySelectorAll('#prolog-panel .prolog-goal')]
+        .map((g) => ({goal: g.querySelector('.prolog-query').dataset.goal ?? null,
+                      answer: g.querySelector('.prolog-answer').dataset.answer ?? null,
+                      machine: g.classList.contains('prolog-is-machine'),
+                      exact: g.dataset.exact !== 'false'}))""")
+
+
+def check_pasted(page, harness, game, count):
+    """Each of the `count` goals shown pastes: the same answer from swipl prolog/<game>.pl
+    (the machine's too, when the panel says it repeats exactly)."""
+    shown = panel_goals(page)
+    assert len(shown) == count, [g["goal"] and g["goal"][:80] for g in shown]
+    for g in shown:
+        assert g["goal"], g                                   # no "not a complete goal"
+        assert "\n" not in g["goal"]
+        assert not re.search(r"\b(Board|State0|S0|E0|Game0)\b", g["goal"]), g["goal"][:200]
+        if g["exact"]:
+            assert run_goal(harness, game, g["goal"]) == g["answer"], g["goal"][:200]
+    expect(page.locator(".prolog-is-incomplete")).to_have_count(0)
+    return shown
+
+
+def open_game(page, server, game, options, actions=()):
+    made = call(server, "POST", "/api/games", {"game": game, "options": options})
+    secret = next(iter(made["secrets"].values()))
+    for action in actions:
+        call(server, "POST", f"/api/games/{made['id']}/actions", {"action": action}, secret)
+    hold_seats(page, made["id"], made["secrets"])
+    page.goto(f"/{game}/{made['id']}")
+    page.evaluate("document.querySelector('#prolog-panel').open = true")
+    return made
+
+
+def mill_point(where):
+    return f'#board [data-point="{where}"]'
+
+
+def test_molinolog_a_placement_the_machine_and_a_refusal_paste(page, server, harness):
+    open_game(page, server, "molinolog", {"size": 1, "white": "machine", "depth": 2})
+    page.wait_for_selector(mill_point("n,1"))
+    page.click(mill_point("n,1"))                              # Black places
+    expect(page.locator(".prolog-is-machine")).to_have_count(1, timeout=40_000)
+    expect(page.locator(".prolog-entry")).to_have_count(2)     # Black, the machine (White)
+    page.click(mill_point("n,1"))                              # occupied
+    expect(page.locator(".prolog-entry.prolog-is-refused")).to_have_count(1)
+    shown = check_pasted(page, harness, "molinolog", 1 + 4 + 3)
+    refused, machine = shown[0], shown[1]
+    assert refused["goal"].startswith("rechazo(estado(1,false,negro,colocar,[")
+    assert refused["goal"].endswith(", colocar((n,1)), Codigo)")
+    assert refused["answer"] == "Codigo = occupied"
+    # The machine's choice: its search at the depth it reached, on the engine's state.
+    assert machine["machine"] and machine["exact"]
+    assert machine["goal"].startswith("best_move(molinolog(rules(1,false),")
+    assert re.fullmatch(r"Move = place\(\((n|ne|e|se|s|sw|w|nw), [12]\)\)", machine["answer"])
+    assert shown[2]["goal"].startswith("rechazo(estado(1,false,blanco,colocar,[ficha(negro,n,1)],")
+    assert shown[3]["answer"] == "Turno = negro, Fase = colocar"
+    assert shown[4]["answer"] == "false"                       # fin_del_juego/2: not over
+    expect(page.locator(".prolog-is-machine .prolog-gloss")).to_have_text(
+        "The machine's search is deterministic: pasted, this goal chooses the same move.")
+
+
+#  test_browser_molinolog.py's game on the board of size 1: Black's (s,2)-(s,1), played by
+#  clicks, closes the mill (sw,1) (s,1) (se,1), and its capture of (nw,1) leaves White with
+#  two pieces.
+ALMOST_OVER = [
+    ("place", "n", 2), ("place", "w", 1), ("place", "sw", 2), ("place", "e", 1),
+    ("place", "sw", 1), ("place", "e", 2), ("place", "s", 2), ("place", "nw", 1),
+    ("place", "se", 2), ("capture", "w", 1), ("place", "nw", 2), ("place", "se", 1),
+    ("place", "n", 1), ("move", ("s", 2), ("s", 1)), ("capture", "e", 1),
+    ("move", ("n", 1), ("ne", 1)), ("move", ("s", 1), ("s", 2)), ("capture", "nw", 2),
+    ("move", ("e", 2), ("ne", 2)),
+]
+
+
+def mill_action(kind, *where):
+    if kind == "move":
+        return {"kind": "move", "from": list(where[0]), "to": list(where[1])}
+    return {"kind": kind, "point": list(where)}
+
+
+def test_molinolog_a_move_a_mill_and_the_end_paste(page, server, harness):
+    open_game(page, server, "molinolog", {"size": 1, "white": "human"},
+              [mill_action(*a) for a in ALMOST_OVER])
+    page.wait_for_selector(mill_point("s,2"))
+    page.click(mill_point("s,2"))
+    page.click(mill_point("e,2"))                              # not a neighbour
+    expect(page.locator(".prolog-entry.prolog-is-refused")).to_have_count(1)
+    page.click(mill_point("s,1"))                              # (s,2)-(s,1): a mill
+    expect(page.locator(".prolog-entry")).to_have_count(2)
+    page.click(mill_point("nw,1"))                             # the capture that ends it
+    expect(page.locator(".prolog-entry")).to_have_count(3)
+    shown = check_pasted(page, harness, "molinolog", 3 + 4 + 1)
+    assert shown[-1]["goal"].endswith(", mover((s,2),(e,2)), Codigo)")
+    assert shown[-1]["answer"] == "Codigo = not_adjacent"
+    move = shown[3:7]
+    assert move[0]["answer"] == "false"                        # rechazo/3: not refused
+    assert move[1]["goal"] == "adyacentes(1, (s,2), (s,1))" and move[1]["answer"] == "true"
+    assert move[2]["answer"] == "Turno = negro, Fase = capturar([(s, 1), (se, 1), (sw, 1)])"
+    assert move[3]["answer"] == "false"                        # fin_del_juego/2
+    capture = shown[:3]
+    assert ", capturar((nw,1)), _E), fin_del_juego(_E, Resultado)" in capture[2]["goal"]
+    assert capture[2]["answer"] == "Resultado = gana(negro, dos_fichas)"
+
+
+def gorogo_point(row, col):
+    return f'#board .grid-point[data-row="{row}"][data-col="{col}"]'
+
+
+def test_gorogo_placements_the_machine_and_a_refusal_paste(page, server, harness):
+    open_game(page, server, "gorogo", {"white": "machine", "depth": 2})
+    expect(page.locator(".prolog-is-machine")).to_have_count(1, timeout=40_000)   # the Henge
+    henge = page.locator('#board .grid-point[data-cell="h"]')
+    expect(henge).to_have_count(1)
+    target = page.locator("#board .gorogo-legal").first
+    target.click()                                             # Black
+    expect(page.locator(".prolog-is-machine")).to_have_count(2, timeout=40_000)
+    henge.click()                                              # occupied
+    expect(page.locator(".prolog-entry.prolog-is-refused")).to_have_count(1)
+    shown = check_pasted(page, harness, "gorogo", 1 + 3 + 2 + 3)
+    assert shown[0]["goal"].startswith("gorogo_refusal(gorogo([[")
+    assert shown[0]["answer"] == "Code = occupied"
+    machine = [g for g in shown if g["machine"]]
+    assert len(machine) == 2
+    assert machine[-1]["goal"].startswith("gorogo_best_move(gorogo([[0,0,0,0,0],")
+    assert machine[-1]["goal"].endswith("captures(0,0),opening_henge), 2, Move)")
+    assert re.fullmatch(r"Move = place\(henge, \d, \d\)", machine[-1]["answer"])
+    placed = [g for g in shown if g["goal"].startswith("gorogo_place(")]
+    assert len(placed) == 3 and all(g["answer"].startswith("State = gorogo([[") for g in placed)
+    expect(page.locator(".prolog-gloss", has_text="0 pieces captured")).to_have_count(3)
+
+
+def azul_tile(source, colour):
+    where = "#centre" if source == "centre" else f'.azul-factory[data-source="{source}"]'
+    return f'{where} .azul-tile[data-colour="{colour}"]'
+
+
+def azul_line(player, target):
+    return f'.azul-board[data-player="{player}"] [data-line="{target}"]'
+
+
+def test_azul_a_turn_the_machine_and_a_refusal_paste(page, server, harness):
+    made = open_game(page, server, "azul", {"players": ["human", "greedy"], "seed": 11})
+    game_id = made["id"]
+    expect(page.locator("#status")).to_contain_text("player 1 (human) to move", timeout=40_000)
+    view = call(server, "GET", f"/api/games/{game_id}")["view"]
+    assert view["to_move"] == "0"
+    machine_first = view["round"] == 1 and view["last"] is not None
+    take = next(a for a in view["legal"] if a["line"] == 5 and a["source"] != "centre")
+    page.locator(azul_tile(take["source"], take["colour"])).first.click()
+    page.click(azul_line("0", 5))
+    expect(page.locator(".prolog-is-machine")).to_have_count(1 + machine_first, timeout=40_000)
+    view = call(server, "GET", f"/api/games/{game_id}")["view"]
+    source, wrong = next((i, c) for i, f in enumerate(view["factories"]) for c in f
+                         if c != take["colour"])
+    page.locator(azul_tile(source, wrong)).first.click()
+    page.click(azul_line("0", 5))                              # the line holds another colour
+    expect(page.locator(".prolog-entry.prolog-is-refused")).to_have_count(1)
+    shown = check_pasted(page, harness, "azul", 1 + 2 + 3 * (1 + machine_first))
+    assert shown[0]["goal"].startswith("azul_rules:take_refusal(azul(11,")
+    assert shown[0]["answer"] == "Code = colour_mismatch"
+    machine = [g for g in shown if g["machine"]]
+    assert machine and all(g["goal"].startswith("azul_machine:choose_move(greedy, azul(11,")
+                           for g in machine)
+    took = [g for g in shown if g["goal"].startswith("azul_rules:take_turn(")]
+    assert all(g["answer"].startswith("Events = [took(") for g in took)
+
+
+def test_the_spanish_page_speaks_spanish_about_the_machine(browser, server):
+    from .conftest import open_page
+
+    page = open_page(browser, server, locale="es-AR", timeout_ms=15_000)
+    try:
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        open_game(page, server, "gorogo", {"white": "machine", "depth": 1})
+        expect(page.locator(".prolog-is-machine")).to_have_count(1, timeout=40_000)
+        expect(page.locator(".prolog-is-machine .prolog-gloss")).to_have_text(
+            "La búsqueda de la máquina es determinista: pegado, este objetivo elige la misma jugada.")
+        expect(page.locator(".prolog-hint")).to_contain_text("péguelo en swipl prolog/gorogo.pl")
+        expect(page.locator(".prolog-gloss", has_text="0 piezas capturadas")).to_have_count(1)
+        copy = page.locator(".prolog-is-machine .prolog-copy")
+        expect(copy).to_have_text("Copiar")
+        goal = page.locator(".prolog-is-machine .prolog-query").get_attribute("data-goal")
+        copy.click()
+        expect(copy).to_have_text("Copiado")
+        assert page.evaluate("navigator.clipboard.readText()") == goal + "."
+        assert goal.startswith("gorogo_best_move(gorogo(")
         assert page.errors == []
     finally:
         page.context.close()

@@ -229,7 +229,7 @@ def test_sigkill_under_load_loses_nothing_acknowledged(two_servers, shared_db):
         assert stored[:len(acknowledged[i])] == acknowledged[i]  # nothing acknowledged lost
         assert len(stored) - len(acknowledged[i]) in (0, 1)    # at most the move in flight
         assert shown["plies"] == len(stored)
-        assert shown["view"] == Game.resume("go", shown["options"], shown["actions"]).view
+        assert shown["view"] == Game.restore("go", shown["options"], shown["actions"]).view
         status, moved = Client(a.url, game["secrets"]["b"]).call(
             "POST", f"/api/games/{game['id']}/actions", {"action": {"kind": "pass"}})
         assert status == 200 and moved["plies"] == len(stored) + 1

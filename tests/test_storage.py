@@ -85,7 +85,7 @@ def check_release1(client):
         got = resp.json
         assert (got["game"], got["plies"], len(got["actions"])) == (game, plies, plies)
         # The stored game equals its replay by today's rules.
-        replay = Game.resume(game, got["options"], got["actions"])
+        replay = Game.restore(game, got["options"], got["actions"])
         assert got["view"] == replay.view
     go = client.get("/api/games/06a5df064325").json["view"]
     assert go["board"][2] == "--b---b--" and go["board"][6] == "--w---w--"
@@ -122,7 +122,7 @@ def test_a_database_of_the_second_release_opens_with_every_game(database, tmp_pa
             assert len(got["actions"]) == want["plies"]
             assert set(got["you"]) >= {s for s, v in want["secrets"].items()
                                        if v == next(iter(want["secrets"].values()))}
-            replay = Game.resume(want["game"], got["options"], got["actions"])
+            replay = Game.restore(want["game"], got["options"], got["actions"])
             assert got["view"] == replay.view
             # Each player's secret still finds the game in their list.
             for secret in want["secrets"].values():
@@ -197,7 +197,7 @@ def test_a_slow_write_from_an_undone_revision_loses(any_app):
                        headers=headers).status_code == 200
     with app.app_context():
         slow = storage.load(game["id"])  # what the slow request read: 1 action
-        slow_game = Game.resume("go", slow.options, [], slow.state)
+        slow_game = Game.restore("go", slow.options, [], slow.state)
         slow_game.act({"kind": "move", "pos": [8, 8]})
     assert client.post(f"{url}/undo", json={}, headers=headers).status_code == 200
     assert client.post(f"{url}/actions", json={"action": {"kind": "move", "pos": [4, 4]}},
@@ -209,7 +209,7 @@ def test_a_slow_write_from_an_undone_revision_loses(any_app):
     shown = client.get(url).json
     assert shown["actions"] == [{"kind": "move", "pos": [4, 4]}]
     assert shown["revision"] == 3 and shown["plies"] == 1
-    replay = Game.resume("go", shown["options"], shown["actions"])
+    replay = Game.restore("go", shown["options"], shown["actions"])
     assert shown["view"] == replay.view
 
 
@@ -225,7 +225,7 @@ def test_writers_racing_on_one_revision_one_wins(any_app):
     for i in range(8):  # Prolog answers on this thread only: the moves are computed first
         with app.app_context():
             record = storage.load(game["id"])
-        played = Game.resume("go", record.options, [], record.state)
+        played = Game.restore("go", record.options, [], record.state)
         played.act({"kind": "move", "pos": [i, i]})
         writes.append((record, played))
 

@@ -43,6 +43,9 @@ in Players and the seed in Seed, so a stored game needs nothing more.
     other than "take" or a field it does not have); the rules refuse with game_over, empty_source,
     no_such_colour (the source has no tile of that colour), line_full,
     colour_mismatch and wall_has_colour (take_refusal/3).
+  - Explain: complete goals with the state written in (bag and generator
+    included): azul_rules:take_refusal/3 and azul_rules:take_turn/4 (its
+    Events), and a machine seat's choice as azul_machine:choose_move/3.
   - game_show/3: the table in English (azul_log:table_lines/3);
     game_score/3: the scores, {"0": Score, ...}.
 */
@@ -82,16 +85,27 @@ tablero:game_new(azul, Options, State) :-
     (   option(seed(Seed), Options) -> true ; clock_seed(Seed) ),
     initial_state(Kinds, Seed, State).
 
+%   The explain is the rules' queries as complete goals, State0 (bag and
+%   generator included, so a refill draws the same tiles) written in each
+%   as its Prolog text (term_string/2, as ~q writes it): pasted into
+%   `swipl prolog/azul.pl` each gives
+%   the answer shown (tests/test_panel_paste.py).  The machine's choice,
+%   when a machine seat made it, comes first (machine_pair/3).
 tablero:game_act(azul, State0, Action, State, Explain) :-
     (   state_over(State0) -> tablero:refuse(azul, game_over, []) ; true ),
     action_move(State0, Action, Move),
-    format(string(Q), "take_refusal(State, ~q, Code)", [Move]),
+    term_string(State0, S0T),
+    term_string(Move, MT),
+    atomics_to_string(["azul_rules:take_refusal(", S0T, ", ", MT, ", Code)"], Q),
+    machine_pair(State0, Move, Machine),
     (   take_refusal(State0, Move, Code)
-    ->  format(string(A), "Code = ~w", [Code]),
-        tablero:refuse(azul, Code, [Q-A])
+    ->  answer_text(['Code'=Code], A),
+        append(Machine, [Q-A], Refused),
+        tablero:refuse(azul, Code, Refused)
     ;   take_turn(State0, Move, State, Events),
-        turn_explain(Move, Events, Explain0),
-        Explain = [Q-"false: the move is legal"|Explain0]
+        atomics_to_string(["azul_rules:take_turn(", S0T, ", ", MT, ", _State, Events)"], QT),
+        answer_text(['Events'=Events], AT),
+        append(Machine, [Q-"false", QT-AT], Explain)
     ).
 
 tablero:game_seats(azul, azul(_, _, _, _, _, Players, _, _, _), Seats) :-
@@ -107,7 +121,31 @@ tablero:game_machine(azul, State, Action) :-
     state_to_move(State, _, Kind),
     azul_strategy(Kind),
     choose_move(Kind, State, Move),
-    move_dict(Move, Action).
+    move_dict(Move, Action),
+    format(string(Q), "machine: azul_machine:choose_move(~q, ~q, Move)", [Kind, State]),
+    answer_text(['Move'=Move], A),
+    b_setval(azul_machine, decision(State, Move, Q-A)).
+
+%   machine_pair(+State0, +Move, -Pairs): the machine's choice of Move in
+%   State0 as the goal of its strategy (deterministic: the same state gives
+%   the same move) and the answer, when game_machine/3 chose it in this same
+%   call (tablero calls game_act/5 right after it); else [].
+machine_pair(State0, Move, [Pair]) :-
+    nb_current(azul_machine, decision(State1, Move1, Pair)),
+    State1 == State0,
+    Move1 == Move,
+    !,
+    b_setval(azul_machine, none).
+machine_pair(_, _, []).
+
+%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
+%   answers them (quoted, a space after each argument's comma).
+answer_text(Bindings, Text) :-
+    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
+                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
+            Bindings, Parts),
+    atomic_list_concat(Parts, ', ', Atom),
+    atom_string(Atom, Text).
 
 tablero:game_show(azul, State, Text) :-
     table_lines(en, State, Lines),
@@ -181,32 +219,6 @@ move_dict(take(Source, Colour, Line), _{kind:"take", source:S, colour:C, line:L}
     (   Source = factory(S) -> true ; S = "centre" ),
     atom_string(Colour, C),
     (   Line == floor -> L = "floor" ; L = Line ).
-
-turn_explain(Move, Events, [Q-A|Extra]) :-
-    Events = [took(P, _, Colour, N, _, ToFloor, ToLid, _)|More],
-    format(string(Q), "take_turn(State0, ~q, State, Events)", [Move]),
-    player_number(P, Who),
-    format(string(A), "player ~w took ~w ~w: ~w to the floor, ~w to the lid",
-           [Who, N, Colour, ToFloor, ToLid]),
-    foldl(event_explain, More, Extra, []).
-
-event_explain(round_end(Round, Tilings)) -->
-    !,
-    { findall(T, (nth1(N, Tilings, tiling(_, W, F, S)),
-                  format(string(T), "player ~w: wall +~w, floor -~w, score ~w", [N, W, F, S])),
-              Ts),
-      atomic_list_concat(Ts, '; ', A),
-      format(string(Q), "tile_wall/6 for every player, end of round ~w", [Round]),
-      atom_string(A, AS)
-    },
-    [Q-AS].
-event_explain(game_end(Reason, _, Scores, Winners)) -->
-    !,
-    { format(string(A), "Winners = ~w (~w; final scores ~w)", [Winners, Reason, Scores]) },
-    ["winners(Players, Winners)"-A].
-event_explain(refill(Round, _, _)) -->
-    { format(string(A), "round ~w: factories refilled from the bag", [Round]) },
-    ["fill_factories/5"-A].
 
                  /*******************************
                  *             VIEW             *

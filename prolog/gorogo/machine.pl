@@ -2,6 +2,7 @@
           [ gorogo_best_move/3,     % +State, +Depth, -Move
             gorogo_best_move/4,     % +State, +Depth, -Move, -Nodes
             gorogo_timed_move/4,    % +State, +Depth, +Seconds, -Move
+            gorogo_timed_move/5,    % +State, +Depth, +Seconds, -Move, -Search
             remaining/2,            % +State, -Left
             endgame_plies/1         % -Plies
           ]).
@@ -160,6 +161,22 @@ deepening(Children, Depth, Nodes0, Move, Nodes) :-
 %                               w, hand(9,2,9,2), captures(0,0), play), 2, 5, Move).
 %   Move = place(regular,1,0).
 gorogo_timed_move(State, Depth, Seconds, Move) :-
+    gorogo_timed_move(State, Depth, Seconds, Move, _).
+
+%!  gorogo_timed_move(+State, +Depth, +Seconds, -Move, -Search) is semidet.
+%
+%   As gorogo_timed_move/4; Search says which search gave Move:
+%   best_move(D) when gorogo_best_move(State, D, Move) gives the same Move
+%   (D is Depth when the budget sufficed, else the deepest search that
+%   finished), or depth_only(D) when the search to the end did not finish
+%   in time and Move is that of the depth-D search before it, which
+%   gorogo_best_move/3 (searching to the end there) does not repeat.
+%
+%   ?- gorogo_timed_move(gorogo([[1,2,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,3]],
+%                               w, hand(9,2,9,2), captures(0,0), play), 2, 5, Move, Search).
+%   Move = place(regular,1,0),
+%   Search = best_move(2).
+gorogo_timed_move(State, Depth, Seconds, Move, Search) :-
     must_be(positive_integer, Depth),
     must_be(number, Seconds),
     root_children(State, Children),
@@ -170,19 +187,24 @@ gorogo_timed_move(State, Depth, Seconds, Move) :-
     endgame_plies(Endgame),
     deepening(Children, 1, 0, Move1, _),
     Plies is min(Depth, Left),
-    timed_deepening(2, Plies, Children, Deadline, Move1, Move2),
-    (   Left =< max(Endgame, Depth),
-        within(Deadline, solve(Children, Left, Depth, Move3, _))
-    ->  Move = Move3
-    ;   Move = Move2
+    timed_deepening(2, Plies, Children, Deadline, Move1-1, Move2-D2),
+    (   Left =< max(Endgame, Depth)
+    ->  (   within(Deadline, solve(Children, Left, Depth, Move3, _))
+        ->  Move = Move3,
+            Search = best_move(Depth)
+        ;   Move = Move2,
+            Search = depth_only(D2)
+        )
+    ;   Move = Move2,
+        Search = best_move(D2)
     ).
 
-timed_deepening(D, Plies, Children, Deadline, Move0, Move) :-
+timed_deepening(D, Plies, Children, Deadline, Found0, Found) :-
     (   D =< Plies,
         within(Deadline, deepening(Children, D, 0, Move1, _))
     ->  D1 is D + 1,
-        timed_deepening(D1, Plies, Children, Deadline, Move1, Move)
-    ;   Move = Move0
+        timed_deepening(D1, Plies, Children, Deadline, Move1-D, Found)
+    ;   Found = Found0
     ).
 
 %   within(+Deadline, :Goal): Goal succeeds before the time stamp Deadline.

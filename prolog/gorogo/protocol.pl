@@ -58,14 +58,18 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
     holding one Henge and nothing else has lost) and suicide; the rest are
     tablero's (bad_kind and bad_field for an undeclared kind or field,
     bad_action for a malformed piece or pos, off_board, occupied, game_over,
-    machine_turn).  A refusal's explain names the jogada/3 query that failed.
+    machine_turn).  A refusal's explain is the gorogo_refusal/3 goal that
+    gave its code, the game's state bound.
+  - Explain: complete goals on course.pl's predicates with the state
+    written in (gorogo_refusal/3, gorogo_place/3, gorogo_over/3), and the
+    machine's choice as its gorogo_best_move/3 goal (game_machine/3).
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module('../tablero').
-:- use_module(board, [side_code/2, piece_code/3, cell/4, other/2]).
+:- use_module(board, [cell/4, other/2]).
 :- use_module(course).
 :- use_module(rules, [in_hand/3]).
 :- use_module(machine).
@@ -97,26 +101,75 @@ tablero:game_new(gorogo, Options, gorogo_game(options(Black, White, Depth), Stat
     option(depth(Depth), Options),
     gorogo_initial(State).
 
+%   The explain is the course's queries as complete goals, State0 written
+%   in each as its Prolog text (term_string/2, as ~q writes it): pasted into
+%   `swipl prolog/gorogo.pl`
+%   each gives the answer shown (tests/test_panel_paste.py).  The machine's
+%   choice, when the machine made it, comes first (machine_pair/3).
 tablero:game_act(gorogo, gorogo_game(Options, State0, _), Action,
                  gorogo_game(Options, State, Last), Explain) :-
     action_move(Action, State0, Move),
-    move_query(State0, Move, Query),
-    (   gorogo_over(State0, _, _)
-    ->  refuse(gorogo, game_over, ["gorogo_over(State, Winner, Reason)"-"true"])
-    ;   gorogo_refusal(State0, Move, Code)
-    ->  format(string(Answer), "false: ~w", [Code]),
-        refuse(gorogo, Code, [Query-Answer])
+    term_string(State0, S0T),
+    term_string(Move, MT),
+    machine_pair(State0, Move, Machine),
+    (   gorogo_over(State0, Winner, Reason)
+    ->  atomics_to_string(["gorogo_over(", S0T, ", Winner, Reason)"], QO),
+        answer_text(['Winner'=Winner, 'Reason'=Reason], AO),
+        refuse(gorogo, game_over, [QO-AO])
+    ;   true
+    ),
+    atomics_to_string(["gorogo_refusal(", S0T, ", ", MT, ", Code)"], QR),
+    (   gorogo_refusal(State0, Move, Code)
+    ->  answer_text(['Code'=Code], AR),
+        append(Machine, [QR-AR], Refused),
+        refuse(gorogo, Code, Refused)
     ;   true
     ),
     gorogo_place(State0, Move, State),
     last_move(State0, Move, State, Last),
-    explain(State0, Query, State, Last, Explain).
+    explain(S0T, MT, State, Explain0),
+    append(Machine, [QR-"false"|Explain0], Explain).
 
 tablero:game_machine(gorogo, gorogo_game(options(_, _, Depth), State, _),
                      _{kind: "place", piece: Name, pos: [R, C]}) :-
     machine_seconds(Seconds),
-    gorogo_timed_move(State, Depth, Seconds, place(Piece, R, C)),
-    piece_name(Piece, Name).
+    gorogo_timed_move(State, Depth, Seconds, Move, Search),
+    Move = place(Piece, R, C),
+    piece_name(Piece, Name),
+    (   Search = best_move(D)
+    ->  format(string(Goal), "gorogo_best_move(~q, ~d, Move)", [State, D]),
+        (   D < Depth
+        ->  format(string(Q), "machine, depth ~d of ~d: ~s", [D, Depth, Goal])
+        ;   string_concat("machine: ", Goal, Q)
+        )
+    ;   format(string(Q), "machine, not exact: gorogo_best_move(~q, ~d, Move)", [State, Depth])
+    ),
+    answer_text(['Move'=Move], A),
+    b_setval(gorogo_machine, decision(State, Move, Q-A)).
+
+%   machine_pair(+State0, +Move, -Pairs): the machine's choice of Move in
+%   State0 as a goal of its search and the answer, when game_machine/3
+%   chose it in this same call (tablero calls game_act/5 right after it):
+%   the query "machine: Goal"; "machine, depth D of N: Goal" when the time
+%   budget stopped the search at depth D (the goal at that depth gives the
+%   same placement); "machine, not exact: Goal" when the search to the end
+%   ran out of time and the placement is a shallower search's.  Else [].
+machine_pair(State0, Move, [Pair]) :-
+    nb_current(gorogo_machine, decision(State1, Move1, Pair)),
+    State1 == State0,
+    Move1 == Move,
+    !,
+    b_setval(gorogo_machine, none).
+machine_pair(_, _, []).
+
+%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
+%   answers them (quoted, a space after each argument's comma).
+answer_text(Bindings, Text) :-
+    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
+                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
+            Bindings, Parts),
+    atomic_list_concat(Parts, ', ', Atom),
+    atom_string(Atom, Text).
 
 %   machine_seconds(-Seconds): the machine's time budget for a placement.
 machine_seconds(5).
@@ -179,29 +232,21 @@ action_piece(Action, State, Piece) :-
 piece_name(regular, "regular").
 piece_name(henge, "henge").
 
-%   move_query(+State, +Move, -Query): Move as the report's jogada/3 query.
-move_query(gorogo(_, Side, _, _, _), place(Piece, R, C), Query) :-
-    side_code(Side, Player),
-    piece_code(Piece, Player, Code),
-    format(string(Query), "jogada(~w, ~w, ~w)", [Code, R, C]).
-
 last_move(gorogo(Board0, Side, _, _, _), place(Piece, R, C), gorogo(Board, _, _, _, _),
           last(Side, Piece, R, C, Captured)) :-
     findall([R1, C1], ( cell(Board0, R1, C1, V0), V0 =\= 0, cell(Board, R1, C1, 0) ),
             Captured).
 
-explain(gorogo(_, Side, _, _, _), Q1, State, last(_, _, _, _, Captured),
-        [Q1-"true", Q2-A2|Over]) :-
-    side_code(Side, Player),
-    format(string(Q2), "updateTable(Board, ~w)", [Player]),
-    length(Captured, N),
-    (   N =:= 0
-    ->  A2 = "true: no capture"
-    ;   format(string(A2), "true: captures ~w at ~w", [N, Captured])
-    ),
+%   explain(+S0T, +MT, +State, -Explain): the goals of an accepted
+%   placement (written MT) on the state written S0T: the state after it (its
+%   board, hands and captures) and, when it ends the game, the winner.
+explain(S0T, MT, State, [QP-AP|Over]) :-
+    atomics_to_string(["gorogo_place(", S0T, ", ", MT, ", State)"], QP),
+    answer_text(['State'=State], AP),
     (   gorogo_over(State, Winner, Reason)
-    ->  format(string(A3), "Winner = ~w, Reason = ~w", [Winner, Reason]),
-        Over = ["gorogo_over(State, Winner, Reason)"-A3]
+    ->  atomics_to_string(["gorogo_place(", S0T, ", ", MT, ", _S), gorogo_over(_S, Winner, Reason)"], QO),
+        answer_text(['Winner'=Winner, 'Reason'=Reason], AO),
+        Over = [QO-AO]
     ;   Over = []
     ).
 

@@ -5,6 +5,7 @@
             best_move/3,            % +State, +Depth, -Move
             best_move_nodes/4,      % +State, +Depth, -Move, -Nodes
             best_move_within/4,     % +State, +Depth, +Seconds, -Move
+            best_move_within/5,     % +State, +Depth, +Seconds, -Move, -Reached
             state_value/2,          % +State, -Score
             state_features/3,       % +State, +Colour, -Features
             random_move/2,          % +State, -Move
@@ -152,22 +153,34 @@ best_move(S, Depth, Move) :-
 %   ?- molinolog_initial(2, _S), best_move_within(_S, 3, 5, M).
 %   M = place((n,2)).
 best_move_within(S, Depth, Seconds, Move) :-
+    best_move_within(S, Depth, Seconds, Move, _).
+
+%!  best_move_within(+State, +Depth, +Seconds, -Move, -Reached) is semidet.
+%
+%   As best_move_within/4; Reached is the depth of the search whose move
+%   it answers, so best_move(State, Reached, Move) gives the same Move (each
+%   depth is a search of its own).
+%
+%   ?- molinolog_initial(2, _S), best_move_within(_S, 3, 5, M, D).
+%   M = place((n,2)),
+%   D = 3.
+best_move_within(S, Depth, Seconds, Move, Reached) :-
     get_time(Start),
     Deadline is Start + Seconds,
     best_move(S, 1, Move1),
-    deepen(2, Depth, S, Deadline, Move1, Move).
+    deepen(2, Depth, S, Deadline, Move1-1, Move-Reached).
 
-deepen(D, Depth, _, _, Move, Move) :-
+deepen(D, Depth, _, _, Found, Found) :-
     D > Depth,
     !.
-deepen(D, Depth, S, Deadline, Move0, Move) :-
+deepen(D, Depth, S, Deadline, Found0, Found) :-
     get_time(Now),
     Left is Deadline - Now,
     (   Left > 0,
         catch(call_with_time_limit(Left, best_move(S, D, Move1)), time_limit_exceeded, fail)
     ->  D1 is D + 1,
-        deepen(D1, Depth, S, Deadline, Move1, Move)
-    ;   Move = Move0
+        deepen(D1, Depth, S, Deadline, Move1-D, Found)
+    ;   Found = Found0
     ).
 
 %!  best_move_nodes(+State, +Depth, -Move, -Nodes) is semidet.

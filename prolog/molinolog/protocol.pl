@@ -99,24 +99,30 @@ tablero:game_new(molinolog, Options,
 
 %   Every action, a person's or the machine's, is judged and played by the
 %   course's rules (course.pl) on the course's state of S0; the engine's
-%   state of the answer is what gets stored.  The explain shows the
-%   course's query, then the engine's, which answers the same
-%   (prolog/molinolog_course.plt holds them equal).
+%   state of the answer is what gets stored.  The explain is the course's
+%   queries as complete goals, the course's state E0 written in each as its
+%   Prolog text (term_string/2, quoted as ~q writes it, once per action; the
+%   goals are joined with atomics_to_string/2, far cheaper than format/3's
+%   ~s on a long text): pasted into `swipl prolog/molinolog.pl`
+%   each gives the answer shown (tests/test_panel_paste.py).  The machine's
+%   choice, when the machine made it, comes first (machine_pair/3).
 tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
                  game(Players, Depth, Step, S), Explain) :-
     action_step(Action, Step),
     step_action(Step, Accion),
     engine_course(S0, E0),
-    format(string(QC), "rechazo(E0, ~q, Codigo)", [Accion]),
-    format(string(Q), "step_refusal(S0, ~q, Code)", [Step]),
+    term_string(E0, E0T),
+    term_string(Accion, AT),
+    atomics_to_string(["rechazo(", E0T, ", ", AT, ", Codigo)"], QC),
+    machine_pair(S0, Step, Machine),
     (   rechazo(E0, Accion, Code)
-    ->  format(string(AC), "Codigo = ~q", [Code]),
-        format(string(A), "Code = ~q", [Code]),
-        refuse(molinolog, Code, [QC-AC, Q-A])
+    ->  answer_text(['Codigo'=Code], AC),
+        append(Machine, [QC-AC], Refused),
+        refuse(molinolog, Code, Refused)
     ;   aplicar(E0, Accion, E),
         course_engine(E0, S0, E, S),
-        step_explain(S0, Step, E, S, Explain0),
-        Explain = [QC-"false", Q-"false"|Explain0]
+        step_explain(E0T, Accion, AT, E, Explain0),
+        append(Machine, [QC-"false"|Explain0], Explain)
     ).
 
 tablero:game_view(molinolog, game(_, Depth, Last, S), View) :-
@@ -134,9 +140,39 @@ machine_budget(4).
 
 tablero:game_machine(molinolog, game(_, Depth, _, S), Action) :-
     machine_budget(Seconds),
-    best_move_within(S, Depth, Seconds, Move),
+    best_move_within(S, Depth, Seconds, Move, Reached),
     move_steps(Move, [Step|_]),
-    step_json(Step, Action).
+    step_json(Step, Action),
+    format(string(Goal), "best_move(~q, ~d, Move)", [S, Reached]),
+    (   Reached < Depth
+    ->  format(string(Q), "machine, depth ~d of ~d: ~s", [Reached, Depth, Goal])
+    ;   string_concat("machine: ", Goal, Q)
+    ),
+    answer_text(['Move'=Move], A),
+    b_setval(molinolog_machine, decision(S, Step, Q-A)).
+
+%   machine_pair(+S0, +Step, -Pairs): the machine's choice of Step in S0 as
+%   a goal of the engine's search and its answer, when game_machine/3 chose
+%   it in this same call (tablero calls game_act/5 right after it): the
+%   query "machine: Goal", or "machine, depth D of N: Goal" when the time
+%   budget stopped the search at depth D (best_move/3 at that depth gives
+%   the same move).  Else [].
+machine_pair(S0, Step, [Pair]) :-
+    nb_current(molinolog_machine, decision(S1, Step1, Pair)),
+    S1 == S0,
+    Step1 == Step,
+    !,
+    b_setval(molinolog_machine, none).
+machine_pair(_, _, []).
+
+%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
+%   answers them (quoted, a space after each argument's comma).
+answer_text(Bindings, Text) :-
+    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
+                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
+            Bindings, Parts),
+    atomic_list_concat(Parts, ', ', Atom),
+    atom_string(Atom, Text).
 
 tablero:game_show(molinolog, game(_, _, _, S), Text) :-
     state_size(S, T),
@@ -165,7 +201,7 @@ action_step(Action, Step) :-
     (   get_dict(kind, Action, Kind),
         action_step_(Kind, Action, Step)
     ->  true
-    ;   refuse(molinolog, bad_action, ["action_step(Action, Step)"-"false"])
+    ;   refuse(molinolog, bad_action, [])
     ).
 
 action_step_("place", A, place(P)) :-
@@ -213,27 +249,28 @@ last_json(Step, S, JSON) :-
         put_dict(player, JSON0, Player, JSON)
     ).
 
-step_explain(S0, Step, E, S, Explain) :-
-    step_action(Step, Accion),
-    format(string(Q1), "aplicar(E0, ~q, E)", [Accion]),
-    step_rule_explain(Step, S0, E1),
-    state_mill(S, Mill),
-    (   Mill == []
-    ->  E2 = []
-    ;   format(string(A2), "Points = ~q", [Mill]),
-        E2 = ["state_mill(S, Points)"-A2]
+%   step_explain(+E0T, +Accion, +AT, +E, -Explain): the goals of an accepted
+%   action (written AT) on the state written E0T: the line it moves along,
+%   whose turn and which phase follow (capturar(Molino) after a mill), and
+%   the end.
+step_explain(E0T, Accion, AT, E, Explain) :-
+    E = estado(T, _, _, _, _, _, _, _),
+    (   Accion = mover(From, To)
+    ->  Arg = [quoted(true), priority(999)],            % (e,2), not e,2
+        format(string(QA), "adyacentes(~q, ~W, ~W)", [T, From, Arg, To, Arg]),
+        Line = [QA-"true"]
+    ;   Line = []
     ),
+    turno(E, Turno),
+    fase(E, Fase),
+    atomics_to_string(["aplicar(", E0T, ", ", AT, ", _E), turno(_E, Turno), fase(_E, Fase)"], Q1),
+    answer_text(['Turno'=Turno, 'Fase'=Fase], A1),
+    atomics_to_string(["aplicar(", E0T, ", ", AT, ", _E), fin_del_juego(_E, Resultado)"], Q2),
     (   fin_del_juego(E, Resultado)
-    ->  format(string(A3), "Resultado = ~q", [Resultado])
-    ;   A3 = "false"
+    ->  answer_text(['Resultado'=Resultado], A2)
+    ;   A2 = "false"
     ),
-    append([E1, [Q1-"true"], E2, ["fin_del_juego(E, Resultado)"-A3]], Explain).
-
-step_rule_explain(move(F, T), S0, [Q-"true"]) :-
-    state_size(S0, Size),
-    format(string(Q), "adyacentes(~q, ~q, ~q)", [Size, F, T]).
-step_rule_explain(place(_), _, []).
-step_rule_explain(capture(_), _, []).
+    append(Line, [Q1-A1, Q2-A2], Explain).
 
 %   state_view(+S, -View): the JSON-ready picture of a rules state.
 state_view(S, View) :-
