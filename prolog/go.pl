@@ -69,7 +69,8 @@ modules under prolog/go/:
     the JSON view, refusals), documented in its header.
 
 This module re-exports the predicates listed above (and no helper of the
-parts) and loads the protocol.  The terminal game go/3 lives in go_cli.pl.
+parts) and loads the protocol.  The terminal game go/3 lives in go_cli.pl,
+its Spanish and English words in go/messages.pl (go_messages).
 Every exported predicate has its examples, queries to paste into swipl
 with their answers, in its PlDoc comment: goMove/4 and terminarJuego/3 in
 board.pl, go_play/4 and gtp_vertex/3 in rules.pl, dead_stones/2 in dead.pl,

@@ -1441,6 +1441,58 @@ test(end_of_input_stops, O == none) :-
     gt_contains(Out, "Partida interrumpida.").
 test(bad_player, throws(error(_, _))) :-
     gt_cli("", robot, humano, [size(9)], _, _).
+test(bad_language, throws(error(type_error(oneof([es, en]), fr), _))) :-
+    gt_cli("", humano, humano, [size(9), lang(fr)], _, _).
+test(english_scripted_game, [Rows-Code == ["---", "-b-", "---"]-"B+1"]) :-
+    gt_cli("b2\nb2\nz9\nhelp\npass\npass.\naccept\naccept\n", humano, humano,
+           [size(3), komi(8), lang(en)], G, Out),
+    gt_rows(G, Rows),
+    go_outcome(G, O),
+    go_result_code(O, Code),
+    gt_contains(Out, "Go, 3x3 board, documents rules, komi 8.\n"),
+    gt_contains(Out, "   A B C\n 3 . . . 3\n 2 . X . 2\n 1 . . . 1\n   A B C\nWhite to play.  Captures: Black 0, White 0.\nWhite> "),
+    gt_contains(Out, "White> Error: that point is already occupied.\nWhite> "),
+    gt_contains(Out, "Error: that point is not on the board: columns A to C (no I), rows 1 to 3."),
+    gt_contains(Out, "White> Type a move as d4."),
+    gt_contains(Out, "White passes.\n"),
+    gt_contains(Out, "Counting.  Dead (x, o): none.\n"),
+    gt_contains(Out, "Black accepts the count.\n"),
+    gt_contains(Out, "Game over: B+1.  Black wins by 1 point.\nPoints by area: Black 9, White 8 (komi 8 included).\n").
+test(plurals, [Said == [true, true, true, true]]) :-
+    findall(Found,
+            ( member(Lang-Komi-Line, [es-8-"Ganan las negras por 1 punto.", es-7-"Ganan las negras por 2 puntos.",
+                                      en-8-"Black wins by 1 point.", en-7-"Black wins by 2 points."]),
+              gt_cli("b2\npass\npass\naceptar\naceptar\n", humano, humano,
+                     [size(3), komi(Komi), lang(Lang)], _, Out),
+              ( gt_contains(Out, Line) -> Found = true ; Found = Line ) ),
+            Said).
+test(english_machine_and_scoring, true) :-
+    gt_cli("b2\na3\npass\npass\na3\naccept\naccept\n", humano, humano, [size(3), lang(en)], G, Out),
+    go_outcome(G, O),
+    go_result_code(O, Code),
+    format(string(End), "Game over: ~w.", [Code]),
+    gt_contains(Out, End),
+    gt_contains(Out, "Counting.  Dead (x, o): A3.\n"),
+    gt_contains(Out, "Waiting for Black: a point marks its chain dead or alive"),
+    gt_contains(Out, "Black marks the chain on A3 alive.\n"),
+    gt_contains(Out, "White accepts the count.\n"),
+    set_random(seed(3)),
+    gt_cli("d5\nquit\n", humano, maquina, [size(5), lang(en)], _, Out2),
+    gt_contains(Out2, "The machine (White) plays D3.\n"),
+    gt_contains(Out2, "Black> Game stopped.\n").
+test(language_flag_restored, Lang == Before) :-
+    current_prolog_flag(message_language, Before),
+    gt_cli("", humano, humano, [size(3), lang(en)], _, _),
+    current_prolog_flag(message_language, Lang).
+test(play_again_answers, Answers == [true-"Play again? (y/n)\nAnswer y. or n.\nPlay again? (y/n)\n",
+                                     false-"¿Jugar de nuevo? (s/n)\n"]) :-
+    findall(Again-Out,
+            ( member(Lang-Input, [en-"maybe\nY.\n", es-"n\n"]),
+              open_string(Input, In),
+              with_output_to(string(Out),
+                             go_cli:in_language(Lang,
+                                 ( go_cli:play_again(In, current_output) -> Again = true ; Again = false )))),
+            Answers).
 
 :- end_tests(go_cli).
 
@@ -1509,3 +1561,33 @@ test(refused_positions, Messages == [
 gt_refusal_message(refusal(bad_option, [M], []), M) :- !.
 gt_refusal_message(error(type_error(T, _), _), M) :- !, format(string(M), "type_error ~w", [T]).
 gt_refusal_message(E, M) :- format(string(M), "~q", [E]).
+
+:- begin_tests(go_machine_goal).
+
+%   The protocol's machine move is go_machine_action/3's with the seed it
+%   drew, and the goal it writes first in the explain ("machine: Goal"),
+%   read back and run, holds the full game (a superko game's history) and
+%   gives the same action, written as its answer.
+test(protocol_move_is_the_seeded_goals,
+     [Seen-Term-Pairs-Answer == Game-Chosen-Expected-Text]) :-
+    go_new([size(9), ko(superko), white(machine)], G0),
+    foldl([A, Ga, Gb]>>go_play(Ga, A, Gb, _),
+          [move("b", [4,4]), move("w", [2,2]), move("b", [6,6])], G0, Game),
+    tablero:game_machine(go, Game, Action),
+    tablero:game_act(go, Game, Action, _, [Query-Answer|_]),
+    string_concat("machine: ", Goal, Query),
+    term_string(Pasted, Goal, [variable_names(['Action'=Term])]),
+    Pasted = go_machine_action(Seen, [seed(Seed)], Term),
+    call(Pasted),
+    dict_pairs(Action, _, Pairs),
+    go_machine_action(Game, [seed(Seed)], Chosen),
+    go_protocol:term_json(Chosen, Dict),
+    dict_pairs(Dict, _, Expected),
+    format(string(Text), "Action = ~W", [Chosen, [quoted(true), spacing(next_argument)]]).
+
+%   A person's move has no machine goal before go_play/4's queries.
+test(no_machine_goal_for_a_person, [Q == "goMove(Board, \"b\", [4,4], RBoard)"]) :-
+    go_new([size(9)], G0),
+    tablero:game_act(go, G0, _{kind:"move", pos:[4,4]}, _, [Q-_|_]).
+
+:- end_tests(go_machine_goal).

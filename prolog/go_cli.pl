@@ -16,8 +16,8 @@ Typed input, one line each (the full stop at the end may be left out):
                  from the bottom, as printed around the board)
     pass.        pass (also "pasar."); two passes in a row end play
     resign.      resign (also "abandonar.")
-    ayuda.       show this help
-    salir.       stop the game (so does the end of the input)
+    ayuda.       show this help (also "help.")
+    salir.       stop the game (also "quit."; so does the end of the input)
 
 After two passes comes the scoring phase: the board shows the stones the
 rules propose as dead in lower case (x, o), and each player in turn types
@@ -30,13 +30,22 @@ rules propose as dead in lower case (x, o), and each player in turn types
 When both accept, the count is shown: by area (stones plus the empty
 points each player encloses) or, with the Japanese preset, by territory and
 prisoners; the dead stones are taken off first, and komi goes to White.
+
+The game speaks Spanish, the course's language; `go(humano, maquina, 9,
+[lang(en)])` speaks English (the words typed are understood in both).
+Every sentence is a message term go(Message) printed with
+print_message_lines/3; its words are in prolog/go/messages.pl
+(prolog:message//1,2), chosen by the flag message_language, which the game
+sets for its duration, as in prolog/molinolog_cli.pl.
 */
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
+:- use_module(library(option)).
 :- use_module(library(readutil)).
 :- use_module(go).
+:- use_module(go/messages, []).
 
 %!  go(+JugadorNegro, +JugadorBlanco, +Size) is det.
 %
@@ -49,12 +58,15 @@ go(Black, White, Size) :-
 
 %!  go(+JugadorNegro, +JugadorBlanco, +Size, +Options) is det.
 %
-%   As go/3 with more options of go_new/2, e.g. [preset(chinese)] or
-%   [komi(6.5), ko(superko)].
+%   As go/3 with more options: lang(Lang), `es` (the default) or `en`, and
+%   those of go_new/2, e.g. [preset(chinese)] or [komi(6.5), ko(superko)].
 go(Black, White, Size, Options) :-
+    must_be(list, Options),
+    option(lang(Lang), Options, es),
+    must_be(oneof([es, en]), Lang),
     set_stream(user_output, encoding(utf8)),
     setup_call_cleanup(prompt(Old, ''),
-                       sessions(Black, White, [size(Size)|Options]),
+                       in_language(Lang, sessions(Black, White, [size(Size)|Options])),
                        prompt(_, Old)).
 
 sessions(Black, White, Options) :-
@@ -66,11 +78,26 @@ sessions(Black, White, Options) :-
     ;   true
     ).
 
+%   in_language(+Lang, :Goal): Goal with the flag message_language set to
+%   Lang, which chooses the words of go/messages.pl.
+in_language(Lang, Goal) :-
+    current_prolog_flag(message_language, Old),
+    setup_call_cleanup(set_prolog_flag(message_language, Lang),
+                       Goal,
+                       set_prolog_flag(message_language, Old)).
+
+%   say(+Out, +Message): the message go(Message) in the current language,
+%   on Out.
+say(Out, Message) :-
+    phrase(prolog:translate_message(go(Message)), Lines),
+    print_message_lines(Out, '', Lines).
+
 %!  play_go(+In, +Out, +Black, +White, +Options, -Game) is det.
 %
 %   Plays one game of go_new/2 Options, reading the humans' input from
 %   stream In and writing to stream Out; Black and White are `humano` or
-%   `maquina`.  Game is the last game term: over, or as it was when a human
+%   `maquina`.  Options may also hold lang(Lang), `es` (the default) or
+%   `en`.  Game is the last game term: over, or as it was when a human
 %   stopped (salir or the end of the input).  Two machines on 3x3, the
 %   keyboard an empty string and what is printed kept in a string (the
 %   machine's random choices seeded, so the game is always the same; White
@@ -81,14 +108,28 @@ sessions(Black, White, Options) :-
 %                     play_go(_In, current_output, maquina, maquina, [size(3)], _G)),
 %      go_outcome(_G, O).
 %   O = resign("b").
+%
+%   The same game in English; the last line printed:
+%
+%   ?- set_random(seed(1)), open_string("", _In),
+%      with_output_to(string(_Printed),
+%                     play_go(_In, current_output, maquina, maquina, [size(3), lang(en)], _)),
+%      split_string(_Printed, "\n", "", _Lines), reverse(_Lines, ["", Last|_]).
+%   Last = "Game over: B+R.  Black wins by resignation.".
 play_go(In, Out, Black, White, Options, Game) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),
-    go_new(Options, Game0),
+    must_be(list, Options),
+    select_option(lang(Lang), Options, GameOptions, es),
+    must_be(oneof([es, en]), Lang),
+    go_new(GameOptions, Game0),
+    in_language(Lang, play(In, Out, Black, White, Game0, Game)).
+
+play(In, Out, Black, White, Game0, Game) :-
     Game0 = go(settings(Size, Preset, _, Komi, _, _), _, _, _, _, _, _, _),
-    format(Out, "Go, tablero de ~dx~d, reglas ~w, komi ~w.~n", [Size, Size, Preset, Komi]),
+    say(Out, start(Size, Preset, Komi)),
     (   memberchk(humano, [Black, White])
-    ->  help(Out)
+    ->  say(Out, help)
     ;   true
     ),
     turn(Game0, cli(In, Out, players(Black, White)), Game).
@@ -101,20 +142,18 @@ turn(Game0, Cli, Game) :-
         (   Who == maquina
         ->  go_machine_action(Game0, Action),
             go_play(Game0, Action, Game1, _),
-            colour_name(P, Name),
-            action_text(Game0, Action, Said),
-            format(Out, "La máquina (~w) ~w.~n", [Name, Said]),
+            said(Game0, Action, Said),
+            say(Out, machine(P, Said)),
             turn(Game1, Cli, Game)
         ;   human_action(Game0, Cli, Next),
             (   Next == stop
-            ->  format(Out, "Partida interrumpida.~n", []),
+            ->  say(Out, stopped),
                 Game = Game0
             ;   Next = played(Action, Game1),
                 (   Action = move(_, _)
                 ->  true
-                ;   colour_name(P, Name),
-                    human_text(Game0, Action, Said),
-                    format(Out, "Las ~w ~w.~n", [Name, Said])
+                ;   said(Game0, Action, Said),
+                    say(Out, human(P, Said))
                 ),
                 turn(Game1, Cli, Game)
             )
@@ -131,8 +170,7 @@ player("w", players(_, W), W).
 human_action(Game, Cli, Next) :-
     Cli = cli(In, Out, _),
     go_to_move(Game, P),
-    colour_title(P, Name),
-    format(Out, "~w> ", [Name]),
+    say(Out, prompt(P)),
     flush_output(Out),
     read_line_to_string(In, Line),
     (   Line == end_of_file
@@ -144,32 +182,36 @@ human_action(Game, Cli, Next) :-
 input_next(stop, _, _, stop).
 input_next(help, Game, Cli, Next) :-
     Cli = cli(_, Out, _),
-    help(Out),
+    say(Out, help),
     human_action(Game, Cli, Next).
-input_next(error(Text), Game, Cli, Next) :-
+input_next(error(Why), Game, Cli, Next) :-
     Cli = cli(_, Out, _),
-    format(Out, "Error: ~w~n", [Text]),
+    say(Out, error(Why)),
     human_action(Game, Cli, Next).
 input_next(action(Action), Game, Cli, Next) :-
     catch(( go_play(Game, Action, Game1, _),
             Next = played(Action, Game1) ),
           Refusal,
           ( refusal_code(Refusal, Code),
-            refusal_text(Code, Game, Text),
-            input_next(error(Text), Game, Cli, Next) )).
+            game_size(Game, Size),
+            input_next(error(refused(Code, Size)), Game, Cli, Next) )).
 
 refusal_code(refusal(Code, _), Code) :- !.
 refusal_code(refusal(Code, _, _), Code) :- !.
 refusal_code(Error, _) :-
     throw(Error).
 
+game_size(go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _), Size).
+
 %   input(+Line, +Game, +P, -Input): what a typed line asks for: action(A),
-%   help, stop or error(Text).
+%   help, stop or error(Why) (a message of go/messages.pl: empty,
+%   not_understood or refused(Code, Size)).  The full stop at the end may
+%   be left out.
 input(Line, Game, P, Input) :-
     split_string(Line, "", " \t.", [Word0]),
     string_lower(Word0, Word),
     (   Word == ""
-    ->  Input = error("escriba una jugada, p. ej. d4. (ayuda. muestra las opciones)")
+    ->  Input = error(empty)
     ;   word(Word, P, Input0)
     ->  Input = Input0
     ;   Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, Status),
@@ -179,14 +221,13 @@ input(Line, Game, P, Input) :-
             ->  Input = action(toggle(P, Pos))
             ;   Input = action(move(P, Pos))
             )
-        ;   refusal_text(off_board, Game, Text),
-            Input = error(Text)
+        ;   Input = error(refused(off_board, Size))
         )
-    ;   Input = error("no se entiende la entrada; escriba p. ej. d4. o pass.")
+    ;   Input = error(not_understood)
     ).
 
 %   word(?Word, ?P, ?Input): a word the terminal game understands, typed by
-%   the player P.
+%   the player P, in either language.
 word("pass", P, action(pass(P))).
 word("pasar", P, action(pass(P))).
 word("paso", P, action(pass(P))).
@@ -209,39 +250,30 @@ vertex_syntax(Word) :-
     Digits \== [],
     forall(member(D, Digits), char_type(D, digit(_))).
 
+%   play_again(+In, +Out): asks whether to play again; true on s or y
+%   (either language), false on n or the end of the input.
 play_again(In, Out) :-
-    format(Out, "¿Jugar de nuevo? (s/n)~n", []),
+    say(Out, play_again),
     flush_output(Out),
     read_line_to_string(In, Line),
     (   Line == end_of_file
     ->  fail
-    ;   split_string(Line, "", " \t.", [Answer]),
-        (   Answer == "s"
+    ;   split_string(Line, "", " \t.", [Answer0]),
+        string_lower(Answer0, Answer),
+        (   memberchk(Answer, ["s", "y"])
         ->  true
         ;   Answer == "n"
         ->  fail
-        ;   format(Out, "Responda s. o n.~n", []),
+        ;   say(Out, yes_or_no),
             play_again(In, Out)
         )
     ).
 
                  /*******************************
-                 *            TEXTS             *
+                 *      WHAT IS SHOWN, SAID     *
                  *******************************/
 
-help(Out) :-
-    format(Out, "Escriba una jugada como d4. (columna y fila, como en los bordes del tablero),~n", []),
-    format(Out, "pass. para pasar, resign. para abandonar, ayuda. para ver esto, salir. para terminar.~n", []),
-    format(Out, "X negras, O blancas.  Dos pases seguidos terminan el juego; luego se marcan~n", []),
-    format(Out, "las piedras muertas: d4. marca (o desmarca) la cadena de D4, aceptar. acepta,~n", []),
-    format(Out, "seguir. vuelve a jugar.~n", []).
-
-colour_name("b", "negras").
-colour_name("w", "blancas").
-
-colour_title("b", "Negras").
-colour_title("w", "Blancas").
-
+%   draw(+Out, +Game): the board and the lines under it.
 draw(Out, Game) :-
     go_board(Game, Board),
     go_dead_marking(Game, Dead),
@@ -251,90 +283,39 @@ draw(Out, Game) :-
     Game = go(_, _, _, Bc-Wc, _, _, _, Status),
     (   Status = scoring(_, _, _, _)
     ->  go_to_move(Game, P),
-        colour_name(P, Name),
         go_score(Game, score(B, W, Komi, _), _),
-        dead_vertices(Game, Dead, Vertices),
-        format(Out, "Fase de recuento.  Muertas (x, o): ~w.~n", [Vertices]),
-        format(Out, "Con ellas fuera: negras ~w, blancas ~w (komi ~w incluido).~n", [B, W, Komi]),
-        format(Out, "Esperando a las ~w: un punto marca su cadena muerta o viva, aceptar. acepta, seguir. vuelve a jugar.~n",
-               [Name])
+        game_size(Game, Size),
+        maplist(gtp_vertex(Size), Dead, Vertices),
+        say(Out, scoring(P, Vertices, B, W, Komi))
     ;   go_to_move(Game, P)
-    ->  colour_name(P, Name),
-        format(Out, "Juegan ~w.  Capturas: negras ~d, blancas ~d.~n", [Name, Bc, Wc])
+    ->  say(Out, to_move(P, Bc, Wc))
     ;   true
     ).
 
-dead_vertices(_, [], "ninguna") :- !.
-dead_vertices(Game, Dead, Text) :-
-    Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
-    maplist(gtp_vertex(Size), Dead, Vs),
-    atomic_list_concat(Vs, ' ', Text).
-
-%   action_text(+Game, +Action, -Text): what a player did, in words.
-action_text(Game, move(_, Pos), Text) :-
-    Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
-    gtp_vertex(Size, Pos, Vertex),
-    format(string(Text), "juega ~w", [Vertex]).
-action_text(_, pass(_), "pasa").
-action_text(_, resign(_), "abandona").
-action_text(Game, toggle(_, Pos), Text) :-
-    toggle_text(Game, Pos, "marca", Text).
-action_text(_, accept(_), "acepta el recuento").
-action_text(_, resume(_), "vuelve a jugar").
-
-human_text(_, pass(_), "pasan").
-human_text(_, resign(_), "abandonan").
-human_text(Game, toggle(_, Pos), Text) :-
-    toggle_text(Game, Pos, "marcan", Text).
-human_text(_, accept(_), "aceptan el recuento").
-human_text(_, resume(_), "vuelven a jugar").
-
-toggle_text(Game, Pos, Verb, Text) :-
-    Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
+%   said(+Game, +Action, -Said): what a player did, as the messages take
+%   it: move(Vertex), pass, resign, toggle(Vertex, alive or dead), accept or
+%   resume.
+said(Game, move(_, Pos), move(Vertex)) :-
+    game_size(Game, Size),
+    gtp_vertex(Size, Pos, Vertex).
+said(_, pass(_), pass).
+said(_, resign(_), resign).
+said(Game, toggle(_, Pos), toggle(Vertex, Now)) :-
+    game_size(Game, Size),
     gtp_vertex(Size, Pos, Vertex),
     go_dead_marking(Game, Dead),
-    (   memberchk(Pos, Dead) -> Now = "viva" ; Now = "muerta" ),
-    format(string(Text), "~w ~w la cadena de ~w", [Verb, Now, Vertex]).
+    (   memberchk(Pos, Dead) -> Now = alive ; Now = dead ).
+said(_, accept(_), accept).
+said(_, resume(_), resume).
 
+%   announce(+Out, +Game): the result, and the count of a counted game.
 announce(Out, Game) :-
     go_outcome(Game, Outcome),
     go_result_code(Outcome, Code),
-    outcome_text(Outcome, Text),
-    format(Out, "Fin de la partida: ~w.  ~w~n", [Code, Text]),
+    say(Out, over(Code, Outcome)),
     (   Outcome = resign(_)
     ->  true
     ;   go_score(Game, score(B, W, Komi, _), _),
         Game = go(settings(_, Preset, _, _, _, _), _, _, _, _, _, _, _),
-        (   Preset == japanese -> How = "por territorio y prisioneros" ; How = "por área" ),
-        format(Out, "Puntos ~w: negras ~w, blancas ~w (komi ~w incluido).~n", [How, B, W, Komi])
+        say(Out, count(Preset, B, W, Komi))
     ).
-
-outcome_text(resign(P), Text) :-
-    colour_name(P, Name),
-    format(string(Text), "Ganan las ~w por abandono.", [Name]).
-outcome_text(score(P, Margin), Text) :-
-    colour_name(P, Name),
-    (   Margin =:= 1 -> Puntos = "punto" ; Puntos = "puntos" ),
-    format(string(Text), "Ganan las ~w por ~w ~w.", [Name, Margin, Puntos]).
-outcome_text(tie(P), Text) :-
-    colour_name(P, Name),
-    format(string(Text), "Empate en puntos: ganan las ~w (regla de los documentos).", [Name]).
-outcome_text(draw, "Empate.").
-
-refusal_text(occupied, _, "ese punto ya está ocupado.").
-refusal_text(suicide, _, "suicidio: la piedra quedaría sin libertades y no captura nada.").
-refusal_text(ko, _, "ko: repetiría la posición anterior a la última jugada del oponente; juegue en otro lugar primero.").
-refusal_text(superko, _, "superko: repetiría una posición anterior.").
-refusal_text(off_board, Game, Text) :-
-    Game = go(settings(Size, _, _, _, _, _), _, _, _, _, _, _, _),
-    C is Size - 1,
-    gtp_vertex(Size, [0, C], Corner),
-    sub_string(Corner, 0, 1, _, Last),
-    format(string(Text), "ese punto no está en el tablero: columnas A a ~w (sin I), filas 1 a ~d.", [Last, Size]).
-refusal_text(game_over, _, "la partida terminó.").
-refusal_text(not_your_turn, _, "no es su turno.").
-refusal_text(bad_action, _, "esa jugada no existe.").
-refusal_text(scoring_phase, _, "el juego terminó: marque las piedras muertas, aceptar. o seguir.").
-refusal_text(not_scoring, _, "las piedras muertas se marcan después de dos pases.").
-refusal_text(not_a_stone, _, "no hay ninguna piedra en ese punto.").
-refusal_text(already_accepted, _, "ya aceptó este recuento.").

@@ -21,12 +21,14 @@
 // goal and its full stop.
 //
 // Go's goals are written here (goals on prolog/go.pl's exports: goMove/4 on the board,
-// go_play/4 and go_machine_action/2 on the game term).  Molinolog's, GoRoGo's and Azul's
+// go_play/4 on the game term), but the machine's choice.  Molinolog's, GoRoGo's and Azul's
 // are written by their rules (prolog/<game>/protocol.pl): each explain query is already a
 // complete goal with the state bound (its Prolog text), its answer as the toplevel prints
-// it; the machine's choice comes first, as "machine: Goal" ("machine, depth D of N: Goal"
-// when the time budget stopped its search at depth D; "machine, not exact: Goal" when the
-// move came from a shallower search than the goal repeats).
+// it.  In every game the machine's choice comes first, written by the rules as
+// "machine: Goal" ("machine, depth D of N: Goal" when the time budget stopped its search
+// at depth D; "machine, not exact: Goal" when the move came from a shallower search than
+// the goal repeats); Go's is go_machine_action(Game, [seed(S)], Action), the full game
+// term and the seed the machine drew, so it repeats the move.
 
 import { addStrings, onLangChange, t } from "./i18n.js";
 import { PrologConsole } from "./prolog-console.js";
@@ -42,7 +44,7 @@ addStrings({
     "prolog.copy_failed": "Select the goal and copy it",
     "prolog.incomplete": "not a complete goal: the rules' own words",
     "prolog.machine": "The machine's choice:",
-    "prolog.machine_random": "The machine draws random playouts: pasted, this goal may choose another move.",
+    "prolog.machine_seeded": "The machine draws random playouts from the seed in this goal: pasted, it chooses the same move.",
     "prolog.machine_exact": "The machine's search is deterministic: pasted, this goal chooses the same move.",
     "prolog.machine_depth": "The machine's time ran out after its search {depth} deep (of {max}): this goal is that search, and chooses the same move.",
     "prolog.machine_not_exact": "The machine's time ran out in its search to the end of the game, so it played a shallower search's move: pasted, this goal searches to the end and may choose another one.",
@@ -75,7 +77,7 @@ addStrings({
     "prolog.copy_failed": "Seleccione el objetivo y cópielo",
     "prolog.incomplete": "no es un objetivo completo: las palabras de las reglas",
     "prolog.machine": "La elección de la máquina:",
-    "prolog.machine_random": "La máquina sortea partidas al azar: pegado, este objetivo puede elegir otra jugada.",
+    "prolog.machine_seeded": "La máquina sortea partidas al azar desde la semilla de este objetivo: pegado, elige la misma jugada.",
     "prolog.machine_exact": "La búsqueda de la máquina es determinista: pegado, este objetivo elige la misma jugada.",
     "prolog.machine_depth": "A la máquina se le acabó el tiempo tras su búsqueda de profundidad {depth} (de {max}): este objetivo es esa búsqueda y elige la misma jugada.",
     "prolog.machine_not_exact": "A la máquina se le acabó el tiempo en su búsqueda hasta el final de la partida y jugó la de una búsqueda menos profunda: pegado, este objetivo busca hasta el final y puede elegir otra.",
@@ -187,20 +189,44 @@ function goGloss(answer) {
   return null;
 }
 
+// ---- the machine's choice, as its rules wrote it ----------------------------------------------
+
+const MACHINE_PREFIX = /^machine(?:, depth (\d+) of (\d+)|, (not exact))?: /;
+
+/** The panel's entry for the machine's choice, a query "machine: Goal" (or with the depth
+ *  its time allowed, or "not exact"), exactKey the words under an exact one; null for any
+ *  other query. */
+function machineGoal(query, answer, exactKey = "prolog.machine_exact") {
+  const m = MACHINE_PREFIX.exec(query);
+  if (!m) return null;
+  const goal = query.slice(m[0].length);
+  if (m[3]) return { goal, answer, glossKey: "prolog.machine_not_exact", machine: true, exact: false };
+  if (m[1]) {
+    return { goal, answer, machine: true, exact: true,
+             gloss: () => t("prolog.machine_depth", { depth: Number(m[1]), max: Number(m[2]) }) };
+  }
+  return { goal, answer, glossKey: exactKey, machine: true, exact: true };
+}
+
 /** Go's explain as complete goals: [{goal, answer, gloss}] ({query, answer} for what
- *  cannot be completed). */
+ *  cannot be completed).  The machine's choice comes written by the protocol
+ *  (prolog/go/protocol.pl): "machine: go_machine_action(Game, [seed(S)], Action)". */
 function goGoals(explain, context) {
   const { before, after, action } = context;
-  if (!before?.board) return explain.map((pair) => ({ ...pair, gloss: null }));
+  if (!before?.board) {
+    return explain.map((pair) => machineGoal(pair.query, pair.answer, "prolog.machine_seeded")
+      ?? { ...pair, gloss: null });
+  }
   const B0 = boardTerm(before.board);
   const game0 = goGameTerm(before);
   const player = action?.player ?? before.to_move;
   const out = [];
-  if (context.path === "machine" && action) {
-    out.push({ goal: `go_machine_action(${game0}, Action)`, answer: `Action = ${goAction(action, player, ", ")}`,
-               glossKey: "prolog.machine_random", machine: true });
-  }
   for (const { query, answer } of explain) {
+    const machine = machineGoal(query, answer, "prolog.machine_seeded");
+    if (machine) {
+      out.push(machine);
+      continue;
+    }
     const truth = /^true\b/.test(answer) ? "true" : /^false\b/.test(answer) ? "false" : null;
     const gloss = () => goGloss(answer);
     let m;
@@ -273,25 +299,15 @@ function goGoals(explain, context) {
 
 // ---- Molinolog, GoRoGo, Azul: goals their rules wrote -------------------------------------
 
-const MACHINE_PREFIX = /^machine(?:, depth (\d+) of (\d+)|, (not exact))?: /;
-
 /** The explain of a game whose rules write complete goals: the machine's choice marked. */
 function writtenGoals(explain, context) {
   const captured = context.after?.last?.captured?.length;
   return explain.map(({ query, answer }) => {
-    const m = MACHINE_PREFIX.exec(query);
-    if (!m) {
-      const gloss = context.game === "gorogo" && query.startsWith("gorogo_place(") && captured !== undefined
-        ? () => t("prolog.gloss.pieces_captured", { count: captured }) : null;
-      return { goal: query, answer, gloss };
-    }
-    const goal = query.slice(m[0].length);
-    if (m[3]) return { goal, answer, glossKey: "prolog.machine_not_exact", machine: true, exact: false };
-    if (m[1]) {
-      return { goal, answer, machine: true, exact: true,
-               gloss: () => t("prolog.machine_depth", { depth: Number(m[1]), max: Number(m[2]) }) };
-    }
-    return { goal, answer, glossKey: "prolog.machine_exact", machine: true, exact: true };
+    const machine = machineGoal(query, answer);
+    if (machine) return machine;
+    const gloss = context.game === "gorogo" && query.startsWith("gorogo_place(") && captured !== undefined
+      ? () => t("prolog.gloss.pieces_captured", { count: captured }) : null;
+    return { goal: query, answer, gloss };
   });
 }
 

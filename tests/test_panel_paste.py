@@ -6,9 +6,10 @@ Molinolog, GoRoGo and Azul in Chromium against a real server (accepted actions, 
 ones, the machine's), read each goal and answer from the panel, run each goal in a swipl
 subprocess of its own that prints the answer the way the panel writes it (the toplevel's
 `Var = Value` with a space after each argument's comma, `true`, `false`), and compare.
-The machine's choice is a goal too: for Molinolog, GoRoGo and Azul it is deterministic
-and pastes exactly (unless the panel says the machine's time ran out before it could
-repeat it).  The Copy button puts the goal and its full stop on the clipboard.  The
+The machine's choice is a goal too and pastes exactly: Go's names the seed of its random
+playouts (and the game term with its whole history), Molinolog's, GoRoGo's and Azul's
+searches are deterministic (unless the panel says the machine's time ran out before it
+could repeat it).  The Copy button puts the goal and its full stop on the clipboard.  The
 Spanish page shows the panel's words in Spanish.
 """
 
@@ -88,7 +89,7 @@ def open_go(page, server, options, moves=()):
 
 def goals(page):
     """[(goal, answer)] of every complete goal in the panel, newest first, but the
-    machine's choice (random: see test_the_machines_choice_is_a_goal)."""
+    machine's choice (see test_the_machines_choice_is_a_goal)."""
     return page.evaluate("""() => [...document.querySelectorAll('#prolog-panel .prolog-goal')]
         .filter((g) => g.querySelector('.prolog-query[data-goal]'))
         .filter((g) => !g.classList.contains('prolog-is-machine'))
@@ -141,24 +142,46 @@ def test_a_capture_and_a_ko_paste(page, server, harness):
     expect(page.locator(".prolog-gloss", has_text="1 stone captured")).to_have_count(2)
 
 
+def machine_goals(page):
+    """[(goal, answer)] of the machine's choices in the panel, newest first."""
+    return page.evaluate("""() => [...document.querySelectorAll('#prolog-panel .prolog-is-machine')]
+        .map((g) => [g.querySelector('.prolog-query').dataset.goal,
+                     g.querySelector('.prolog-answer').dataset.answer])""")
+
+
 def test_the_machines_choice_is_a_goal(page, server, harness):
-    open_go(page, server, {"size": 9, "white": "machine"})
+    #  Positional superko: the server keeps the game's history outside its stored state,
+    #  and the machine sees the full one (every position so far), so the goal must hold it.
+    open_go(page, server, {"size": 9, "white": "machine", "ko": "superko"})
     page.click(point(4, 4))
     expect(page.locator(".prolog-is-machine")).to_have_count(1, timeout=40_000)
-    expect(page.locator(".prolog-entry")).to_have_count(2)     # Black, the machine
-    goal = page.locator(".prolog-is-machine .prolog-query").get_attribute("data-goal")
-    answer = page.locator(".prolog-is-machine .prolog-answer").get_attribute("data-answer")
-    assert goal.startswith("go_machine_action(go(settings(9,documents,simple,0,white,"
-                           "players(human,machine)),")
-    # The machine draws random playouts: pasted, the goal answers a move of White's (the
-    # same one or another, as the panel says).
-    got = run_goal(harness, "go", goal)
-    assert re.fullmatch(r'Action = (move\("w", \[\d, \d\]\)|pass\("w"\))', got), got
-    assert re.fullmatch(r'Action = move\("w", \[\d, \d\]\)', answer), answer
-    # The move it chose, as goMove/4 on the board before it, pastes exactly.
-    shown = check_all(page, harness, 2)
-    r, c = re.fullmatch(r'Action = move\("w", \[(\d), (\d)\]\)', answer).groups()
-    assert shown[0][0].startswith("goMove(") and shown[0][0].endswith(f'"w", [{r},{c}], RBoard)')
+    page.click(point(2, 2))
+    expect(page.locator(".prolog-is-machine")).to_have_count(2, timeout=40_000)
+    expect(page.locator(".prolog-entry")).to_have_count(4)     # Black, the machine, twice
+    expect(page.locator(".prolog-is-machine .prolog-gloss").first).to_have_text(
+        "The machine draws random playouts from the seed in this goal: pasted, it chooses the same move.")
+    played = page.evaluate("""() => [...document.querySelectorAll('#board svg.grid-board .grid-point')]
+        .filter((p) => p.querySelector('.stone.white'))
+        .map((p) => [Number(p.dataset.row), Number(p.dataset.col)])""")
+    shown = machine_goals(page)
+    assert len(shown) == 2
+    moves = []
+    for (goal, answer), plies in zip(shown, (3, 1)):
+        assert "\n" not in goal
+        m = re.fullmatch(r"go_machine_action\((go\(settings\(9,documents,superko,0,white,"
+                         r"players\(human,machine\)\),.*\)), \[seed\((\d+)\)\], Action\)", goal)
+        assert m, goal[:200]
+        r, c = map(int, re.fullmatch(r'Action = move\("w", \[(\d), (\d)\]\)', answer).groups())
+        assert [r, c] in played                                # the move the board shows
+        moves.append((r, c))
+        # Pasted, the goal chooses the same move: the seed makes the playouts repeat.
+        assert run_goal(harness, "go", goal) == answer, goal[:200]
+        # The game term is the one the machine saw: every position of the game so far.
+        assert run_goal(harness, "go", f"_G = {m[1]}, arg(6, _G, _H), length(_H, N)") == f"N = {plies + 1}"
+    # The move it chose, as goMove/4 on the board before it, pastes exactly too.
+    r, c = moves[0]
+    goal = check_all(page, harness, 4)[0][0]
+    assert goal.startswith("goMove(") and goal.endswith(f'"w", [{r},{c}], RBoard)')
 
 
 def test_copy_puts_the_goal_on_the_clipboard(browser, server):
