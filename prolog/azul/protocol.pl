@@ -90,14 +90,14 @@ tablero:game_new(azul, Options, State) :-
 %   as its Prolog text (term_string/2, as ~q writes it): pasted into
 %   `swipl prolog/azul.pl` each gives
 %   the answer shown (tests/test_panel_paste.py).  The machine's choice,
-%   when a machine seat made it, comes first (machine_pair/3).
+%   when a machine seat made it, comes first (tablero:machine_pairs/4).
 tablero:game_act(azul, State0, Action, State, Explain) :-
     (   state_over(State0) -> tablero:refuse(azul, game_over, []) ; true ),
     action_move(State0, Action, Move),
     term_string(State0, S0T),
     term_string(Move, MT),
     atomics_to_string(["azul_rules:take_refusal(", S0T, ", ", MT, ", Code)"], Q),
-    machine_pair(State0, Move, Machine),
+    machine_pairs(azul, State0, Move, Machine),
     (   take_refusal(State0, Move, Code)
     ->  answer_text(['Code'=Code], A),
         append(Machine, [Q-A], Refused),
@@ -124,28 +124,7 @@ tablero:game_machine(azul, State, Action) :-
     move_dict(Move, Action),
     format(string(Q), "machine: azul_machine:choose_move(~q, ~q, Move)", [Kind, State]),
     answer_text(['Move'=Move], A),
-    b_setval(azul_machine, decision(State, Move, Q-A)).
-
-%   machine_pair(+State0, +Move, -Pairs): the machine's choice of Move in
-%   State0 as the goal of its strategy (deterministic: the same state gives
-%   the same move) and the answer, when game_machine/3 chose it in this same
-%   call (tablero calls game_act/5 right after it); else [].
-machine_pair(State0, Move, [Pair]) :-
-    nb_current(azul_machine, decision(State1, Move1, Pair)),
-    State1 == State0,
-    Move1 == Move,
-    !,
-    b_setval(azul_machine, none).
-machine_pair(_, _, []).
-
-%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
-%   answers them (quoted, a space after each argument's comma).
-answer_text(Bindings, Text) :-
-    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
-                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
-            Bindings, Parts),
-    atomic_list_concat(Parts, ', ', Atom),
-    atom_string(Atom, Text).
+    machine_decision(azul, State, Move, Q-A).
 
 tablero:game_show(azul, State, Text) :-
     table_lines(en, State, Lines),

@@ -139,10 +139,10 @@ tablero:game_new(go, Options, Game) :-
     go_new(Options, Game).
 
 %   The explain is go_play/4's; the machine's choice, when the machine made
-%   it, comes first (machine_pair/3).
+%   it, comes first (tablero:machine_pairs/4).
 tablero:game_act(go, Game0, Action, Game, Explain) :-
     action_term(Action, Game0, Term),
-    machine_pair(Game0, Term, Machine),
+    machine_pairs(go, Game0, Term, Machine),
     go_play(Game0, Term, Game, Explain0),
     append(Machine, Explain0, Explain).
 
@@ -160,30 +160,10 @@ tablero:game_machine(go, Game, Action) :-
     term_json(Term, Action),
     format(string(Q), "machine: go_machine_action(~q, [seed(~d)], Action)", [Game, Seed]),
     answer_text(['Action'=Term], A),
-    b_setval(go_machine, decision(Game, Term, Q-A)).
+    machine_decision(go, Game, Term, Q-A).
 
 %   machine_seed_limit(-Max): the machine's seeds are 0..Max.
 machine_seed_limit(999999).
-
-%   machine_pair(+Game0, +Term, -Pairs): the machine's choice of Term in
-%   Game0 as its goal and answer, when game_machine/3 chose it in this same
-%   call (tablero calls game_act/5 right after it); else [].
-machine_pair(Game0, Term, [Pair]) :-
-    nb_current(go_machine, decision(Game1, Term1, Pair)),
-    Game1 == Game0,
-    Term1 == Term,
-    !,
-    b_setval(go_machine, none).
-machine_pair(_, _, []).
-
-%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
-%   answers them (quoted, a space after each argument's comma).
-answer_text(Bindings, Text) :-
-    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
-                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
-            Bindings, Parts),
-    atomic_list_concat(Parts, ', ', Atom),
-    atom_string(Atom, Text).
 
 tablero:game_seats(go, Game, _{b:B, w:W}) :-
     Game = go(settings(_, _, _, _, _, players(B0, W0)), _, _, _, _, _, _, _),

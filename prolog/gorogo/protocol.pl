@@ -105,13 +105,13 @@ tablero:game_new(gorogo, Options, gorogo_game(options(Black, White, Depth), Stat
 %   in each as its Prolog text (term_string/2, as ~q writes it): pasted into
 %   `swipl prolog/gorogo.pl`
 %   each gives the answer shown (tests/test_panel_paste.py).  The machine's
-%   choice, when the machine made it, comes first (machine_pair/3).
+%   choice, when the machine made it, comes first (tablero:machine_pairs/4).
 tablero:game_act(gorogo, gorogo_game(Options, State0, _), Action,
                  gorogo_game(Options, State, Last), Explain) :-
     action_move(Action, State0, Move),
     term_string(State0, S0T),
     term_string(Move, MT),
-    machine_pair(State0, Move, Machine),
+    machine_pairs(gorogo, State0, Move, Machine),
     (   gorogo_over(State0, Winner, Reason)
     ->  atomics_to_string(["gorogo_over(", S0T, ", Winner, Reason)"], QO),
         answer_text(['Winner'=Winner, 'Reason'=Reason], AO),
@@ -145,31 +145,7 @@ tablero:game_machine(gorogo, gorogo_game(options(_, _, Depth), State, _),
     ;   format(string(Q), "machine, not exact: gorogo_best_move(~q, ~d, Move)", [State, Depth])
     ),
     answer_text(['Move'=Move], A),
-    b_setval(gorogo_machine, decision(State, Move, Q-A)).
-
-%   machine_pair(+State0, +Move, -Pairs): the machine's choice of Move in
-%   State0 as a goal of its search and the answer, when game_machine/3
-%   chose it in this same call (tablero calls game_act/5 right after it):
-%   the query "machine: Goal"; "machine, depth D of N: Goal" when the time
-%   budget stopped the search at depth D (the goal at that depth gives the
-%   same placement); "machine, not exact: Goal" when the search to the end
-%   ran out of time and the placement is a shallower search's.  Else [].
-machine_pair(State0, Move, [Pair]) :-
-    nb_current(gorogo_machine, decision(State1, Move1, Pair)),
-    State1 == State0,
-    Move1 == Move,
-    !,
-    b_setval(gorogo_machine, none).
-machine_pair(_, _, []).
-
-%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
-%   answers them (quoted, a space after each argument's comma).
-answer_text(Bindings, Text) :-
-    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
-                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
-            Bindings, Parts),
-    atomic_list_concat(Parts, ', ', Atom),
-    atom_string(Atom, Text).
+    machine_decision(gorogo, State, Move, Q-A).
 
 %   machine_seconds(-Seconds): the machine's time budget for a placement.
 machine_seconds(5).

@@ -105,7 +105,7 @@ tablero:game_new(molinolog, Options,
 %   goals are joined with atomics_to_string/2, far cheaper than format/3's
 %   ~s on a long text): pasted into `swipl prolog/molinolog.pl`
 %   each gives the answer shown (tests/test_panel_paste.py).  The machine's
-%   choice, when the machine made it, comes first (machine_pair/3).
+%   choice, when the machine made it, comes first (tablero:machine_pairs/4).
 tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
                  game(Players, Depth, Step, S), Explain) :-
     action_step(Action, Step),
@@ -114,7 +114,7 @@ tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
     term_string(E0, E0T),
     term_string(Accion, AT),
     atomics_to_string(["rechazo(", E0T, ", ", AT, ", Codigo)"], QC),
-    machine_pair(S0, Step, Machine),
+    machine_pairs(molinolog, S0, Step, Machine),
     (   rechazo(E0, Accion, Code)
     ->  answer_text(['Codigo'=Code], AC),
         append(Machine, [QC-AC], Refused),
@@ -138,6 +138,10 @@ tablero:game_seats(molinolog, game(players(B, W), _, _, _), _{b:SB, w:SW}) :-
 %   the search answers the best move of the deepest search it finished.
 machine_budget(4).
 
+%   The machine's choice is remembered for the panel as a goal of the
+%   engine's search: "machine: Goal", or "machine, depth D of N: Goal" when
+%   the time budget stopped the search at depth D (best_move/3 at that depth
+%   gives the same move).
 tablero:game_machine(molinolog, game(_, Depth, _, S), Action) :-
     machine_budget(Seconds),
     best_move_within(S, Depth, Seconds, Move, Reached),
@@ -149,30 +153,7 @@ tablero:game_machine(molinolog, game(_, Depth, _, S), Action) :-
     ;   string_concat("machine: ", Goal, Q)
     ),
     answer_text(['Move'=Move], A),
-    b_setval(molinolog_machine, decision(S, Step, Q-A)).
-
-%   machine_pair(+S0, +Step, -Pairs): the machine's choice of Step in S0 as
-%   a goal of the engine's search and its answer, when game_machine/3 chose
-%   it in this same call (tablero calls game_act/5 right after it): the
-%   query "machine: Goal", or "machine, depth D of N: Goal" when the time
-%   budget stopped the search at depth D (best_move/3 at that depth gives
-%   the same move).  Else [].
-machine_pair(S0, Step, [Pair]) :-
-    nb_current(molinolog_machine, decision(S1, Step1, Pair)),
-    S1 == S0,
-    Step1 == Step,
-    !,
-    b_setval(molinolog_machine, none).
-machine_pair(_, _, []).
-
-%   answer_text(+Bindings, -Text): Name = Value pairs as the toplevel
-%   answers them (quoted, a space after each argument's comma).
-answer_text(Bindings, Text) :-
-    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
-                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
-            Bindings, Parts),
-    atomic_list_concat(Parts, ', ', Atom),
-    atom_string(Atom, Text).
+    machine_decision(molinolog, S, Step, Q-A).
 
 tablero:game_show(molinolog, game(_, _, _, S), Text) :-
     state_size(S, T),
