@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever Tablero is missing, then returns. Sourced by serve.sh and run_tests.sh.
-#   TABLERO_SETUP=test  also installs what the tests need (GNU Go, Chromium, PostgreSQL, pytest,
+# GNU Go is installed for serving too: a Go seat can be GNU Go's (app/gnugo_seat.py).
+#   TABLERO_SETUP=test  also installs what the tests need (Chromium, PostgreSQL, pytest,
 #                       Playwright). The PostgreSQL tests start a throw-away cluster of their own
 #                       (tests/pg.py); Debian's default cluster is neither needed nor touched.
 # Debian packages go in through apt-get when we are root or have password-less sudo;
@@ -12,8 +13,8 @@ cd "$ROOT"
 # would otherwise both run apt-get or pip into the same .venv. Released at the end.
 if command -v flock >/dev/null; then exec {setup_lock}<"$ROOT/pyproject.toml"; flock "$setup_lock"; fi
 
-apt_packages=(swi-prolog-nox)
-if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(gnugo chromium postgresql); fi
+apt_packages=(swi-prolog-nox gnugo)
+if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(chromium postgresql); fi
 python_bin="${PYTHON:-python3}"
 if ! "$python_bin" -c 'import ensurepip, venv' 2>/dev/null; then apt_packages+=(python3-venv); fi
 
