@@ -11,10 +11,7 @@
             api_score/4,        % +Game, +StateText, -State, -ReplyJSON
             api_text/2,         % :Call, -Text
             refuse/3,           % +Game, +Code, +Explain
-            refuse/4,           % +Game, +Code, +Args, +Explain
-            machine_decision/4, % +Game, +State, +Action, +Pair
-            machine_pairs/4,    % +Game, +State0, +Action, -Pairs
-            answer_text/2       % +Bindings, -Text
+            refuse/4            % +Game, +Code, +Args, +Explain
           ]).
 
 /** <module> The one door between Python and the games
@@ -130,6 +127,7 @@ write and read the whole state, as before.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(yall)).
+:- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2
 
 :- multifile
     game/1,
@@ -427,46 +425,6 @@ type_text(string(Max), T) :-
 type_text(list(Type, Min, Max), T) :-
     type_text(Type, Each),
     format(string(T), "a list of ~w to ~w items, each ~w", [Min, Max, Each]).
-
-                 /*******************************
-                 *   THE MACHINE'S GOAL, SHOWN  *
-                 *******************************/
-
-%!  machine_decision(+Game, +State, +Action, +Pair) is det.
-%
-%   Remembers, for the game_act/5 call that tablero makes right after a
-%   game's game_machine/3, the goal that made the machine choose Action in
-%   State, as the panel's Query-Answer Pair ("machine: Goal" - answer
-%   text).  Backtrackable: it lives for the one api_machine call.
-machine_decision(Game, State, Action, Pair) :-
-    b_setval(tablero_machine, decision(Game, State, Action, Pair)).
-
-%!  machine_pairs(+Game, +State0, +Action, -Pairs) is det.
-%
-%   Pairs is [Pair] when machine_decision/4 remembered the machine's choice
-%   of Action in State0 in this same call (and forgets it), else [] (a
-%   person's action).  A game's game_act/5 puts Pairs first in its explain.
-machine_pairs(Game, State0, Action, [Pair]) :-
-    nb_current(tablero_machine, decision(Game, State1, Action1, Pair)),
-    State1 == State0,
-    Action1 == Action,
-    !,
-    b_setval(tablero_machine, none).
-machine_pairs(_, _, _, []).
-
-%!  answer_text(+Bindings, -Text) is det.
-%
-%   Text is the Name = Value pairs of Bindings as the toplevel answers
-%   them (quoted, a space after each argument's comma), joined by ", ".
-%
-%   ?- answer_text(['Code'=occupied, 'Pos'=[1,2]], Text).
-%   Text = "Code = occupied, Pos = [1, 2]".
-answer_text(Bindings, Text) :-
-    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
-                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
-            Bindings, Parts),
-    atomic_list_concat(Parts, ', ', Atom),
-    atom_string(Atom, Text).
 
                  /*******************************
                  *           REFUSALS           *

@@ -1,0 +1,54 @@
+:- module(tablero_explain,
+          [ machine_decision/4,      % +Game, +State, +Action, +Pair
+            machine_pairs/4,         % +Game, +State0, +Action, -Pairs
+            answer_text/2            % +Bindings, -Text
+          ]).
+
+/** <module> The machine's choice, shown in the panel as the goal that made it
+
+Start reading at prolog/tablero.pl, which re-exports these.  A game's
+game_machine/3 hook remembers the goal that chose the machine's action
+(machine_decision/4); the game_act/5 call that tablero makes right after it
+puts that goal first in the action's explain (machine_pairs/4), so the
+Prolog panel shows it as a complete goal a student can paste into `swipl`.
+answer_text/2 writes an answer as the toplevel does.
+*/
+
+:- use_module(library(apply)).
+:- use_module(library(yall)).
+
+%!  machine_decision(+Game, +State, +Action, +Pair) is det.
+%
+%   Remembers, for the game_act/5 call that tablero makes right after a
+%   game's game_machine/3, the goal that made the machine choose Action in
+%   State, as the panel's Query-Answer Pair ("machine: Goal" - answer
+%   text).  Backtrackable: it lives for the one api_machine call.
+machine_decision(Game, State, Action, Pair) :-
+    b_setval(tablero_machine, decision(Game, State, Action, Pair)).
+
+%!  machine_pairs(+Game, +State0, +Action, -Pairs) is det.
+%
+%   Pairs is [Pair] when machine_decision/4 remembered the machine's choice
+%   of Action in State0 in this same call (and forgets it), else [] (a
+%   person's action).  A game's game_act/5 puts Pairs first in its explain.
+machine_pairs(Game, State0, Action, [Pair]) :-
+    nb_current(tablero_machine, decision(Game, State1, Action1, Pair)),
+    State1 == State0,
+    Action1 == Action,
+    !,
+    b_setval(tablero_machine, none).
+machine_pairs(_, _, _, []).
+
+%!  answer_text(+Bindings, -Text) is det.
+%
+%   Text is the Name = Value pairs of Bindings as the toplevel answers
+%   them (quoted, a space after each argument's comma), joined by ", ".
+%
+%   ?- answer_text(['Code'=occupied, 'Pos'=[1,2]], Text).
+%   Text = "Code = occupied, Pos = [1, 2]".
+answer_text(Bindings, Text) :-
+    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
+                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
+            Bindings, Parts),
+    atomic_list_concat(Parts, ', ', Atom),
+    atom_string(Atom, Text).
