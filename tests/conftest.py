@@ -37,8 +37,8 @@ def free_port() -> int:
 class LiveServer:
     """`tablero serve` in its own process group, on a free port, with its own database."""
 
-    def __init__(self, db: Path, workers: int = 2):
-        self.db, self.workers = db, workers
+    def __init__(self, db: Path, workers: int = 2, args: tuple[str, ...] = ()):
+        self.db, self.workers, self.args = db, workers, list(args)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -47,11 +47,12 @@ class LiveServer:
         tablero = Path(sys.executable).with_name("tablero")
         env = {**os.environ, "TABLERO_DB": str(self.db)}
         self.proc = subprocess.Popen(
-            [str(tablero), "serve", "--port", str(self.port), "--workers", str(self.workers)],
+            [str(tablero), "serve", "--port", str(self.port), "--workers", str(self.workers),
+             *self.args],
             env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 40
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/api/games", timeout=2).read()
@@ -60,7 +61,7 @@ class LiveServer:
                 if self.proc.poll() is not None:
                     raise RuntimeError(f"tablero serve exited with {self.proc.returncode}")
                 time.sleep(0.2)
-        raise RuntimeError("tablero serve did not answer within 30 s")
+        raise RuntimeError("tablero serve did not answer within 40 s")
 
     def kill(self, sig: int = 9) -> None:
         """Signal the whole process group (master and workers)."""

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from .conftest import call, hold_seats
-from .test_student_rules import DOUBLE, DOUBLE_OURS, STUDENTS, RulesServer, board
+from .test_student_rules import DOUBLE, DOUBLE_OURS, STUDENTS, board, rules_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -23,7 +23,7 @@ PAGE_TIMEOUT_MS = 15_000
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The page fixture's server: served with the student who forgets multiple captures."""
-    live = RulesServer(tmp_path_factory.mktemp("rules") / "live.db",
+    live = rules_server(tmp_path_factory.mktemp("rules") / "live.db",
                        STUDENTS / "no_multi_capture.pl").start()
     yield live
     live.kill(15)
@@ -125,7 +125,7 @@ def test_the_correct_student_gives_no_marks(browser, tmp_path):
     from .conftest import open_page
     from .test_student_rules import SHORT_GAME
 
-    live = RulesServer(tmp_path / "live.db", STUDENTS / "correct.pl").start()
+    live = rules_server(tmp_path / "live.db", STUDENTS / "correct.pl").start()
     page = open_page(browser, live, locale="en-GB", timeout_ms=15_000)
     try:
         new_game(page, live)

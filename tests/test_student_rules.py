@@ -246,38 +246,9 @@ def test_serve_refuses_a_file_that_does_not_load():
     assert "syntax errors" in done.stderr and "syntax_error.pl" in done.stderr
 
 
-class RulesServer(LiveServer):
+def rules_server(db: Path, rules: Path) -> LiveServer:
     """`tablero serve --rules go=FILE.pl` (one worker)."""
-
-    def __init__(self, db: Path, rules: Path):
-        super().__init__(db, workers=1)
-        self.rules = rules
-
-    def start(self):
-        import os
-
-        tablero = Path(sys.executable).with_name("tablero")
-        env = {**os.environ, "TABLERO_DB": str(self.db)}
-        self.proc = subprocess.Popen(
-            [str(tablero), "serve", "--port", str(self.port), "--workers", "1",
-             "--rules", f"go={self.rules}"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True)
-        return self._wait()
-
-    def _wait(self):
-        import urllib.request
-
-        deadline = time.monotonic() + 40
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/games", timeout=2).read()
-                return self
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError(f"tablero serve exited with {self.proc.returncode}")
-                time.sleep(0.2)
-        raise RuntimeError("tablero serve did not answer within 40 s")
+    return LiveServer(db, workers=1, args=("--rules", f"go={rules}"))
 
 
 def test_served_looping_student_keeps_the_server_answering(tmp_path):
@@ -285,7 +256,7 @@ def test_served_looping_student_keeps_the_server_answering(tmp_path):
     deadline, and the server answers other requests meanwhile."""
     import threading
 
-    server = RulesServer(tmp_path / "live.db", STUDENTS / "loops.pl").start()
+    server = rules_server(tmp_path / "live.db", STUDENTS / "loops.pl").start()
     try:
         game = call(server, "POST", "/api/games", {"game": "go", "options": {"size": 19}})
         assert game["student_rules"]["file"] == "loops.pl"
