@@ -55,6 +55,8 @@ def tablero_error(exc: TableroError):
     body = {"code": exc.code, "message": exc.message, "explain": exc.explain}
     if getattr(exc, "student", None):  # a move refused by ours, as a student's rules judged it
         body["student"] = exc.student
+    if getattr(exc, "params", None):  # the refusal as data, for a page's own words (app/sgf.py)
+        body["params"] = exc.params
     return jsonify(error=body), exc.status
 
 
@@ -284,9 +286,11 @@ def create_game():
     casual = data.get("casual", True)
     if not isinstance(casual, bool):
         raise InvalidRequest("bad_option", "casual must be true or false")
+    imported_record = {}  # a game read from SGF: its actions, and the file's result if not its own
     if imported:
         played = from_sgf(game, data["sgf"], options)
         options = played.options
+        imported_record = {"actions": played.actions, "record_result": played.record_result}
     else:
         played = Game(game, options)
     view = played.view
@@ -310,6 +314,7 @@ def create_game():
         record, view, played.explain, 201, you=sorted(hold),
         secrets={seat: secret for seat in hold},
         invitations={seat: invitation_url(record, seat, token) for seat, token in invitations.items()},
+        **imported_record,
     )
 
 
@@ -322,14 +327,17 @@ def from_sgf(game: str, text, options: dict) -> Game:
     if game != "go":
         raise InvalidRequest("not_go", "Only Go games are read from SGF")
     if not isinstance(text, str):
-        raise sgf.SgfError("sgf_unreadable", "sgf must be the text of an SGF file")
+        raise sgf.SgfError("sgf_unreadable", "sgf must be the text of an SGF file",
+                           reason="not_text")
     other = sorted(set(options) - set(SGF_OPTIONS))
     if other:
         raise InvalidRequest("bad_option", f"With sgf, options may only name the seats "
                                            f"({', '.join(SGF_OPTIONS)}); not {other[0][:40]!r}")
     played = sgf.sgf_to_game(text, options, Game)
     if len(played.actions) > storage.MAX_PLIES:
-        raise sgf.SgfError("sgf_too_many_moves", f"A game keeps at most {storage.MAX_PLIES} actions")
+        raise sgf.SgfError("sgf_too_many_moves",
+                           f"A game keeps at most {storage.MAX_PLIES} actions",
+                           max=storage.MAX_PLIES)
     return played
 
 
@@ -507,7 +515,8 @@ def undo(game_id):
 
     Against the machine, or when the caller holds every human seat, it happens at
     once; between two people it is a request (202) that the other accepts
-    ({"accept": true}) or declines ({"accept": false}).
+    ({"accept": true}) or declines ({"accept": false}).  A finished game (view.over: counted,
+    resigned, won) is a record: undo is refused (409 game_over), a decline still answers.
     """
     data = body()
     record = record_or_404(game_id)
@@ -525,6 +534,8 @@ def undo(game_id):
     accept = data.get("accept")
     if accept is not None and not isinstance(accept, bool):
         raise InvalidRequest("bad_action", "accept must be true or false")
+    if view_of(record).get("over") and accept is not False:  # a finished game is a record
+        raise Refused("game_over", "The game is over: its record stays as it ended")
     if not others:
         played = undo_now(record)
         return reply(record, played.view, [])

@@ -369,8 +369,12 @@ def query(game_id: str):
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_ANSWERS:
         raise InvalidRequest("bad_goal", f"max must be an integer from 1 to {MAX_ANSWERS}")
     record = record_or_404(game_id)
-    reply = pool().ask({"game": record.game, "state": record.state, "goal": goal,
-                        "max": limit})
+    #  The plies' traces, newest first (None: some unknown), give back what the stored state
+    #  leaves out (Go's superko history; tablero:game_restore/4), so the goals see it all.
+    traces = record.traces()
+    traces = None if None in traces else traces[::-1]
+    reply = pool().ask({"game": record.game, "state": record.state, "traces": traces,
+                        "goal": goal, "max": limit})
     if not reply.get("ok"):
         error = reply.get("error") or {}
         code = str(error.get("code") or "error")

@@ -29,10 +29,21 @@ else `black_stones`/`white_stones`; HA[n] without AB and n black moves first (fr
 placement) -> those moves as `black_stones`; PL, or the first move's colour -> `first`
 when it differs from the options' default; B/W moves, `[]` and `[tt]` (19x19 and smaller)
 as passes.  Two passes open our scoring phase: a move after them resumes play.  RE with
-`+R` (resignation) appends the loser's resignation, so the game is over as in the file;
-any other RE leaves the game open at its last position (after two passes: in the scoring
-phase, where the players mark dead stones and the rules count).  PB/PW are not kept (all
+`+R` (resignation) appends the loser's resignation, so the game is over as in the file.
+RE with a score (`B+3.5`, `W+0`; `0`, `Draw`, `Jigo` a draw) when the moves end in the
+scoring phase: if both accepting the rules' proposed dead stones gives exactly that result,
+the two acceptances are appended and the game is over as in the file; otherwise it stays in
+the scoring phase (the players mark the dead stones and the rules count) and the game's
+`record_result` is the file's RE, for the page to show beside our count (so is any other RE
+the game does not end with: `B+T`, a score before two passes).  PB/PW are not kept (all
 seats of an imported game are people's, held as at any creation).
+
+A refusal (SgfError, 400) has a stable `code`, an English `message` and `params` that say
+the same as data, for a page to word it in its own language: `reason` (which check of the
+code: `not_sgf`, `no_point`, `after_move`, ..., or for `sgf_move` and `sgf_options` the
+rules' refusal code such as `occupied`), `move` (the move's number, as an SGF editor counts),
+`player` (`b`/`w`), `vertex` (`C7`, null for a pass), `kind` (`move`, `pass`, `resume`,
+`resign`, `accept`), `value` (the property's text), `max`...
 """
 
 from __future__ import annotations
@@ -68,7 +79,12 @@ RULES_READ = {
 
 
 class SgfError(InvalidRequest):
-    """An SGF file we do not take (400): its code says which check, its message why."""
+    """An SGF file we do not take (400): its code says which check, its message why (in
+    English), its `params` the same as data (reason, move, player, vertex, value, ...)."""
+
+    def __init__(self, code: str, message: str, explain=None, **params):
+        super().__init__(code, message, explain)
+        self.params = params
 
 
 def vertex(size: int, pos) -> str:
@@ -175,8 +191,9 @@ def _territory(node, size: int, board: list[str], owner: list[str], dead: list) 
 class Imported:
     """An SGF game as options and actions for the rules (not judged yet).
 
-    `moves[i]` describes action i for a refusal: (move number, "W at D4") or, for an
-    action the file does not hold as a move, (move number, "resumption after two passes")."""
+    `moves[i]` describes action i for a refusal: (move number, "W at D4", its params: move,
+    player, vertex, kind) or, for an action the file does not hold as a move, (move number,
+    "resumption after two passes", ...).  `result` is the file's RE."""
 
     options: dict
     actions: list[dict]
@@ -191,36 +208,42 @@ def _text(root, prop: str) -> str | None:
     except KeyError:
         return None
     except ValueError:
-        raise SgfError("sgf_unreadable", f"The {prop} property is malformed") from None
+        raise SgfError("sgf_unreadable", f"The {prop} property is malformed",
+                       reason="property", property=prop) from None
 
 
 def _parse(text: str | bytes) -> sgf.Sgf_game:
     """The game of SGF text (a str), or of a file's bytes (read in the encoding its CA
     names, ISO-8859-1 without one, as the SGF standard says)."""
     if not isinstance(text, (str, bytes)):
-        raise SgfError("sgf_unreadable", "sgf must be the text of an SGF file")
+        raise SgfError("sgf_unreadable", "sgf must be the text of an SGF file", reason="not_text")
     if len(text) > MAX_SGF_CHARS:
-        raise SgfError("sgf_too_large", f"An SGF file may have at most {MAX_SGF_CHARS} characters")
+        raise SgfError("sgf_too_large", f"An SGF file may have at most {MAX_SGF_CHARS} characters",
+                       max=MAX_SGF_CHARS)
     raw, encoding = (text, None) if isinstance(text, bytes) else (text.encode("utf-8"), "UTF-8")
     try:
         coarse = sgf_grammar.parse_sgf_game(raw)
     except ValueError as exc:
-        raise SgfError("sgf_unreadable", f"This is not an SGF game record ({exc})") from None
+        raise SgfError("sgf_unreadable", f"This is not an SGF game record ({exc})",
+                       reason="not_sgf") from None
     props = coarse.sequence[0]
     game_type = props.get("GM", [b"1"])[0].strip()
     if game_type != b"1":
-        raise SgfError("sgf_not_go", f"GM[{game_type[:8].decode('utf-8', 'replace')}]: "
-                                     "this is the record of another game than Go (GM[1])")
+        shown = game_type[:8].decode("utf-8", "replace")
+        raise SgfError("sgf_not_go", f"GM[{shown}]: this is the record of another game than Go "
+                                     "(GM[1])", value=shown)
     raw_size = props.get("SZ", [b"19"])[0].strip()
     if not re.fullmatch(rb"\d{1,3}", raw_size) or int(raw_size) not in SIZES:
         shown = raw_size[:12].decode("utf-8", "replace")
         raise SgfError("sgf_size", f"SZ[{shown}]: Tablero plays Go on square boards of "
-                                   f"{SIZES.start} to {SIZES.stop - 1} lines")
+                                   f"{SIZES.start} to {SIZES.stop - 1} lines",
+                       value=shown, min=SIZES.start, max=SIZES.stop - 1)
     props["SZ"] = [raw_size]
     try:
         return sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding=encoding)
     except (ValueError, LookupError) as exc:
-        raise SgfError("sgf_unreadable", f"This is not an SGF game record ({exc})") from None
+        raise SgfError("sgf_unreadable", f"This is not an SGF game record ({exc})",
+                       reason="not_sgf") from None
 
 
 def _komi(root) -> float | None:
@@ -230,10 +253,11 @@ def _komi(root) -> float | None:
     try:
         komi = float(raw) if raw else 0.0
     except ValueError:
-        raise SgfError("sgf_komi", f"KM[{raw[:12]}]: the komi is not a number") from None
+        raise SgfError("sgf_komi", f"KM[{raw[:12]}]: the komi is not a number",
+                       reason="not_a_number", value=raw[:12]) from None
     if not (-150 <= komi <= 150 and komi * 2 == int(komi * 2)):
         raise SgfError("sgf_komi", f"KM[{raw[:12]}]: Tablero takes a whole or half komi "
-                                   "from -150 to 150")
+                                   "from -150 to 150", reason="range", value=raw[:12])
     return int(komi) if komi == int(komi) else komi
 
 
@@ -264,7 +288,8 @@ def read_sgf(text: str | bytes) -> Imported:
     try:
         nodes = game.get_main_sequence()
     except ValueError as exc:
-        raise SgfError("sgf_unreadable", f"This is not an SGF game record ({exc})") from None
+        raise SgfError("sgf_unreadable", f"This is not an SGF game record ({exc})",
+                       reason="not_sgf") from None
 
     black: set = set()
     white: set = set()
@@ -276,10 +301,12 @@ def read_sgf(text: str | bytes) -> Imported:
                 if moves:
                     raise SgfError(
                         "sgf_setup", f"After move {len(moves)}: setup stones (AB, AW, AE) in the "
-                        "middle of a game are not taken; only before the first move")
+                        "middle of a game are not taken; only before the first move",
+                        reason="after_move", move=len(moves))
                 add_b, add_w, empty = node.get_setup_stones()
                 if add_b & add_w or (add_b | add_w) & empty:
-                    raise SgfError("sgf_setup", "A point is set up twice in one node (AB, AW, AE)")
+                    raise SgfError("sgf_setup", "A point is set up twice in one node (AB, AW, AE)",
+                                   reason="twice")
                 black = (black - add_w - empty) | add_b
                 white = (white - add_b - empty) | add_w
             if not moves and node.has_property("PL"):
@@ -287,19 +314,23 @@ def read_sgf(text: str | bytes) -> Imported:
         except ValueError as exc:
             where = f"after move {len(moves)}" if moves else "before the first move"
             raise SgfError("sgf_unreadable",
-                           f"The setup stones or PL {where} are malformed ({exc})") from None
+                           f"The setup stones or PL {where} are malformed ({exc})",
+                           reason="setup", move=len(moves)) from None
         try:
             colour, point = node.get_move()
         except ValueError:
             colour, raw = node.get_raw_move()
             shown = raw[:8].decode("utf-8", "replace")
             raise SgfError("sgf_unreadable", f"move {len(moves) + 1} ({colour.upper()}[{shown}]) "
-                                             f"is no point of a {size}x{size} board") from None
+                                             f"is no point of a {size}x{size} board",
+                           reason="no_point", move=len(moves) + 1, player=colour, value=shown,
+                           size=size) from None
         if colour is not None:
             moves.append((colour, point))
             if len(moves) > MAX_MOVES:
                 raise SgfError("sgf_too_many_moves",
-                               f"An imported game may have at most {MAX_MOVES} moves")
+                               f"An imported game may have at most {MAX_MOVES} moves",
+                               max=MAX_MOVES)
 
     skipped = 0
     if handicap and not black and not white and len(moves) >= handicap and all(
@@ -308,7 +339,8 @@ def read_sgf(text: str | bytes) -> Imported:
         skipped = handicap
         if len(black) != handicap:
             raise SgfError("sgf_setup", f"HA[{handicap}]: the first {handicap} black moves "
-                                        "are not on different points")
+                                        "are not on different points",
+                           reason="handicap", handicap=handicap)
     if black or white:
         standard = _standard_handicap(size, len(black)) if black and not white else None
         if standard is not None and standard == black:
@@ -323,27 +355,32 @@ def read_sgf(text: str | bytes) -> Imported:
         options["first"] = first
 
     actions: list[dict] = []
-    described: list[tuple[int, str]] = []
+    described: list[tuple[int, str, dict]] = []
     passes = 0
     for number, (colour, point) in enumerate(moves[skipped:], skipped + 1):
         if point is not None and passes >= 2:
             actions.append({"kind": "resume", "player": colour})
-            described.append((number, "resumption of play after two passes"))
+            described.append((number, "resumption of play after two passes",
+                              {"move": number, "player": colour, "vertex": None, "kind": "resume"}))
         if point is None:
             passes += 1
             actions.append({"kind": "pass", "player": colour})
-            described.append((number, f"{COLOUR[colour]} pass"))
+            described.append((number, f"{COLOUR[colour]} pass",
+                              {"move": number, "player": colour, "vertex": None, "kind": "pass"}))
         else:
             passes = 0
             pos = [size - 1 - point[0], point[1]]
             actions.append({"kind": "move", "player": colour, "pos": pos})
-            described.append((number, f"{COLOUR[colour]} at {vertex(size, pos)}"))
+            described.append((number, f"{COLOUR[colour]} at {vertex(size, pos)}",
+                              {"move": number, "player": colour, "vertex": vertex(size, pos),
+                               "kind": "move"}))
     result = _text(root, "RE")
     resigned = re.fullmatch(r"\s*([BW])\+R(?:esign)?\s*", result or "", re.IGNORECASE)
     if resigned:
         loser = "w" if resigned.group(1).lower() == "b" else "b"
         actions.append({"kind": "resign", "player": loser})
-        described.append((len(moves), f"resignation of {COLOUR[loser]} (RE[{result.strip()}])"))
+        described.append((len(moves), f"resignation of {COLOUR[loser]} (RE[{result.strip()}])",
+                          {"move": len(moves), "player": loser, "vertex": None, "kind": "resign"}))
     players = {c: name for c in "bw" if (name := game.get_player_name(c)) is not None}
     return Imported(options, actions, described, players, result)
 
@@ -385,7 +422,7 @@ def judge(imported: Imported, extra: dict | None = None, cls=Game) -> Game:
             Game("go", extra)  # the request's own options: refused as they are
         if exc.code == "bad_option" or not imported.actions:
             raise SgfError("sgf_options", f"The file's settings are refused: {exc.message}",
-                           exc.explain) from None
+                           exc.explain, reason=exc.code) from None
         error = exc
     # Find the refused action: play them one by one (only after a refusal).
     played = Game("go", options)
@@ -393,10 +430,65 @@ def judge(imported: Imported, extra: dict | None = None, cls=Game) -> Game:
         try:
             played.act(action)
         except TableroError as exc:
-            number, what = imported.moves[index]
+            number, what, params = imported.moves[index]
             raise SgfError("sgf_move", f"move {number} ({what}): {exc.code}: {exc.message}",
-                           exc.explain) from None
-    raise SgfError("sgf_move", f"The rules refuse this game: {error.message}", error.explain)
+                           exc.explain, reason=exc.code, **params) from None
+    raise SgfError("sgf_move", f"The rules refuse this game: {error.message}", error.explain,
+                   reason=error.code)
+
+
+#  An RE that is a score: "B+3.5", "W+12", "W+0"; a draw: "0", "Draw", "Jigo".
+SCORE = re.compile(r"\s*([BW])\+(\d+(?:\.\d+)?)\s*", re.IGNORECASE)
+DRAWS = ("0", "draw", "jigo")
+
+
+def result_score(code: str | None) -> tuple[str | None, float] | None:
+    """(winner "b"/"w", margin) of a result that is a score, (None, 0) for a draw, None for
+    anything else (a resignation, a win on time, no result)."""
+    text = (code or "").strip()
+    if found := SCORE.fullmatch(text):
+        return found.group(1).lower(), float(found.group(2))
+    if text.lower() in DRAWS:
+        return None, 0.0
+    return None
+
+
+def settle(imported: Imported, played: Game, cls=Game) -> Game:
+    """The imported game ended as its record says, where our rules agree: when the moves end
+    in the scoring phase and RE is a score that accepting the proposed dead stones gives
+    exactly, the game with both acceptances (appended to imported.actions too); else the
+    game as played.  Either way `record_result` is the file's RE when the game does not end
+    with it (None otherwise)."""
+    result = (imported.result or "").strip() or None
+    played.record_result = None if played.view.get("over") else result
+    wanted = result_score(result)
+    view = played.view
+    if wanted is None or view.get("phase") != "scoring":
+        return played
+    first = view["to_move"]
+    accepts = [{"kind": "accept", "player": first},
+               {"kind": "accept", "player": "w" if first == "b" else "b"}]
+    before = list(played.actions)
+    try:  # on the game as judged (no replay)
+        for accept in accepts:
+            played.act(accept)
+        counted = played
+    except TableroError:  # a machine seat's acceptance, which only a replay plays
+        counted = cls.restore("go", played.options, before + accepts)
+    if result_score((counted.view.get("result") or {}).get("code")) != wanted:
+        if len(played.actions) != len(before):  # back to the game as judged
+            played = cls.restore("go", played.options, before)
+        played.record_result = result
+        return played
+    number = imported.moves[-1][0] if imported.moves else 0
+    for accept in accepts:
+        imported.actions.append(accept)
+        who = COLOUR[accept["player"]]
+        imported.moves.append((number, f"acceptance of the dead stones by {who}",
+                               {"move": number, "player": accept["player"], "vertex": None,
+                                "kind": "accept"}))
+    counted.record_result = None
+    return counted
 
 
 def sgf_to_game(text: str | bytes, extra: dict | None = None, cls=None) -> Game:
@@ -404,4 +496,5 @@ def sgf_to_game(text: str | bytes, extra: dict | None = None, cls=None) -> Game:
     the rules; SgfError (an InvalidRequest, 400 on the web) says why one is refused."""
     if cls is None:
         from .go import GoGame as cls
-    return judge(read_sgf(text), extra, cls)
+    imported = read_sgf(text)
+    return settle(imported, judge(imported, extra, cls), cls)

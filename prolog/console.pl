@@ -323,7 +323,8 @@ restore :-
 %!  console_query(+Request, -Reply) is det.
 %
 %   Request is a dict: game (a string: go, molinolog, gorogo, azul), state
-%   (the game's stored state text, as tablero.pl writes it), goal (the
+%   (the game's stored state text, as tablero.pl writes it), optionally
+%   traces (its plies' traces, newest first: restored_state/4), goal (the
 %   student's text) and optionally max (answers, 1..10).  Reply is the dict
 %   described in the module header.  The query runs in a thread of its own
 %   (its stack limit; its global variables and flags die with it); what it
@@ -380,7 +381,8 @@ query_thread(Parent, Request, Limits) :-
 query(Request, Limits, Reply) :-
     request(Request, Limits, Game, StateText, GoalText, Max),
     console_game(Game, Import, _),
-    term_string(State, StateText),
+    term_string(Stored, StateText),
+    restored_state(Game, Stored, Request, State),
     console_bound(Game, State, Bound),
     prepare(Game, State),
     get_time(T0),
@@ -395,6 +397,25 @@ query(Request, Limits, Reply) :-
     Inf is I1 - I0,
     findall(Name, member(Name=_, Bound), Names),
     Reply = Reply0.put(_{time_ms: Ms, inferences: Inf, bound: Names}).
+
+%   restored_state(+Game, +Stored, +Request, -State): the game's state with
+%   what its stored text leaves out (Go's superko history) given back by the
+%   plies' traces in the request (strings, newest first, "" for a ply that
+%   left none; tablero:game_restore/4); the stored state itself when the
+%   game keeps all of it in its text or the traces are unknown (null).
+restored_state(Game, Stored, Request, State) :-
+    (   get_dict(traces, Request, Texts0), is_list(Texts0), maplist(text, Texts0)
+    ->  exclude(==(""), Texts0, Texts),
+        maplist(trace_atom, Texts, Traces),
+        (   catch(tablero:game_restore(Game, Stored, Traces, State0), _, fail)
+        ->  State = State0
+        ;   State = Stored
+        )
+    ;   State = Stored
+    ).
+
+trace_atom(Text, Atom) :-
+    atom_string(Atom, Text).
 
 request(Request, Limits, Game, StateText, GoalText, Max) :-
     (   get_dict(game, Request, GameText), text(GameText),

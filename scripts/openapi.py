@@ -122,7 +122,8 @@ paths = {
         "post": {
             "summary": "Take back the last action of a casual game. At once against the machine "
                        "or when the caller holds every human seat; between two people a request "
-                       "(202) the other answers with accept true or false",
+                       "(202) the other answers with accept true or false. A finished game is "
+                       "a record: 409 game_over",
             "parameters": [ID],
             "security": [{"seat": []}],
             "requestBody": body({"type": "object", "properties": {
@@ -270,7 +271,10 @@ schemas = {
                       "secrets": {"type": "object", "additionalProperties": {"type": "string"},
                                   "description": "Seat -> secret, for the caller to keep"},
                       "invitations": {"type": "object", "additionalProperties": {"type": "string"},
-                                      "description": "Seat -> invitation link"}}},
+                                      "description": "Seat -> invitation link"},
+                      "record_result": {"type": ["string", "null"], "description":
+                                        "A game read from SGF: the file's RE when the game "
+                                        "does not end with it (else null)"}}},
     "GameSummary": {"type": "object", "properties": {
         "id": {"type": "string"}, "game": {"type": "string"}, "revision": {"type": "integer"},
         "plies": {"type": "integer"}, "created": {"type": "number"}, "updated": {"type": "number"},
@@ -281,7 +285,10 @@ schemas = {
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["code", "message"], "properties": {
             "code": {"type": "string"}, "message": {"type": "string"},
-            "explain": ref("Explain")}}}},
+            "explain": ref("Explain"),
+            "params": {"type": "object", "description": "The refusal as data, for a page to "
+                       "word it in its own language (an SGF file's: reason, move, player, "
+                       "vertex, kind, value, min, max, ...; app/sgf.py)"}}}}},
 }
 
 spec = {

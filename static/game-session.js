@@ -46,7 +46,9 @@ export class GameSession {
    *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view), autoplay()}
    *     for pages whose machine seats play by themselves (see next(); autoplay() false
    *     pauses them, step() plays one step);
-   *   reviewExtra: a node kept at the end of the review bar (Go's "Move numbers").
+   *   reviewExtra: a node kept at the end of the review bar (Go's "Move numbers");
+   *   reviewStop(last): whether an action (a view's `last`) is a step of the review and is
+   *     numbered (default: every action; Go: moves and passes, as its SGF record counts).
    */
   constructor(game, state, options) {
     this.game = game;
@@ -65,7 +67,9 @@ export class GameSession {
     this.seatName = options.seatName ?? ((seat) => (hasText(`player.${seat}`) ? t(`player.${seat}`) : seat));
     this.moveText = options.moveText ?? ((last) => `${this.seatName(last.player)}: ${last.kind}`);
     this.reviewExtra = options.reviewExtra ?? null;
-    this.review = null; // {views, actions, at, live}: the game shown at an earlier move
+    this.reviewStop = options.reviewStop ?? null;
+    this.review = null; // {views, stops, at, live}: the game shown at an earlier move
+    this.known = null; // {id, actions}: the live game's actions, when reviewStop needs them
     this.history = null; // {id, revision, views}: the live game's history, for moveNumbers()
     this.tapped = null; // {key, clear}: a move shown after a first tap, awaiting the second
     this.armed = new Map(); // button -> {questionKey, timer, cancel}: asking "Really ...?"
@@ -131,6 +135,7 @@ export class GameSession {
         return;
       }
       this.review = null;
+      this.know(reply);
       this.settle();
       this.loaded(reply, message ?? claimed);
       this.showSeats();
@@ -158,6 +163,7 @@ export class GameSession {
       if (this.late(epoch)) return false;
       keepSeats(reply.id, reply.secrets);
       this.review = null;
+      this.know(reply);
       const url = `/${this.game}/${encodeURIComponent(reply.id)}`;
       if (this.idFromPath()) history.pushState(null, "", url);
       else history.replaceState(null, "", url);
@@ -486,6 +492,83 @@ export class GameSession {
   }
 
   // ---- review: step through the game's moves ------------------------------------
+  //
+  // The review's steps are plies of the game: 0 (before the first action) and the ply of
+  // each action that reviewStop(last) counts (every action by default; Go: its moves and
+  // passes, not the scoring phase's toggles, acceptances and resumption), the last step
+  // being the game as it stands (Go: the final position with the agreed dead stones and
+  // the result).  Step n is "Move n"; stones are numbered the same way.
+
+  /** Whether an action (a view's `last`; null: none) is a step of the review. */
+  isStop(last) {
+    return !this.reviewStop || !last || this.reviewStop(last);
+  }
+
+  /** The plies the review stops at, for a game whose actions are `lasts` (each a view's
+   *  `last` or an action: {kind, ...}): 0, each counted action's ply, and the last ply
+   *  (in place of the last counted one, so that the last step is the game as it stands). */
+  stopsOf(lasts) {
+    const stops = [0];
+    lasts.forEach((last, i) => {
+      if (this.isStop(last)) stops.push(i + 1);
+    });
+    const end = lasts.length;
+    if (stops[stops.length - 1] !== end) {
+      if (stops.length > 1) stops[stops.length - 1] = end;
+      else stops.push(end);
+    }
+    return stops;
+  }
+
+  /** Keep the actions of a reply that lists them (a load, a game read from a record). */
+  know(reply) {
+    if (!this.reviewStop) return;
+    if (Array.isArray(reply.actions)) this.known = { id: reply.id, actions: [...reply.actions] };
+    else if (reply.plies === 0) this.known = { id: reply.id, actions: [] };
+  }
+
+  /** The review's stops for the live game (every ply without reviewStop); with reviewStop
+   *  from the actions known, kept in step with each new view (an action more: its `last`;
+   *  fewer: an undo), else fetched once (GET /api/games/<id> lists them): null meanwhile. */
+  liveStops(game) {
+    if (!this.reviewStop) return Array.from({ length: game.plies + 1 }, (_, i) => i);
+    const known = this.known;
+    const last = game.view?.last;
+    if (known?.id === game.id) {
+      const { actions } = known;
+      if (game.plies === actions.length + 1 && last) actions.push(last);
+      else if (game.plies < actions.length) actions.length = game.plies;
+      if (game.plies === actions.length && (!last || actions[actions.length - 1]?.kind === last.kind)) {
+        return this.stopsOf(actions);
+      }
+    }
+    this.fetchActions(game);
+    return null;
+  }
+
+  /** The number of moves of the live game as the review counts them (null: not known yet). */
+  reviewTotal(game = this.state.game) {
+    const stops = game ? this.liveStops(game) : null;
+    return stops ? stops.length - 1 : null;
+  }
+
+  /** GET the live game's actions (once per revision), then draw the review bar again. */
+  async fetchActions(game) {
+    const key = `${game.id}@${game.revision}`;
+    if (this.fetchingActions === key) return;
+    this.fetchingActions = key;
+    try {
+      const reply = await api("GET", `/api/games/${encodeURIComponent(game.id)}`);
+      const now = this.state.game;
+      if (now?.id !== game.id || reply.revision !== now.revision) return;
+      this.known = { id: game.id, actions: [...reply.actions] };
+      this.showReview();
+    } catch {
+      // The bar waits for the next change of the game.
+    } finally {
+      if (this.fetchingActions === key) this.fetchingActions = null;
+    }
+  }
 
   /** The review bar under the board: first / back / forward / last, the move number, and the
    *  list of moves (GET /api/games/<id>/history gives the view after each). */
@@ -499,8 +582,9 @@ export class GameSession {
     }
     bar.replaceChildren();
     if (!game || !game.plies) return;
-    const at = this.review ? this.review.at : game.plies;
-    const total = this.review ? this.review.views.length - 1 : game.plies;
+    const stops = this.review ? this.review.stops : this.liveStops(game);
+    const total = stops ? stops.length - 1 : null;
+    const at = this.review ? this.review.at : total;
     const button = (name, label, target, disabled) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -509,28 +593,32 @@ export class GameSession {
       b.textContent = label;
       b.title = t(`review.${name}`);
       b.disabled = disabled;
-      b.addEventListener("click", () => this.reviewAt(target()));
+      b.addEventListener("click", () => this.reviewAt(target));
       return b;
     };
+    const live = !this.review;
     bar.append(
       button("first", "«", () => 0, at === 0),
-      button("back", "‹", () => at - 1, at === 0),
-      button("forward", "›", () => at + 1, at >= total),
-      button("last", "»", () => total, at >= total),
+      button("back", "‹", (end, now) => now - 1, at === 0),
+      button("forward", "›", (end, now) => now + 1, live || at >= total),
+      button("last", "»", (end) => end, live || at >= total),
     );
     const where = document.createElement("span");
     where.className = "tb-review-at";
-    where.textContent = t("review.at", { n: at, total });
+    where.textContent = total === null ? "" : t("review.at", { n: at, total });
     bar.append(where);
     if (this.review) {
+      const { views, moves } = this.review;
       const list = document.createElement("ol");
       list.className = "tb-moves";
-      this.review.views.slice(1).forEach((view, i) => {
+      stops.slice(1).forEach((ply, i) => {
+        const step = i + 1;
+        const shown = moves[i] ?? ply; // the last step shows the game as it stands
         const item = document.createElement("li");
-        item.className = i + 1 === at ? "tb-is-current" : "";
-        item.dataset.ply = String(i + 1);
-        item.textContent = view.last ? this.moveText(view.last, i + 1) : "";
-        item.addEventListener("click", () => this.reviewAt(i + 1));
+        item.className = step === at ? "tb-is-current" : "";
+        item.dataset.ply = String(step);
+        item.textContent = views[shown].last ? this.moveText(views[shown].last, step) : "";
+        item.addEventListener("click", () => this.reviewAt(step));
         list.append(item);
       });
       bar.append(list);
@@ -540,27 +628,33 @@ export class GameSession {
   }
 
   /** The number of the move that last played at each point of the position shown (the
-   *  review's, or the live game's), as a Map "row,col" -> move number; posOf(last) is the
-   *  point a view's `last` played ([row, col]), or null for a pass or any other action.
-   *  Null while the live game's history is being fetched (the page is drawn again then). */
+   *  review's, or the live game's), as a Map "row,col" -> move number (the review's
+   *  numbering: reviewStop); posOf(last) is the point a view's `last` played ([row, col]),
+   *  or null for a pass or any other action.  Null while the live game's history is being
+   *  fetched (the page is drawn again then). */
   moveNumbers(posOf) {
     const game = this.state.game;
     if (!game) return null;
     let views;
-    let at;
+    let upTo;
     if (this.review) {
-      ({ views, at } = this.review);
+      views = this.review.views;
+      upTo = this.review.stops[this.review.at];
     } else if (this.history?.id === game.id && this.history.revision === game.revision) {
       views = this.history.views;
-      at = views.length - 1;
+      upTo = views.length - 1;
     } else {
       this.fetchHistory(game);
       return null;
     }
     const numbers = new Map();
-    for (let ply = 1; ply <= at; ply++) {
-      const pos = views[ply]?.last ? posOf(views[ply].last) : null;
-      if (pos) numbers.set(pos.join(","), ply);
+    let number = 0;
+    for (let ply = 1; ply <= upTo; ply++) {
+      const last = views[ply]?.last;
+      if (!this.isStop(last)) continue;
+      number += 1;
+      const pos = last ? posOf(last) : null;
+      if (pos) numbers.set(pos.join(","), number);
     }
     return numbers;
   }
@@ -583,23 +677,32 @@ export class GameSession {
     }
   }
 
-  /** Show the game as it stood after `ply` actions (its last: back to live play). */
-  async reviewAt(ply) {
+  /** Show the game at a step of the review (its last: back to live play); `target` is the
+   *  step, or a function (total, current step) -> step. */
+  async reviewAt(target) {
     const game = this.state.game;
     if (!game || this.state.busy) return;
     this.settle();
     if (!this.review) {
       try {
         const history = await api("GET", `/api/games/${encodeURIComponent(game.id)}/history`);
-        this.review = { views: history.views, live: game, at: history.views.length - 1 };
+        if (this.state.game !== game || this.review) return; // the game changed meanwhile
+        const lasts = history.views.slice(1).map((view) => view.last);
+        const stops = this.stopsOf(lasts);
+        const moves = [];
+        lasts.forEach((last, i) => {
+          if (this.isStop(last)) moves.push(i + 1);
+        });
+        this.review = { views: history.views, stops, moves, live: game, at: stops.length - 1 };
         this.history = { id: game.id, revision: game.revision, views: history.views };
       } catch (error) {
         this.say({ error, kind: "error" });
         return;
       }
     }
-    const total = this.review.views.length - 1;
-    const at = Math.max(0, Math.min(total, ply));
+    const total = this.review.stops.length - 1;
+    const wanted = typeof target === "function" ? target(total, this.review.at) : target;
+    const at = Math.max(0, Math.min(total, wanted));
     if (at === total) {
       this.state.game = this.review.live;
       this.review = null;
@@ -611,7 +714,7 @@ export class GameSession {
     }
     clearTimeout(this.state.timer);
     this.review.at = at;
-    this.state.game = { ...this.review.live, view: this.review.views[at] };
+    this.state.game = { ...this.review.live, view: this.review.views[this.review.stops[at]] };
     this.render();
     this.say({ key: "review.showing", vars: { n: at, total }, kind: "info" });
     this.showReview();
@@ -621,9 +724,8 @@ export class GameSession {
   reviewKey(event) {
     const game = this.state.game;
     if (!game?.plies || event.target.closest?.("input, textarea, select")) return;
-    const at = this.review ? this.review.at : game.plies;
-    if (event.key === "ArrowLeft") this.reviewAt(at - 1);
-    else if (event.key === "ArrowRight" && this.review) this.reviewAt(at + 1);
+    if (event.key === "ArrowLeft") this.reviewAt((total, at) => at - 1);
+    else if (event.key === "ArrowRight" && this.review) this.reviewAt((total, at) => at + 1);
     else return;
     event.preventDefault();
   }

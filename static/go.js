@@ -32,6 +32,8 @@ const state = {
   epoch: 0, // bumped by every load and new game: late answers are dropped
   engineError: null, // the machine's turn failed twice in a row: "Try again" is offered
   retried: false, // the machine's turn failed once and was asked again by itself
+  record: null, // {id, result}: the RE of the SGF record this game was read from, when the
+  //               game does not end with it (reply.record_result), shown beside ours
 };
 
 const MACHINE_PAUSE = 500; // ms before the machine is asked to play
@@ -47,6 +49,9 @@ const numbersLabel = Object.assign(document.createElement("label"), { className:
 numbersLabel.append(numbersBox, document.createElement("span")); // words: render()
 /** The point a move played (a view's `last`), for the move numbers; null for the rest. */
 const movePos = (last) => (last.kind === "move" ? last.pos : null);
+/** The review's steps and the stones' numbers count moves and passes, as the SGF record
+ *  does: not the scoring phase's toggles, acceptances and resumption, nor a resignation. */
+const isMove = (last) => last.kind === "move" || last.kind === "pass";
 //  Served with a student's rules (tablero serve --rules go=FILE.pl): their verdicts beside ours.
 const student = new StudentRules($("#message"), () => render());
 
@@ -111,8 +116,32 @@ function retryMachine() {
 
 /** Refusals in words: Go's own codes first (go.error.*), then the shared ones. */
 function refusalText(error) {
+  if (error.code?.startsWith("sgf_")) return sgfRefusalText(error);
   const key = `go.error.${error.code}`;
   return hasText(key) ? t(key) : errorText(error);
+}
+
+/** An SGF file refused (400 sgf_*), worded in the page's language from the error's code
+ *  and params (app/sgf.py: reason, move, player, vertex, value, ...); the server's English
+ *  message when the page has no words for it. */
+function sgfRefusalText(error) {
+  const params = error.detail?.params ?? {};
+  const base = `go.sgf_error.${error.code}`;
+  const key = hasText(`${base}.${params.reason}`) ? `${base}.${params.reason}` : base;
+  if (!hasText(key)) return error.message || error.code;
+  const vars = { ...params };
+  if (params.player) vars.player = playerName(params.player);
+  if (error.code === "sgf_move" || error.code === "sgf_options") {
+    // The rules' refusal (occupied, ko, bad_option, ...) in words, if the page has them.
+    const why = params.reason && refusalText({ code: params.reason, message: "" });
+    if (!why || why === params.reason) return error.message;
+    vars.why = why;
+    if (error.code === "sgf_move") {
+      if (!hasText(`go.sgf_what.${params.kind}`)) return error.message;
+      vars.what = t(`go.sgf_what.${params.kind}`, vars);
+    }
+  }
+  return t(key, vars);
 }
 
 /** The stones marked dead, for the board: a ring over each, the stone faded (go.css). */
@@ -158,12 +187,16 @@ function render() {
   renderSettings(view);
   renderPhase(view, scoring);
   renderResult(view);
+  renderRecord(view);
 
   $("#retry").hidden = !(state.engineError && machineTurn(view) && !view.over);
   $("#pass").disabled = !view || view.over || scoring || machineTurn(view);
   $("#resign").disabled = !view || view.over;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
+  // A finished game is a record: the server refuses undo (409 game_over).  (While an
+  // earlier move is reviewed, the game as it stands decides.)
+  const over = (session.review?.live ?? game)?.view.over;
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || over;
   $("#cancel").hidden = !game;
   $("#buttons").hidden = !game;
   const download = $("#download-sgf");
@@ -262,6 +295,14 @@ function renderResult(view) {
   }
 }
 
+/** The result the SGF record says, when the game read from it does not end with it. */
+function renderRecord(view) {
+  const box = $("#record-result");
+  const record = state.record;
+  box.hidden = !view || record?.id !== state.game?.id;
+  box.textContent = box.hidden ? "" : t("go.record_result", { result: record.result });
+}
+
 /** After a successful reply: what the board does not show by itself. */
 function statusMessage(view) {
   const last = view.last;
@@ -351,6 +392,7 @@ const session = new GameSession("go", state, {
   errorText: refusalText,
   moveText: (last) => describe(last, last.player, state.game?.view?.size ?? 19)(),
   reviewExtra: numbersLabel,
+  reviewStop: isMove,
   loaded(reply, message) {
     student.reset(reply);
     take(reply);
@@ -359,6 +401,7 @@ const session = new GameSession("go", state, {
   },
   created(reply) {
     student.reset(reply);
+    state.record = reply.record_result ? { id: reply.id, result: reply.record_result } : null;
     take(reply);
     say(null);
     next();
@@ -444,7 +487,8 @@ async function openSgf(event) {
   const { black, white, level } = formOptions();
   if (!(await session.newGame({ black, white, ...(level ? { level } : {}) }, { sgf: text }))) return;
   $("#new-game-form").hidden = true;
-  say({ key: "go.sgf_opened", vars: { name: file.name, count: state.game.plies }, kind: "info" });
+  const count = session.reviewTotal() ?? state.game.plies; // moves and passes, as in the file
+  say({ key: "go.sgf_opened", vars: { name: file.name, count }, kind: "info" });
 }
 
 async function onBoardClick(_event, [row, col]) {

@@ -76,10 +76,11 @@ def test_a_finished_game_opens_at_its_end_with_review(browser, server):
     page = open_page(browser, server)  # a watcher
     page.goto(f"/go/{game['id']}")
     expect(page.locator("#result")).to_contain_text("resignation")
-    expect(page.locator(".tb-review-at")).to_have_text("Move 6 of 6")
+    # A resignation is no move (as in the SGF record): the last of the 5 moves shows the end.
+    expect(page.locator(".tb-review-at")).to_have_text("Move 5 of 5")
     page.click('.tb-review-step[data-step="back"]')
-    expect(stones(page)).to_have_count(5)
-    expect(page.locator(".tb-moves li")).to_have_count(6)
+    expect(stones(page)).to_have_count(4)
+    expect(page.locator(".tb-moves li")).to_have_count(5)
     assert page.errors == []
     page.context.close()
 

@@ -61,7 +61,10 @@ def test_open_an_sgf_file_and_step_through_it(page):
 def test_a_refused_file_is_said_and_opens_nothing(page):
     page.goto("/go")
     page.set_input_files("#sgf-file", str(DATA / "illegal-move-7.sgf"))
-    expect(page.locator("#message")).to_contain_text("move 7 (B at C7): occupied")
+    # Worded by the page from the error's code and params (the server's message says
+    # "move 7 (B at C7): occupied: ..."; tests/test_browser_go_records.py: in Spanish).
+    expect(page.locator("#message")).to_have_text(
+        "Move 7 (Black at C7) is refused: That point is already occupied.")
     assert page.url.endswith("/go")
     expect(page.locator("#new-game-form")).to_be_visible()
     expect(stones(page)).to_have_count(0)

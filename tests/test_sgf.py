@@ -248,16 +248,19 @@ def test_free_placement_handicap_as_black_moves():
 
 FIXTURES = {
     #  file: (options, plies, phase, result code or None)
-    "gnugo-9x9-selfplay.sgf": ({"size": 9, "preset": "japanese", "komi": 5.5}, 48, "scoring", None),
-    "gnugo-19x19-selfplay.sgf": ({"size": 19, "preset": "japanese", "komi": 6.5}, 174, "scoring",
-                                 None),
+    #  A record ending in two passes whose RE is what accepting our proposed dead stones
+    #  gives ends counted as the file says: both acceptances are appended (2 actions).
+    "gnugo-9x9-selfplay.sgf": ({"size": 9, "preset": "japanese", "komi": 5.5}, 50, "over",
+                               "B+17.5"),
+    "gnugo-19x19-selfplay.sgf": ({"size": 19, "preset": "japanese", "komi": 6.5}, 176, "over",
+                                 "B+16.5"),
     "sabaki-13x13.sgf": ({"size": 13, "preset": "chinese", "komi": 6.5}, 20, "scoring", None),
     "ogs-9x9-capture.sgf": ({"size": 9, "preset": "japanese", "komi": 5.5}, 8, "scoring", None),
     #  With a handicap White moves first: no `first` option.
     "kgs-19x19-handicap2.sgf": ({"size": 19, "preset": "japanese", "komi": 0.5, "handicap": 2},
                                 20, "over", "W+R"),
     "gnugo-13x13-handicap3.sgf": ({"size": 13, "preset": "japanese", "komi": 0.5,
-                                   "handicap": 3}, 83, "scoring", None),
+                                   "handicap": 3}, 85, "over", "B+42.5"),
     "gnugo-9x9-printsgf-position.sgf": (
         {"size": 9, "preset": "japanese", "komi": 5.5, "black_stones": ["E3", "E5", "G5"],
          "white_stones": ["C3", "C5"], "first": "w"}, 0, "play", None),
