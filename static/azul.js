@@ -326,7 +326,7 @@ function renderButtons(view) {
   $("#play").disabled = !live || !anyMachine(view) || state.autoplay;
   $("#pause").disabled = !live || !state.autoplay;
   $("#step").disabled = !live || !machineToMove(view);
-  $("#undo").disabled = !state.game?.casual || actionsPlayed(state.game) === 0;
+  $("#undo").disabled = !state.game?.casual || actionsPlayed(state.game) === 0 || session.liveOver();
   $("#cancel").hidden = !state.game;
 }
 

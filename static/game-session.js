@@ -277,6 +277,12 @@ export class GameSession {
     return Boolean(game) && (game.you?.length > 0 || !Object.keys(game.holders ?? {}).length);
   }
 
+  /** Whether the game as it stands (not an earlier move under review) is over: a finished
+   *  game is a record, and the server refuses its undo (409 game_over). */
+  liveOver() {
+    return Boolean((this.review?.live ?? this.state.game)?.view?.over);
+  }
+
   /** Take back one step; against the machine, on until a human is to play.  take(reply)
    *  keeps each reply.  Between two people it asks the other (202: an undo request). */
   async undo(take) {

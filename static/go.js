@@ -195,7 +195,7 @@ function render() {
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
   // A finished game is a record: the server refuses undo (409 game_over).  (While an
   // earlier move is reviewed, the game as it stands decides.)
-  const over = (session.review?.live ?? game)?.view.over;
+  const over = session.liveOver();
   $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || over;
   $("#cancel").hidden = !game;
   $("#buttons").hidden = !game;

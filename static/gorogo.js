@@ -290,7 +290,7 @@ function render() {
   renderSettings(view);
   const game = state.game;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines;
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || session.liveOver();
   $("#cancel").hidden = !game;
   renderMessage();
 }
