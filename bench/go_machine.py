@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import re
 import statistics
@@ -221,33 +222,67 @@ def summary(name: str, records: list[dict], times: dict) -> None:
               f"GNU Go mean {gmean:.3f} s, p95 {p95(gc):.3f} s; ratio {ratio}")
 
 
+def play_round(task: tuple) -> tuple[int, list]:
+    """One round: each player's game with the same colour and GNU Go seed, alternating."""
+    (k, seed, ours), players = task
+    outcome = []
+    for name, options in players:
+        times = {k: [] for k in ("ours_wall", "ours_cpu", "gnugo_wall", "gnugo_cpu")}
+        record = play_game(ours, options.format(seed=seed), seed, times)
+        outcome.append((name, record, times))
+    return k, outcome
+
+
+def report(k: int, ours: str, outcome: list, results: dict, times: dict) -> None:
+    for name, record, round_times in outcome:
+        results[name].append(record)
+        for key, values in round_times.items():
+            times[name][key].extend(values)
+        won = "won" if record["winner"] == ours else "lost"
+        print(f"game {k + 1:3d} {name}: ours {ours}, {record['moves']} moves, {won}; "
+              f"GNU Go {record['gnugo_score']}, ours {record['our_score']}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games per player (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="rounds played at once, each process with its own Prolog and "
+                             "GNU Go (default 1; CPU times are per process)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the old player's games")
+    parser.add_argument("--options", default="",
+                        help="more go_machine_action/3 options for our player, Prolog text "
+                             "such as 'playouts(400)' (default none)")
+    parser.add_argument("--baseline", default="player(simple)",
+                        help="the baseline player's options (default player(simple), the "
+                             "beginner's evaluator; search(flat) is the flat Monte Carlo player)")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()}", flush=True)
-    players = [("new", "[seed({seed})]")]
+    extra = f", {args.options}" if args.options else ""
+    players = [("new", "[seed({seed})" + extra + "]")]
     if not args.no_baseline:
-        players.append(("old", "[player(simple)]"))
+        base = args.baseline
+        players.append(("old", "[seed({seed}), " + base + "]" if "simple" not in base else f"[{base}]"))
     results = {name: [] for name, _ in players}
     times = {name: {k: [] for k in ("ours_wall", "ours_cpu", "gnugo_wall", "gnugo_cpu")}
              for name, _ in players}
     started = time.perf_counter()
-    for k in range(args.games):
-        seed = args.seed + k
-        ours = "b" if k % 2 == 0 else "w"
-        for name, options in players:             # alternating: same colour, same GNU Go seed
-            record = play_game(ours, options.format(seed=seed), seed, times[name])
-            results[name].append(record)
-            won = "won" if record["winner"] == ours else "lost"
-            print(f"game {k + 1:3d} {name}: ours {ours}, {record['moves']} moves, {won}; "
-                  f"GNU Go {record['gnugo_score']}, ours {record['our_score']}", flush=True)
+    rounds = [(k, args.seed + k, "b" if k % 2 == 0 else "w") for k in range(args.games)]
+    if args.jobs > 1:            # rounds shared by processes, each with its own Prolog
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(args.jobs) as pool:
+            for k, outcome in pool.imap(play_round, [(r, players) for r in rounds]):
+                report(k, rounds[k][2], outcome, results, times)
+    else:
+        for r in rounds:
+            k, outcome = play_round((r, players))
+            report(k, r[2], outcome, results, times)
     print(f"\n{args.games} rounds in {time.perf_counter() - started:.0f} s; "
           f"load average at end: {os.getloadavg()}")
     for name, _ in players:
-        label = "new player (go_machine_action/3)" if name == "new" else "old player (player(simple))"
+        label = (f"new player (go_machine_action/3, options {players[0][1]})" if name == "new"
+                 else f"baseline ({args.baseline})")
         summary(label, results[name], times[name])
 
 

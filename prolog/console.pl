@@ -167,6 +167,9 @@ sandbox:safe_primitive(system:put_char(_)).
 %   its own.
 sandbox:safe_primitive(system:random_property(_)).
 sandbox:safe_primitive(system:set_random(_)).
+%   The Go machine's pattern table: made once and kept in a global variable
+%   of its own (go/playout.pl); the console may read it, never set it.
+sandbox:safe_primitive(go_playout:pattern_table(_)).
 
 %   A message a goal prints (print_message/2 of an error or a warning)
 %   goes with its output, as the toplevel shows it in the terminal.

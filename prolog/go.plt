@@ -1387,6 +1387,26 @@ test(machine_plays_its_turn, Kind == "move") :-
 
 :- begin_tests(go_cli).
 
+%   gt_only(+Rows, +Code, -Rows1): Rows with the stones of Code taken off.
+gt_only(Rows, Code, Rows1) :-
+    maplist(gt_row_without(Code), Rows, Rows1).
+
+gt_row_without(Code, Row, Row1) :-
+    string_codes(Row, Cs),
+    maplist(gt_cell_without(Code), Cs, Cs1),
+    string_codes(Row1, Cs1).
+
+gt_cell_without(Code, C, C1) :-
+    (   C =:= Code -> C1 = 0'- ; C1 = C ).
+
+%   gt_machine_vertex(+Rows, -V): V is the GTP vertex (D3) of White's one
+%   stone on the 5x5 board Rows.
+gt_machine_vertex(Rows, V) :-
+    nth0(R, Rows, Row),
+    sub_string(Row, C, 1, _, "w"),
+    !,
+    go_rules:gtp_vertex(5, [R, C], V).
+
 %   gt_cli(+Input, +Black, +White, +Options, -Game, -Output): play_go/6 with
 %   Input for a keyboard; Output is what it printed.
 gt_cli(Input, Black, White, Options, Game, Output) :-
@@ -1408,13 +1428,16 @@ test(two_machines_on_9x9, true(O \== none)) :-
     ->  gt_contains(Out, "por abandono")
     ;   gt_contains(Out, "komi 7.5 incluido")
     ).
-test(human_input, [Rows-Errors == ["---b-", "-----", "---w-", "-----", "-----"]-4]) :-
+test(human_input, [Black-Errors == ["---b-", "-----", "-----", "-----", "-----"]-4]) :-
     set_random(seed(3)),                         % the machine's random choices
     gt_cli("d5\nzz\nz9\nD5.\nayuda.\n\nsalir.\n", humano, maquina, [size(5)], G, Out),
     go_outcome(G, none),
     gt_rows(G, Rows),
+    gt_only(Rows, 0'w, Black),
     aggregate_all(count, sub_string(Out, _, _, _, "Error:"), Errors),
-    gt_contains(Out, "La máquina (blancas) juega D3."),
+    gt_machine_vertex(Rows, V),                  % the machine's one stone, said
+    format(string(Said), "La máquina (blancas) juega ~w.", [V]),
+    gt_contains(Out, Said),
     gt_contains(Out, "ya está ocupado"),
     gt_contains(Out, "no está en el tablero").
 test(humans_pass_and_resign, [Code-Passed == "W+R"-true]) :-
@@ -1477,8 +1500,11 @@ test(english_machine_and_scoring, true) :-
     gt_contains(Out, "Black marks the chain on A3 alive.\n"),
     gt_contains(Out, "White accepts the count.\n"),
     set_random(seed(3)),
-    gt_cli("d5\nquit\n", humano, maquina, [size(5), lang(en)], _, Out2),
-    gt_contains(Out2, "The machine (White) plays D3.\n"),
+    gt_cli("d5\nquit\n", humano, maquina, [size(5), lang(en)], G2, Out2),
+    gt_rows(G2, Rows2),
+    gt_machine_vertex(Rows2, V),
+    format(string(Said), "The machine (White) plays ~w.\n", [V]),
+    gt_contains(Out2, Said),
     gt_contains(Out2, "Black> Game stopped.\n").
 test(language_flag_restored, Lang == Before) :-
     current_prolog_flag(message_language, Before),
@@ -1591,3 +1617,188 @@ test(no_machine_goal_for_a_person, [Q == "goMove(Board, \"b\", [4,4], RBoard)"])
     tablero:game_act(go, G0, _{kind:"move", pos:[4,4]}, _, [Q-_|_]).
 
 :- end_tests(go_machine_goal).
+
+%   The playout policy of the tree search (go/playout.pl) and the quick
+%   reading it uses on the board changed in place (go/fastboard.pl).
+
+:- use_module(go/playout, []).
+
+:- begin_tests(go_playout).
+
+%   gp_board(+Rows, -FB): the board changed in place with the position Rows.
+gp_board(Rows, FB) :-
+    board_rows(B, Rows),
+    go_fastboard:fb_new(B, FB).
+
+gp_index(FB, Pos, I) :-
+    go_fastboard:fb_index(FB, Pos, I).
+
+%   gp_moves(+FB, +X, +Last, -Poss): the policy's moves for seeds 1..20.
+gp_moves(FB, X, Last, Poss) :-
+    findall(Pos, ( between(1, 20, Seed), set_random(seed(Seed)),
+                   go_playout:policy_move(FB, X, Last, 0, I),
+                   gp_index(FB, Pos, I) ),
+            Poss).
+
+%   White's last stone [2, 2] has one liberty, [2, 3]: Black takes it,
+%   whatever the seed.
+test(captures_the_last_stone_in_atari, Moves == [[2, 3]]) :-
+    gp_board(["-----", "--b--", "-bw--", "--b--", "-----"], FB),
+    gp_index(FB, [2, 2], Last),
+    gp_moves(FB, 1, Last, Poss),
+    sort(Poss, Moves).
+
+%   White's [3, 2] put Black's two stones in atari on [2, 3]: Black
+%   extends there (three liberties), whatever the seed.
+test(saves_its_chain, Moves == [[2, 3]]) :-
+    gp_board(["-----", "-ww--", "wbb--", "-ww--", "-----"], FB),
+    gp_index(FB, [3, 2], Last),
+    gp_moves(FB, 1, Last, Poss),
+    sort(Poss, Moves).
+
+%   White's [3, 3] put Black's three stones in atari on [2, 3], where
+%   they would still have one liberty ([2, 4]): Black takes White's stone
+%   [3, 1], in atari, on [4, 1] instead.
+test(saves_by_capture_not_self_atari, Moves == [[4, 1]]) :-
+    gp_board(["-----", "wwww-", "wbb--", "bwbw-", "--w--"], FB),
+    gp_index(FB, [3, 3], Last),
+    gp_moves(FB, 1, Last, Poss),
+    sort(Poss, Moves).
+
+%   White answered Black's [2, 1] at [2, 2]: of the 23 empty points only
+%   the four hane around the two stones match a pattern; the policy plays
+%   one of them, every one for some seed.
+test(plays_the_pattern_points, Moves == [[1, 1], [1, 2], [3, 1], [3, 2]]) :-
+    gp_board(["-----", "-----", "-bw--", "-----", "-----"], FB),
+    gp_index(FB, [2, 2], Last),
+    gp_moves(FB, 1, Last, Poss),
+    sort(Poss, Moves).
+
+test(pattern_names, Names == [hane_non_cutting, hane_non_cutting, none]) :-
+    gp_board(["-----", "-----", "-bw--", "-----", "-----"], FB),
+    findall(N, ( member(Pos, [[1, 2], [3, 1], [4, 4]]), gp_index(FB, Pos, I),
+                 ( go_playout:pattern_move(FB, I, N0) -> N = N0 ; N = none ) ),
+            Names).
+
+%   A whole game under \+ \+ leaves the board as it was; inside, First
+%   holds Colour-Ply for each point played, the colours alternating with
+%   the plies from Ply0 = 5 (a pass is a ply), and a point bound before
+%   keeps its binding.
+test(policy_game_first_and_undo, [Same-Alternate-Kept-Played == true-true-true-true]) :-
+    set_random(seed(4)),
+    emptyBoard(9, B), go_fastboard:fb_new(B, FB),
+    copy_term(FB, Before),
+    arg(1, FB, Cells), functor(Cells, _, Size), functor(First, first, Size),
+    gp_index(FB, [4, 4], Centre),
+    arg(Centre, First, 1-0),
+    findall(Fs, ( go_playout:policy_game(FB, 2, 0, 5, 1000, First), copy_term(First, Fs) ), [Fs]),
+    ( FB =@= Before -> Same = true ; Same = false ),
+    findall(X-P, ( between(1, Size, I), I =\= Centre, arg(I, Fs, F), nonvar(F), F = X-P ), Firsts),
+    (   forall(member(X-P, Firsts), ( P >= 5, X =:= 2 - (P - 5) mod 2 )) -> Alternate = true
+    ;   Alternate = false
+    ),
+    ( arg(Centre, Fs, 1-0) -> Kept = true ; Kept = false ),
+    length(Firsts, K),
+    ( K > 40 -> Played = true ; Played = false ).
+
+%   On 5x5 a game ends with two passes (not at MaxPly): then neither side
+%   has a move left, and the plies stop before 1000.
+test(game_ends_with_two_passes, Ends == [true, true, true, true, true]) :-
+    findall(E, ( between(1, 5, Seed), set_random(seed(Seed)),
+                 emptyBoard(5, B), go_fastboard:fb_new(B, FB),
+                 arg(1, FB, Cells), functor(Cells, _, Size), functor(First, first, Size),
+                 go_playout:policy_game(FB, 1, 0, 1, 1000, First),
+                 (   \+ go_playout:policy_move(FB, 1, 0, 0, _),
+                     \+ go_playout:policy_move(FB, 2, 0, 0, _)
+                 ->  E = true ; E = false ) ),
+            Ends).
+
+%   fb_self_atari/3 and fb_atari/3 read without playing what playing
+%   shows: along seeded policy games on 9x9, for every legal point of
+%   either colour, self-atari holds exactly when the move captures nothing
+%   and leaves its chain one liberty; and every chain's atari agrees with
+%   its liberties.
+test(self_atari_and_atari_agree_with_play, Bad == []) :-
+    set_random(seed(9)),
+    emptyBoard(9, B), go_fastboard:fb_new(B, FB),
+    findall(Ply-I, gp_check_game(FB, 1, 0, 0, 1, I, Ply), Bad).
+
+gp_check_game(FB, X, Last, Last2, Ply, Bad, BadPly) :-
+    Ply =< 120,
+    (   gp_position_bad(FB, Bad0) -> Bad = Bad0, BadPly = Ply
+    ;   Y is 3 - X, Ply1 is Ply + 1,
+        (   go_playout:policy_move(FB, X, Last, Last2, I)
+        ->  go_fastboard:fb_play(FB, X, I, _),
+            gp_check_game(FB, Y, I, Last, Ply1, Bad, BadPly)
+        ;   arg(4, FB, State), setarg(2, State, 0),
+            gp_check_game(FB, Y, 0, Last, Ply1, Bad, BadPly)
+        )
+    ).
+
+gp_position_bad(FB, I) :-
+    go_fastboard:fb_points(FB, Is),
+    member(I, Is),
+    (   go_fastboard:fb_cell(FB, I, C), C > 0,
+        go_fastboard:fb_liberties(FB, I, 2, Libs),
+        (   go_fastboard:fb_atari(FB, I, L) -> Libs \== [L] ; Libs = [_] )
+    ;   member(X, [1, 2]),
+        go_fastboard:fb_legal(FB, X, I),
+        (   go_fastboard:fb_self_atari(FB, X, I) -> SA = true ; SA = false ),
+        \+ \+ ( go_fastboard:fb_play(FB, X, I, Captured),
+                go_fastboard:fb_liberties(FB, I, 2, Libs),
+                (   Captured =:= 0, Libs = [_] -> SA \== true ; SA \== false ) )
+    ).
+
+:- end_tests(go_playout).
+
+                 /*******************************
+                 *     THE TREE SEARCH (UCT)    *
+                 *******************************/
+
+%   The tree search of the machine player on boards up to 9x9 (go/uct.pl).
+
+:- use_module(go/uct, []).
+
+:- begin_tests(go_uct).
+
+%   ut_board(+Rows, -FB): the fast board of the position Rows.
+ut_board(Rows, FB) :-
+    board_rows(Board, Rows),
+    go_fastboard:fb_new(Board, FB).
+
+%   ut_candidates(+FB, +X, -Candidates): every legal point, prior one half.
+ut_candidates(FB, X, Candidates) :-
+    go_fastboard:fb_empties(FB, Es),
+    findall(I-0.5, ( member(I, Es), go_fastboard:fb_legal(FB, X, I) ), Candidates).
+
+%   White's four stones have one liberty, [2, 2], where they would join
+%   White's other stones if Black let them: Black takes them, the move the
+%   tree visits most, whatever the seed.
+test(finds_the_capture, Bests == [B, B, B]) :-
+    ut_board(["bwwb-", "bwwb-", "-b-ww", "---w-", "-----"], FB),
+    go_fastboard:fb_index(FB, [2, 2], B),
+    ut_candidates(FB, 1, Cs),
+    findall(Best, ( member(S, [1, 2, 3]),
+                    set_random(seed(S)),
+                    go_uct:uct_search(FB, 1, 0, Cs, [playouts(300)], [_-Best-_|_]) ),
+            Bests).
+
+%   Every simulation goes through one root child: the visits add up to
+%   the playouts, and the board is as it was.
+test(visits_add_up, [Sum, After] == [200, Before]) :-
+    ut_board(["-------", "--b----", "-------", "---w---", "-------", "-------", "-------"], FB),
+    go_fastboard:fb_empties(FB, Before),
+    ut_candidates(FB, 2, Cs),
+    set_random(seed(4)),
+    go_uct:uct_search(FB, 2, 0, Cs, [playouts(200)], Ranked),
+    aggregate_all(sum(V), member(V-_-_, Ranked), Sum),
+    go_fastboard:fb_empties(FB, After).
+
+%   The same seed grows the same tree.
+test(reproducible, R1 == R2) :-
+    ut_board(["-----", "-b---", "-----", "---w-", "-----"], FB),
+    ut_candidates(FB, 1, Cs),
+    set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R1),
+    set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R2).
+
+:- end_tests(go_uct).

@@ -10,6 +10,7 @@
             fb_legal/3,              % +FB, +Colour, +I
             fb_play/4,               % +FB, +Colour, +I, -Captured
             fb_eye/3,                % +FB, +Colour, +I
+            fb_self_atari/3,         % +FB, +Colour, +I
             fb_liberties/4,          % +FB, +I, +Max, -Libs
             fb_atari/3,              % +FB, +I, -Liberty
             fb_chain/3,              % +FB, +I, -Stones
@@ -47,7 +48,8 @@ leaves FB as it was: the board after a try needs no copy and no undo.
   - N: the board is N x N; Points: the indices of its points, row by row.
   - Chains: ch(Root, Libs, Next, Size), four terms with one argument per
     index.  For a stone, Root is the index of one stone of its chain,
-    the same for all (the chain's name, its *root*); Next the next stone of the chain, round in a
+    the same for all (the chain's name, its *root*), and 0 on a point
+    without a stone; Next the next stone of the chain, round in a
     ring; at the root, Size is the chain's number of stones and Libs its
     count of (stone, empty neighbour) pairs: zero exactly when the chain
     has no liberty, so a capture is seen without walking the chain.
@@ -177,31 +179,37 @@ fb_empties(fb(_, Empties, _, s(Count, _), _, _, _, _), Is) :-
 %   Liberties are counted the quick way: a chain's count is the number of
 %   (stone, empty neighbour) pairs, so a chain has a liberty besides I
 %   when its count is more than the number of its stones next to I.
+%   (The code reads each neighbour once, without lists: it runs for every
+%   move of every random game.)
 fb_legal(FB, X, I) :-
     FB = fb(Cells, _, _, s(_, Ko), W, _, _, ch(Root, Libs, _, _)),
     arg(I, Cells, 0),
     I =\= Ko,
     N is I - W, S is I + W, E is I + 1, Wst is I - 1,
-    (   ( arg(N, Cells, 0) ; arg(S, Cells, 0) ; arg(E, Cells, 0) ; arg(Wst, Cells, 0) )
+    arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
+    (   CN * CS * CE * CW =:= 0
     ->  true
-    ;   Js = [N, S, E, Wst],
-        member(J, Js),
-        arg(J, Cells, C),
-        C =\= 3,
-        arg(J, Root, R),
-        arg(R, Libs, L),
-        touching(Js, Root, Cells, R, 0, K),
-        (   C =:= X -> L > K ; L =:= K )
-    ->  true
+    ;   arg(N, Root, RN), arg(S, Root, RS), arg(E, Root, RE), arg(Wst, Root, RW),
+        (   lives_by(CN, RN, X, RN, RS, RE, RW, Libs) -> true
+        ;   lives_by(CS, RS, X, RN, RS, RE, RW, Libs) -> true
+        ;   lives_by(CE, RE, X, RN, RS, RE, RW, Libs) -> true
+        ;   lives_by(CW, RW, X, RN, RS, RE, RW, Libs)
+        )
     ).
 
-%   touching(+Js, +Root, +Cells, +R, +K0, -K): K stones of the chain R
-%   are among the points Js.
-touching([], _, _, _, K, K).
-touching([J|Js], Root, Cells, R, K0, K) :-
-    arg(J, Cells, C),
-    (   ( C =:= 1 ; C =:= 2 ), arg(J, Root, R) -> K1 is K0 + 1 ; K1 = K0 ),
-    touching(Js, Root, Cells, R, K1, K).
+%   lives_by(+C, +R, +X, +RN, +RS, +RE, +RW, +Libs): the neighbour of
+%   colour C and chain R (every neighbour is a stone or off the board)
+%   gives X's stone a liberty: a chain of X's with a liberty besides the
+%   point, or an opponent's chain whose last liberty it is.  K is the
+%   number of the chain's stones among the four neighbours (roots RN..RW).
+lives_by(C, R, X, RN, RS, RE, RW, Libs) :-
+    C < 3,
+    arg(R, Libs, L),
+    (   C =:= X, L > 4 -> true           % K is four at most
+    ;   L > 4 -> fail
+    ;   K is 4 - sign(abs(RN - R)) - sign(abs(RS - R)) - sign(abs(RE - R)) - sign(abs(RW - R)),
+        (   C =:= X -> L > K ; L =:= K )
+    ).
 
 %!  fb_play(+FB, +X, +I, -Captured) is det.
 %
@@ -211,32 +219,26 @@ touching([J|Js], Root, Cells, R, K0, K) :-
 fb_play(FB, X, I, Captured) :-
     place(FB, X, I),
     Y is 3 - X,
-    fb_neighbours(FB, I, Js),
-    foldl(capture(FB, Y), Js, 0-0, Captured-Last),
-    arg(4, FB, State),
-    (   Captured =:= 1, lone_in_atari(FB, X, Js)
-    ->  setarg(2, State, Last)
+    FB = fb(Cells, _, _, State, W, _, _, ch(Root, Libs, _, Size)),
+    N is I - W, S is I + W, E is I + 1, Wst is I - 1,
+    capture(N, FB, Cells, Root, Libs, Y, 0, C1, 0, K1),
+    capture(S, FB, Cells, Root, Libs, Y, C1, C2, K1, K2),
+    capture(E, FB, Cells, Root, Libs, Y, C2, C3, K2, K3),
+    capture(Wst, FB, Cells, Root, Libs, Y, C3, Captured, K3, Ko),
+    (   Captured =:= 1,
+        arg(I, Root, RI), arg(RI, Size, 1), arg(RI, Libs, 1)   % a lone stone: its count is exact
+    ->  setarg(2, State, Ko)
     ;   setarg(2, State, 0)
     ).
 
-capture(FB, Y, J, N0-L0, N-L) :-
-    FB = fb(Cells, _, _, _, _, _, _, ch(Root, Libs, _, _)),
+%   capture(+J, +FB, +Cells, +Root, +Libs, +Y, +N0, -N, +K0, -K): the
+%   chain of Y at J, if any, has no liberty left: it is taken off (N the
+%   stones taken so far, K the last point freed).
+capture(J, FB, Cells, Root, Libs, Y, N0, N, K0, K) :-
     (   arg(J, Cells, Y), arg(J, Root, R), arg(R, Libs, 0)
-    ->  remove_chain(FB, R, N0, N), L = J
-    ;   N = N0, L = L0
+    ->  remove_chain(FB, R, N0, N), K = J
+    ;   N = N0, K = K0
     ).
-
-%   lone_in_atari(+FB, +X, +Js): the stone just played with neighbours Js
-%   touches no stone of its own and has one liberty.
-lone_in_atari(FB, X, Js) :-
-    arg(1, FB, Cells),
-    \+ ( member(J, Js), arg(J, Cells, X) ),
-    count_cells(Js, Cells, 0, 0, 1).
-
-count_cells([], _, _, K, K).
-count_cells([J|Js], Cells, V, K0, K) :-
-    (   arg(J, Cells, V) -> K1 is K0 + 1 ; K1 = K0 ),
-    count_cells(Js, Cells, V, K1, K).
 
 %   place(+FB, +X, +I): X's stone on the empty point I, a chain of its own
 %   joined to the chains of X it touches; every chain it touches loses a
@@ -246,23 +248,24 @@ place(FB, X, I) :-
     setarg(I, Cells, X),
     remove_empty(FB, I),
     N is I - W, S is I + W, E is I + 1, Wst is I - 1,
-    Js = [N, S, E, Wst],
-    count_cells(Js, Cells, 0, 0, L),
+    arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
+    L is 4 - sign(CN) - sign(CS) - sign(CE) - sign(CW),
     setarg(I, Root, I), setarg(I, Next, I), setarg(I, Size, 1), setarg(I, Libs, L),
-    touch(Js, FB, X, I).
+    touch(CN, N, FB, Root, Libs, X, I),
+    touch(CS, S, FB, Root, Libs, X, I),
+    touch(CE, E, FB, Root, Libs, X, I),
+    touch(CW, Wst, FB, Root, Libs, X, I).
 
-touch([], _, _, _).
-touch([J|Js], FB, X, I) :-
-    FB = fb(Cells, _, _, _, _, _, _, ch(Root, Libs, _, _)),
-    arg(J, Cells, C),
-    (   ( C =:= 1 ; C =:= 2 )
-    ->  arg(J, Root, R),
+%   touch(+C, +J, +FB, +Root, +Libs, +X, +I): the stone on I touches J of
+%   colour C: a chain there loses the pair J-I, and is joined to I's if
+%   it is X's.
+touch(C, J, FB, Root, Libs, X, I) :-
+    (   C =:= 0 -> true
+    ;   C =:= 3 -> true
+    ;   arg(J, Root, R),
         arg(R, Libs, L0), L is L0 - 1, setarg(R, Libs, L),
-        arg(I, Root, RI),
-        (   C =:= X, RI =\= R -> merge(FB, RI, R) ; true )
-    ;   true
-    ),
-    touch(Js, FB, X, I).
+        (   C =:= X, arg(I, Root, RI), RI =\= R -> merge(FB, RI, R) ; true )
+    ).
 
 %   merge(+FB, +A, +B): the chains of roots A and B become one, whose root
 %   is the root of the larger; the stones of the smaller get the new root
@@ -283,38 +286,40 @@ relabel(S, Start, Root, Next, Big) :-
     (   S1 =:= Start -> true ; relabel(S1, Start, Root, Next, Big) ).
 
 %   remove_chain(+FB, +R, +N0, -N): the chain of root R is taken off; the
-%   chains next to its stones get their liberties back.
+%   chains next to its stones get their liberties back.  Two walks round
+%   the ring of stones (Next stays as it was): all are emptied first, so
+%   that the second gives liberties back to the other chains only.
 remove_chain(FB, R, N0, N) :-
-    FB = fb(Cells, _, _, _, _, _, _, ch(_, _, Next, Size)),
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size)),
     arg(R, Size, K),
     N is N0 + K,
-    ring(R, Next, Stones),
-    empty_all(Stones, FB, Cells),
-    give_back(Stones, FB).
+    empty_ring(R, R, FB, Cells, Root, Next),
+    give_back(R, R, W, Cells, Root, Libs, Next).
 
-empty_all([], _, _).
-empty_all([S|Ss], FB, Cells) :-
+empty_ring(S, R, FB, Cells, Root, Next) :-
     setarg(S, Cells, 0),
     add_empty(FB, S),
-    empty_all(Ss, FB, Cells).
+    setarg(S, Root, 0),
+    arg(S, Next, S1),
+    (   S1 =:= R -> true ; empty_ring(S1, R, FB, Cells, Root, Next) ).
 
-give_back([], _).
-give_back([S|Ss], FB) :-
-    fb_neighbours(FB, S, Js),
-    one_back(Js, FB),
-    give_back(Ss, FB).
+give_back(S, R, W, Cells, Root, Libs, Next) :-
+    N is S - W, Sth is S + W, E is S + 1, Wst is S - 1,
+    one_back(N, Cells, Root, Libs),
+    one_back(Sth, Cells, Root, Libs),
+    one_back(E, Cells, Root, Libs),
+    one_back(Wst, Cells, Root, Libs),
+    arg(S, Next, S1),
+    (   S1 =:= R -> true ; give_back(S1, R, W, Cells, Root, Libs, Next) ).
 
-%   one_back(+Js, +FB): each stone among Js gets a liberty back (not with
-%   forall/2: it would undo the setarg/3).
-one_back([], _).
-one_back([J|Js], FB) :-
-    FB = fb(Cells, _, _, _, _, _, _, ch(Root, Libs, _, _)),
+%   one_back(+J, +Cells, +Root, +Libs): a stone on J gets a liberty back
+%   (not with forall/2: it would undo the setarg/3).
+one_back(J, Cells, Root, Libs) :-
     arg(J, Cells, C),
-    (   ( C =:= 1 ; C =:= 2 )
-    ->  arg(J, Root, R), arg(R, Libs, L0), L is L0 + 1, setarg(R, Libs, L)
-    ;   true
-    ),
-    one_back(Js, FB).
+    (   C =:= 0 -> true
+    ;   C =:= 3 -> true
+    ;   arg(J, Root, R), arg(R, Libs, L0), L is L0 + 1, setarg(R, Libs, L)
+    ).
 
 ring(R, Next, [R|Stones]) :-
     arg(R, Next, S),
@@ -399,14 +404,95 @@ add_liberties([J|Js], Cells, L0, L, K0, K) :-
 %
 %   The chain of the stone at I is in atari: Liberty is its one liberty.
 %   Quick when it is not: a chain in atari has a count of pairs (see
-%   fb_legal/3) of four at most.
+%   fb_legal/3) of four at most, and the walk round its stones stops at a
+%   second liberty.
 fb_atari(FB, I, Liberty) :-
-    FB = fb(_, _, _, _, _, _, _, ch(Root, Libs, _, Size)),
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size)),
     arg(I, Root, R),
     arg(R, Libs, P),
     P =< 4,
     (   arg(R, Size, 1) -> P =:= 1 ; true ),    % a lone stone's count is exact
-    fb_liberties(FB, I, 2, [Liberty]).
+    ring_liberties(R, R, W, Cells, Next, 0, 0, Liberty),
+    Liberty > 0.
+
+%   ring_liberties(+S, +R, +W, +Cells, +Next, +Not, +F0, -F): walking the
+%   ring of the chain R from its stone S, F0 the liberty (other than Not)
+%   found so far or 0; F the one liberty, or 0 if none, or -1 as soon as a
+%   second one is found.
+ring_liberties(S, R, W, Cells, Next, Not, F0, F) :-
+    N is S - W, Sth is S + W, E is S + 1, Wst is S - 1,
+    free(N, Cells, Not, F0, F1),
+    free(Sth, Cells, Not, F1, F2),
+    free(E, Cells, Not, F2, F3),
+    free(Wst, Cells, Not, F3, F4),
+    (   F4 < 0 -> F = F4
+    ;   arg(S, Next, S1),
+        (   S1 =:= R -> F = F4
+        ;   ring_liberties(S1, R, W, Cells, Next, Not, F4, F)
+        )
+    ).
+
+%   free(+J, +Cells, +Not, +F0, -F): F0 updated with the point J if it is
+%   empty and not Not: the first liberty, or -1 for a second one.
+free(J, Cells, Not, F0, F) :-
+    arg(J, Cells, C),
+    (   C =\= 0 -> F = F0
+    ;   F0 < 0 -> F = F0
+    ;   J =:= Not -> F = F0
+    ;   J =:= F0 -> F = F0
+    ;   F0 =:= 0 -> F = J
+    ;   F = -1
+    ).
+
+%!  fb_self_atari(+FB, +X, +I) is semidet.
+%
+%   Colour X's stone on the empty point I (where X may play) would leave
+%   its chain with one liberty, capturing nothing.  Read without playing:
+%   the empty neighbours of I and the liberties of the chains of X next
+%   to it, besides I, are counted up to two.  Black's stone at [0, 1]
+%   would have only [1, 1]:
+%
+%   ?- board_rows(_B, ["b-w", "w--", "---"]), fb_new(_B, _FB),
+%      fb_index(_FB, [0, 1], _I), fb_self_atari(_FB, 1, _I).
+%   true.
+fb_self_atari(FB, X, I) :-
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, _)),
+    N is I - W, S is I + W, E is I + 1, Wst is I - 1,
+    arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
+    sign(CN) + sign(CS) + sign(CE) + sign(CW) >= 3,   % at most one empty neighbour
+    arg(N, Root, RN), arg(S, Root, RS), arg(E, Root, RE), arg(Wst, Root, RW),
+    Y is 3 - X,
+    \+ takes(CN, RN, Y, RN, RS, RE, RW, Libs),
+    \+ takes(CS, RS, Y, RN, RS, RE, RW, Libs),
+    \+ takes(CE, RE, Y, RN, RS, RE, RW, Libs),
+    \+ takes(CW, RW, Y, RN, RS, RE, RW, Libs),
+    F0 = 0,
+    ( CN =:= 0 -> F1 = N ; CS =:= 0 -> F1 = S ; CE =:= 0 -> F1 = E ; CW =:= 0 -> F1 = Wst ; F1 = F0 ),
+    own_liberties(CN, RN, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F1, F2),
+    own_liberties(CS, RS, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F2, F3),
+    own_liberties(CE, RE, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F3, F4),
+    own_liberties(CW, RW, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F4, F),
+    F >= 0.
+
+%   takes(+C, +R, +Y, +RN, +RS, +RE, +RW, +Libs): the neighbour is a
+%   chain of Y whose last liberty is the point (its count of pairs is its
+%   number of stones among the neighbours; roots are 0 on empty points).
+takes(C, R, Y, RN, RS, RE, RW, Libs) :-
+    C =:= Y,
+    arg(R, Libs, L),
+    L =:= 4 - sign(abs(RN - R)) - sign(abs(RS - R)) - sign(abs(RE - R)) - sign(abs(RW - R)).
+
+%   own_liberties(+C, +R, +X, +I, ..., +F0, -F): F0 updated (as free/5)
+%   with the liberties besides I of X's chain R next to I.  Five pairs or
+%   more besides I's mean two liberties at least.
+own_liberties(C, R, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F0, F) :-
+    (   F0 < 0 -> F = F0
+    ;   C =\= X -> F = F0
+    ;   arg(R, Libs, L),
+        L - 4 + sign(abs(RN - R)) + sign(abs(RS - R)) + sign(abs(RE - R)) + sign(abs(RW - R)) >= 5
+    ->  F = -1
+    ;   ring_liberties(R, R, W, Cells, Next, I, F0, F)
+    ).
 
 %!  fb_eye(+FB, +X, +I) is semidet.
 %
@@ -420,7 +506,11 @@ fb_eye(FB, X, I) :-
     wall(N, Cells, X), wall(S, Cells, X), wall(E, Cells, X), wall(Wst, Cells, X),
     NW is N - 1, NE is N + 1, SW is S - 1, SE is S + 1,
     Y is 3 - X,
-    diagonals([NW, NE, SW, SE], Cells, Y, 0, Bad, 0, Edge),
+    arg(NW, Cells, A), arg(NE, Cells, B), arg(SW, Cells, C), arg(SE, Cells, D),
+    diagonal(A, Y, 0, B1, 0, E1),
+    diagonal(B, Y, B1, B2, E1, E2),
+    diagonal(C, Y, B2, B3, E2, E3),
+    diagonal(D, Y, B3, Bad, E3, Edge),
     (   Edge > 0 -> Bad =:= 0 ; Bad < 2 ).
 
 %   wall(+J, +Cells, +X): the point J holds X's stone or is off the board.
@@ -428,14 +518,11 @@ wall(J, Cells, X) :-
     arg(J, Cells, C),
     ( C =:= X -> true ; C =:= 3 ).
 
-diagonals([], _, _, Bad, Bad, Edge, Edge).
-diagonals([J|Js], Cells, Y, B0, B, E0, E) :-
-    arg(J, Cells, C),
-    (   C =:= Y -> B1 is B0 + 1, E1 = E0
-    ;   C =:= 3 -> B1 = B0, E1 is E0 + 1
-    ;   B1 = B0, E1 = E0
-    ),
-    diagonals(Js, Cells, Y, B1, B, E1, E).
+diagonal(C, Y, B0, B, E0, E) :-
+    (   C =:= Y -> B is B0 + 1, E = E0
+    ;   C =:= 3 -> B = B0, E is E0 + 1
+    ;   B = B0, E = E0
+    ).
 
                  /*******************************
                  *        RANDOM PLAY           *
@@ -469,19 +556,23 @@ scan_moves(Left, K, Count, FB, Empties, X, I) :-
 %   board: stones, and empty points whose neighbours on the board are of
 %   one colour only.
 fb_area(FB, Score) :-
-    fb_points(FB, Is),
-    foldl(area_point(FB), Is, 0, Score).
+    FB = fb(Cells, _, _, _, W, _, Is, _),
+    area(Is, Cells, W, 0, Score).
 
-area_point(FB, I, S0, S) :-
-    FB = fb(Cells, _, _, _, _, _, _, _),
+area([], _, _, S, S).
+area([I|Is], Cells, W, S0, S) :-
     arg(I, Cells, C),
-    (   C =:= 1 -> S is S0 + 1
-    ;   C =:= 2 -> S is S0 - 1
-    ;   fb_neighbours(FB, I, Js),
-        count_cells(Js, Cells, 1, 0, B),
-        count_cells(Js, Cells, 2, 0, W),
-        (   W =:= 0, B > 0 -> S is S0 + 1
-        ;   B =:= 0, W > 0 -> S is S0 - 1
-        ;   S = S0
+    (   C =:= 1 -> S1 is S0 + 1
+    ;   C =:= 2 -> S1 is S0 - 1
+    ;   N is I - W, Sth is I + W, E is I + 1, Wst is I - 1,
+        arg(N, Cells, A), arg(Sth, Cells, B), arg(E, Cells, D), arg(Wst, Cells, F),
+        B1 is (A /\ 1) * (1 - (A >> 1)) + (B /\ 1) * (1 - (B >> 1))   % 1: black
+             + (D /\ 1) * (1 - (D >> 1)) + (F /\ 1) * (1 - (F >> 1)),
+        W1 is (A >> 1) * (1 - (A /\ 1)) + (B >> 1) * (1 - (B /\ 1))   % 2: white
+             + (D >> 1) * (1 - (D /\ 1)) + (F >> 1) * (1 - (F /\ 1)),
+        (   W1 =:= 0, B1 > 0 -> S1 is S0 + 1
+        ;   B1 =:= 0, W1 > 0 -> S1 is S0 - 1
+        ;   S1 = S0
         )
-    ).
+    ),
+    area(Is, Cells, W, S1, S).

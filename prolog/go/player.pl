@@ -49,12 +49,13 @@ dropped and the next best taken.
 :- use_module(fastboard).
 :- use_module(tactics).
 :- use_module(montecarlo).
+:- use_module(uct).
 
 %   Constants of the decisions.
-default_playouts(9, 250).       % random games a move on 9x9
-default_playouts(_, 200).
+playout_budget(16000).          % simulations a move: this / (empty points + 10)
+max_playouts(1000).
 default_mc_max_size(9).         % Monte Carlo up to this size
-resign_win_rate(0.1).           % Monte Carlo's best below this: hopeless
+resign_win_rate(0.05).          % the search's best below this: hopeless
 
 %!  player_action(+Game, +Options, -Action) is det.
 %
@@ -75,9 +76,10 @@ player_action(Game, Options, Action) :-
     ;   default_mc_max_size(MaxMC0),
         option(mc_max_size(MaxMC), Options, MaxMC0),
         Size =< MaxMC
-    ->  default_playouts_for(Size, Playouts0),
+    ->  default_playouts(FB, Playouts0),
         option(playouts(Playouts), Options, Playouts0),
-        mc_choice(FB, P, Komi, Candidates, Playouts, Ranked, Rate)
+        option(search(Search), Options, uct),
+        mc_choice(Search, FB, P, Komi, Candidates, Playouts, Ranked, Rate)
     ;   heuristic_choice(FB, Candidates, Ranked),
         Rate = none
     ),
@@ -90,8 +92,16 @@ player_action(Game, Options, Action) :-
     ;   first_accepted(Ranked, Game, FB, P, Action)
     ).
 
-default_playouts_for(Size, N) :-
-    (   default_playouts(Size, N0) -> N = N0 ; N = 200 ).
+%   default_playouts(+FB, -N): the simulations of a move: a playout costs
+%   about one random move per empty point, so a position with fewer empty
+%   points gets more of them, and every move about the same time.  A
+%   number of simulations rather than a clock, so that seed(S) gives the
+%   same move on any machine.
+default_playouts(FB, N) :-
+    arg(4, FB, s(Empty, _)),
+    playout_budget(B),
+    max_playouts(Max),
+    N is min(Max, B // (Empty + 10)).
 
 lead("b", B, W, Lead) :- Lead is B - W.
 lead("w", B, W, Lead) :- Lead is W - B.
@@ -208,11 +218,14 @@ region([I|Todo], FB, Seen, Region) :-
 %   mc_choice(+FB, +P, +Komi, +Candidates, +Playouts, -Ranked, -Rate):
 %   Ranked are the candidate points, Monte Carlo's best first; Rate is the
 %   best one's win rate.
-mc_choice(FB, P, Komi, Candidates, Playouts, Ranked, Rate) :-
+mc_choice(Search, FB, P, Komi, Candidates, Playouts, Ranked, Rate) :-
     fb_colour(P, X),
     stones_on_board(FB, Stones),
     maplist(prior(FB, Stones), Candidates, Priors),
-    mc_search(FB, X, Komi, Priors, Playouts, Tried),
+    (   Search == flat
+    ->  mc_search(FB, X, Komi, Priors, Playouts, Tried)
+    ;   uct_search(FB, X, Komi, Priors, [playouts(Playouts)], Tried)
+    ),
     Tried = [_-_-Rate|_],
     findall(I, member(_-I-_, Tried), Ranked0),
     (   urgent(Candidates, Tried, Rate, U)

@@ -1,0 +1,370 @@
+:- module(go_playout,
+          [ policy_game/6,           % +FB, +X, +Last, +Ply0, +MaxPly, +First
+            policy_move/5,           % +FB, +X, +Last, +Last2, -I
+            pattern_move/3,          % +FB, +I, -Pattern
+            pattern_point/2,         % +FB, +I
+            pattern_name/1           % ?Name
+          ]).
+
+/** <module> Go: the random games of the tree search (the playout policy)
+
+Start reading at prolog/go.pl (the entry module).  A tree search such as
+UCT judges a position by the games that follow it: after the moves of the
+tree, both sides play quick moves to the end of the game (a *playout*),
+and the end is counted.  Purely random moves judge badly: a player who
+leaves its chain in atari, or does not take a chain in atari, would lose
+any game, and random games ignore it half of the time.  MoGo (Gelly,
+Wang, Munos and Teytaud, "Modification of UCT with patterns in
+Monte-Carlo Go", 2006) made its playouts *local* and *sensible*; Fuego's
+default policy is the same idea.  Here, each move, the side to move X
+takes the first rule that gives a move:
+
+  1. **Atari around the last move.**  If the opponent's last stone is in
+     atari, X takes it.  Else, if that stone put a chain of X's in atari,
+     X saves it: by taking an opponent chain in atari that touches it, or
+     by extending on its liberty when the chain then has two liberties at
+     least (not a self-atari: fb_self_atari/3).
+  2. **Patterns.**  Among the eight points around the last move, the
+     empty ones whose 3x3 neighbourhood is one of MoGo's shapes (a hane,
+     a cut, a few shapes on the edge: pattern_name/1) and where X may
+     play without self-atari; one of them at random.  The neighbourhood
+     is read as a number (2 bits for each of the eight points: empty,
+     black, white, off the board) and looked up in a table made once:
+     a term of 65536 arguments, one per number (see pattern_move/3).
+  3. **A capture.**  A chain of the opponent's next to X's own previous
+     stone and still in atari (X's attack that the opponent left alone).
+  4. **A random move** (fb_random_move/3's scan of the empty points)
+     that is legal, does not fill one of X's eyes (fb_eye/3), and does
+     not put a chain of two stones or more in atari (a lone stone may:
+     throw-ins kill eyes).  X passes when there is none.
+
+Two passes in a row end the game, which is counted by area (fb_area/2).
+The board is go_fastboard's, changed in place: the caller runs a playout
+inside \+ \+ and finds the board as it was.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(random)).
+:- use_module(board).
+:- use_module(fastboard).
+
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
+
+%!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First) is det.
+%
+%   X (1 black, 2 white) to move on FB (changed in place with setarg/3:
+%   the caller wraps the call and what follows in \+ \+ ); Last is the
+%   index of the previous move (0: none or a pass).  Plays both sides by
+%   the policy of the module header until two passes in a row, or until
+%   ply MaxPly is played: the first move (or pass) played is ply Ply0, the
+%   next Ply0 + 1, and so on.  First has one argument per index of FB
+%   (functor(First, first, Size), Size the arity of FB's cells term); for
+%   each point played whose argument is still unbound, it binds it to
+%   X-Ply, the colour and the ply of the first stone there.  A game on
+%   the 2x2 board, which Black wins with the whole board:
+%
+%   ?- set_random(seed(1)), board_rows(_B, ["--", "--"]), fb_new(_B, _FB),
+%      arg(1, _FB, _C), functor(_C, _, _S), functor(_F, first, _S),
+%      policy_game(_FB, 1, 0, 1, 100, _F), fb_area(_FB, A).
+%   A = 4.
+policy_game(FB, X, Last, Ply0, MaxPly, First) :-
+    pattern_table(Table),
+    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, Table).
+
+%   game(+FB, +X, +Last, +Last2, +Passes, +Ply, +MaxPly, +First, +Table):
+%   Last the opponent's last move, Last2 X's own before it (0: a pass).
+game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Table) :-
+    (   Passes >= 2 -> true
+    ;   Ply > MaxPly -> true
+    ;   Y is 3 - X,
+        Ply1 is Ply + 1,
+        (   choose(FB, X, Last, Last2, Table, I)
+        ->  fb_play(FB, X, I, _),
+            arg(I, First, F),
+            ( var(F) -> F = X-Ply ; true ),
+            game(FB, Y, I, Last, 0, Ply1, MaxPly, First, Table)
+        ;   arg(4, FB, State),
+            setarg(2, State, 0),
+            Passes1 is Passes + 1,
+            game(FB, Y, 0, Last, Passes1, Ply1, MaxPly, First, Table)
+        )
+    ).
+
+%!  policy_move(+FB, +X, +Last, +Last2, -I) is semidet.
+%
+%   I is the move of the policy (module header) for X on FB, Last the
+%   opponent's last move and Last2 X's own before it (0 for none or a
+%   pass); fails when X passes.  Random among equals: seed with
+%   set_random/1 to repeat.
+policy_move(FB, X, Last, Last2, I) :-
+    pattern_table(Table),
+    choose(FB, X, Last, Last2, Table, I).
+
+choose(FB, X, Last, Last2, Table, I) :-
+    (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
+    ;   Last > 0, pattern_reply(FB, X, Last, Table, I0) -> I = I0
+    ;   Last2 > 0, fb_cell(FB, Last2, X), capture_next_to(FB, X, Last2, I0) -> I = I0
+    ;   random_move(FB, X, I)
+    ).
+
+                 /*******************************
+                 *     1. ATARI, LAST MOVE      *
+                 *******************************/
+
+%   atari_reply(+FB, +X, +Last, -I): take the chain of the stone Last if
+%   it is in atari (the opponent's stones next to Last are all of its
+%   chain), else save a chain of X's next to Last that is in atari.
+atari_reply(FB, X, Last, I) :-
+    (   fb_atari(FB, Last, L), fb_legal(FB, X, L)
+    ->  I = L
+    ;   FB = fb(Cells, _, _, _, W, _, _, _),
+        N is Last - W, S is Last + W, E is Last + 1, Wst is Last - 1,
+        weak(N, Cells, X, FB, [], Ws1),
+        weak(S, Cells, X, FB, Ws1, Ws2),
+        weak(E, Cells, X, FB, Ws2, Ws3),
+        weak(Wst, Cells, X, FB, Ws3, Ws),
+        Ws \== []
+    ->  findall(M, ( member(J-L, Ws), saving_move(FB, X, J, L, M) ), Ms),
+        Ms \== [],
+        random_member(I, Ms)
+    ).
+
+%   weak(+J, +Cells, +X, +FB, +Ws0, -Ws): J-L added to Ws0 when J holds
+%   a stone of X's whose chain is in atari on L.
+weak(J, Cells, X, FB, Ws0, Ws) :-
+    (   arg(J, Cells, X), fb_atari(FB, J, L) -> Ws = [J-L|Ws0] ; Ws = Ws0 ).
+
+%   saving_move(+FB, +X, +J, +L, -M): X's chain of J, in atari on L, is
+%   saved by M: taking a chain in atari that touches it (a walk round the
+%   ring of its stones), or extending on L to two liberties at least.
+saving_move(FB, X, J, _, M) :-
+    FB = fb(_, _, _, _, _, _, _, ch(Root, _, Next, _)),
+    arg(J, Root, R),
+    ring_capture(R, R, Next, FB, X, M).
+saving_move(FB, X, _, L, L) :-
+    fb_legal(FB, X, L),
+    \+ fb_self_atari(FB, X, L).
+
+ring_capture(S, R, Next, FB, X, M) :-
+    (   capture_next_to(FB, X, S, M)
+    ;   arg(S, Next, S1),
+        S1 =\= R,
+        ring_capture(S1, R, Next, FB, X, M)
+    ).
+
+%   capture_next_to(+FB, +X, +S, -M): a chain of the opponent next to the
+%   point S is in atari, and X may take it on M.
+capture_next_to(FB, X, S, M) :-
+    Y is 3 - X,
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    N is S - W, Sth is S + W, E is S + 1, Wst is S - 1,
+    (   takeable(N, Cells, Y, FB, X, M0) -> M = M0
+    ;   takeable(Sth, Cells, Y, FB, X, M0) -> M = M0
+    ;   takeable(E, Cells, Y, FB, X, M0) -> M = M0
+    ;   takeable(Wst, Cells, Y, FB, X, M)
+    ).
+
+takeable(J, Cells, Y, FB, X, M) :-
+    arg(J, Cells, Y),
+    fb_atari(FB, J, M),
+    fb_legal(FB, X, M).
+
+                 /*******************************
+                 *         2. PATTERNS          *
+                 *******************************/
+
+%   pattern_reply(+FB, +X, +Last, +Table, -I): one at random of the empty
+%   points around Last that match a pattern and where X may play without
+%   self-atari.
+pattern_reply(FB, X, Last, Table, I) :-
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    N is Last - W, S is Last + W,
+    A is N - 1, B is N + 1, C is Last - 1, D is Last + 1, E is S - 1, F is S + 1,
+    matching(A, Cells, W, Table, [], M1),
+    matching(N, Cells, W, Table, M1, M2),
+    matching(B, Cells, W, Table, M2, M3),
+    matching(C, Cells, W, Table, M3, M4),
+    matching(D, Cells, W, Table, M4, M5),
+    matching(E, Cells, W, Table, M5, M6),
+    matching(S, Cells, W, Table, M6, M7),
+    matching(F, Cells, W, Table, M7, Ms),
+    pick(Ms, FB, X, I).
+
+%   pick(+Ms, +FB, +X, -I): I is one of the points Ms taken at random
+%   where X may play without self-atari (each is tried at most once, so
+%   only the one played is usually read).
+pick(Ms, FB, X, I) :-
+    Ms \== [],
+    random_select(M, Ms, Rest),
+    (   fb_legal(FB, X, M), \+ fb_self_atari(FB, X, M)
+    ->  I = M
+    ;   pick(Rest, FB, X, I)
+    ).
+
+matching(P, Cells, W, Table, Ms0, Ms) :-
+    (   arg(P, Cells, 0),
+        code(P, Cells, W, Code),
+        K is Code + 1,
+        arg(K, Table, 1)
+    ->  Ms = [P|Ms0]
+    ;   Ms = Ms0
+    ).
+
+%   code(+P, +Cells, +W, -Code): the eight points around P, row by row
+%   (NW N NE W E SW S SE), two bits each (0 empty, 1 black, 2 white, 3
+%   off the board), the first lowest.
+code(P, Cells, W, Code) :-
+    N is P - W, S is P + W,
+    A is N - 1, B is N + 1, C is P - 1, D is P + 1, E is S - 1, F is S + 1,
+    arg(A, Cells, CA), arg(N, Cells, CN), arg(B, Cells, CB),
+    arg(C, Cells, CC), arg(D, Cells, CD),
+    arg(E, Cells, CE), arg(S, Cells, CS), arg(F, Cells, CF),
+    Code is CA + (CN << 2) + (CB << 4) + (CC << 6) + (CD << 8) + (CE << 10) + (CS << 12) + (CF << 14).
+
+%!  pattern_point(+FB, +I) is semidet.
+%
+%   The 3x3 neighbourhood of the empty point I of FB is one of the
+%   patterns (as pattern_move/3, read in the table: no name).
+pattern_point(FB, I) :-
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    arg(I, Cells, 0),
+    pattern_table(Table),
+    code(I, Cells, W, Code),
+    K is Code + 1,
+    arg(K, Table, 1).
+
+%!  pattern_move(+FB, +I, -Pattern) is semidet.
+%
+%   The 3x3 neighbourhood of the empty point I of FB is the shape of
+%   MoGo's pattern named Pattern (pattern_name/1), turned, mirrored or
+%   with the colours swapped.  Black's [2, 1] touches White's [2, 2]:
+%   [1, 2] is a hane for Black (and for White, [1, 1]):
+%
+%   ?- board_rows(_B, ["-----", "-----", "-bw--", "-----", "-----"]),
+%      fb_new(_B, _FB), fb_index(_FB, [1, 2], _I), pattern_move(_FB, _I, P).
+%   P = hane_non_cutting.
+pattern_move(FB, I, Name) :-
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    arg(I, Cells, 0),
+    code(I, Cells, W, Code),
+    pattern(Name, Rows),
+    variant(Rows, Rows1),
+    code_of(Rows1, Code),
+    !.
+
+%!  pattern_name(?Name) is nondet.
+%
+%   Name is one of the patterns, in the order they are tried by
+%   pattern_move/3.
+pattern_name(Name) :-
+    pattern(Name, _).
+
+%   pattern(Name, Rows): MoGo's patterns as michi (Petr Baudis) writes
+%   them; the move is the middle point.  X and O are the two colours
+%   (either way round), x is "not X" (empty, O or off the board), o is
+%   "not O", ? anything, . empty, a space off the board.
+pattern(hane_enclosing,     ["XOX", "...", "???"]).
+pattern(hane_non_cutting,   ["XO.", "...", "?.?"]).
+pattern(hane_magari,        ["XO?", "X..", "x.?"]).
+pattern(katatsuke,          [".O.", "X..", "..."]).
+pattern(cut_unprotected,    ["XO?", "O.o", "?o?"]).
+pattern(cut_peeped,         ["XO?", "O.X", "???"]).
+pattern(cut_de,             ["?X?", "O.O", "ooo"]).
+pattern(cut_keima,          ["OX?", "o.O", "???"]).
+pattern(edge_chase,         ["X.?", "O.?", "   "]).
+pattern(edge_block_cut,     ["OX?", "X.O", "   "]).
+pattern(edge_block_connect, ["?X?", "x.O", "   "]).
+pattern(edge_sagari,        ["?XO", "x.x", "   "]).
+pattern(edge_cut,           ["?OX", "X.O", "   "]).
+
+%   variant(+Rows, -Rows1): Rows turned (four ways), mirrored or not,
+%   colours swapped or not: up to 16 variants.
+variant(Rows, Rows2) :-
+    maplist(string_chars, Rows, Grid0),
+    (   Grid1 = Grid0 ; rotate(Grid0, Grid1) ),
+    (   Grid2 = Grid1 ; reverse(Grid1, Grid2) ),
+    (   Grid3 = Grid2 ; maplist(reverse, Grid2, Grid3) ),
+    (   Grid = Grid3 ; maplist(maplist(swap), Grid3, Grid) ),
+    maplist(string_chars, Rows2, Grid).
+
+rotate([[A, B, C], [D, E, F], [G, H, I]], [[G, D, A], [H, E, B], [I, F, C]]).
+
+swap('X', 'O') :- !.
+swap('O', 'X') :- !.
+swap(x, o) :- !.
+swap(o, x) :- !.
+swap(C, C).
+
+%   code_of(+Rows, ?Code): Code (code/4) is a neighbourhood the pattern
+%   Rows matches (on backtracking, all of them when Code is unbound).
+code_of(Rows, Code) :-
+    maplist(string_chars, Rows, [[A, B, C], [D, '.', E], [F, G, H]]),
+    foldl(cell_bits, [A, B, C, D, E, F, G, H], 0-0, Code-_).
+
+cell_bits(Char, C0-K, C-K1) :-
+    cell(Char, V),
+    C is C0 + (V << K),
+    K1 is K + 2.
+
+cell('.', 0).
+cell('X', 1).
+cell('O', 2).
+cell(' ', 3).
+cell(x, V) :- member(V, [0, 2, 3]).
+cell(o, V) :- member(V, [0, 1, 3]).
+cell(?, V) :- member(V, [0, 1, 2, 3]).
+
+%   pattern_table(-Table): Table has 65536 arguments, 1 where code/4's
+%   number is a pattern's and 0 elsewhere.  Made once for each thread and
+%   kept in a global variable (read without a copy).
+pattern_table(Table) :-
+    (   nb_current(go_playout_patterns, Table0)
+    ->  Table = Table0
+    ;   findall(Code, ( pattern(_, Rows), variant(Rows, Rows1), code_of(Rows1, Code) ), Codes0),
+        sort(Codes0, Codes),
+        numlist(0, 65535, All),
+        marks(All, Codes, Args),
+        Table0 =.. [patterns|Args],
+        nb_setval(go_playout_patterns, Table0),
+        nb_getval(go_playout_patterns, Table)
+    ).
+
+marks([], _, []).
+marks([K|Ks], Codes, [M|Ms]) :-
+    (   Codes = [K|Codes1] -> M = 1 ; M = 0, Codes1 = Codes ),
+    marks(Ks, Codes1, Ms).
+
+                 /*******************************
+                 *       4. RANDOM MOVES        *
+                 *******************************/
+
+%   random_move(+FB, +X, -I): as fb_random_move/3, also skipping the
+%   points where X's stone would join a chain of X's and leave it in
+%   atari.
+random_move(FB, X, I) :-
+    FB = fb(Cells, Empties, _, s(Count, _), W, _, _, _),
+    Count > 0,
+    random_between(1, Count, K0),
+    scan(Count, K0, Count, FB, Cells, W, Empties, X, I).
+
+scan(Left, K, Count, FB, Cells, W, Empties, X, I) :-
+    Left > 0,
+    arg(K, Empties, J),
+    (   \+ fb_eye(FB, X, J),
+        fb_legal(FB, X, J),
+        \+ ( joins(J, Cells, W, X), fb_self_atari(FB, X, J) )
+    ->  I = J
+    ;   Left1 is Left - 1,
+        (   K =:= Count -> K1 = 1 ; K1 is K + 1 ),
+        scan(Left1, K1, Count, FB, Cells, W, Empties, X, I)
+    ).
+
+%   joins(+J, +Cells, +W, +X): a stone of X's is next to J.
+joins(J, Cells, W, X) :-
+    N is J - W, S is J + W, E is J + 1, Wst is J - 1,
+    (   arg(N, Cells, X) -> true
+    ;   arg(S, Cells, X) -> true
+    ;   arg(E, Cells, X) -> true
+    ;   arg(Wst, Cells, X)
+    ).
