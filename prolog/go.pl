@@ -60,9 +60,11 @@ modules under prolog/go/:
   - machine.pl (go_machine): go_machine_action/2 and /3, the machine
     player, that also marks and accepts in the scoring phase; its parts are
     player.pl (go_player: candidates, passing, resigning), tactics.pl
-    (go_tactics: atari, captures, ladders, eyes), montecarlo.pl
-    (go_montecarlo: random games) and fastboard.pl (go_fastboard: a board
-    changed in place);
+    (go_tactics: atari, captures, ladders, eyes), uct.pl (go_uct: the
+    search tree), playout.pl (go_playout: its random games, with MoGo's
+    3x3 patterns), montecarlo.pl (go_montecarlo: the flat Monte Carlo of
+    the previous release) and fastboard.pl (go_fastboard: a board changed
+    in place);
   - setup.pl (go_setup): the position before the first move (handicap
     stones on GNU Go's points, setup stones, who moves first) and the seats;
   - protocol.pl (go_protocol): the tablero:game_* hooks (options, actions,

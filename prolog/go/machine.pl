@@ -57,7 +57,7 @@ go_machine_action(Game, Action) :-
 %       same game and seed give the same action; SWI-Prolog's random state
 %       is restored afterwards;
 %     - player(simple): the beginner's evaluator instead (simple_action/2);
-%     - playouts(N), mc_max_size(S): see player_action/3.
+%     - playouts(N), mc_max_size(S), search(flat): see player_action/3.
 %
 %   On an empty 19x19 board the machine opens on a corner point:
 %

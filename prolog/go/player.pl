@@ -17,16 +17,21 @@ calls player_action/3 for each turn in play.  A turn goes:
      a quarter of the board, not on the first two lines unless tactics
      say so.  Each gets the tactical value of
      go_tactics:move_value/4: captures, saving a chain in atari, atari.
-  2. *Rank* them: on boards up to 9x9 (option mc_max_size) by Monte Carlo
-     (go_montecarlo:mc_search/6, the tactical values as priors; a capture
-     or a rescue goes first unless the random games find it clearly
-     worse: urgent/4); on larger boards, where random games are too slow,
-     by tactical value plus a positional bonus (corners first, then the
-     sides, then near the stones), random among equals.
+  2. *Rank* them: on boards up to 9x9 (option mc_max_size) by a search
+     tree grown by random games (go_uct:uct_search/6, UCT with RAVE; the
+     candidates are the root's children, the tactical values their
+     priors), default_playouts/2 simulations (fewer on an open board,
+     where each costs more); a capture or a rescue goes first unless the
+     search finds it clearly worse: urgent/4.  Option search(flat) ranks
+     them by the flat Monte Carlo of go_montecarlo:mc_search/6 instead
+     (the player of the previous release, kept as a baseline).  On larger
+     boards, where random games are too slow, by tactical value plus a
+     positional bonus (corners first, then the sides, then near the
+     stones), random among equals.
   3. *Resign* (resign_rule/4) when the game is lost by a wide margin: at
      least half the board covered with stones, an estimated deficit of more
-     than a quarter of the board's points, and, where Monte Carlo ran, its
-     best move winning fewer than one random game in ten.
+     than a quarter of the board's points, and, where the search ran, its
+     best move winning fewer than one simulation in twenty.
   4. *Pass* when there is no candidate (every point is settled), or when
      the opponent has just passed and the estimated lead (go_estimate/3)
      is larger than the points still open: passing cannot change the
@@ -52,7 +57,7 @@ dropped and the next best taken.
 :- use_module(uct).
 
 %   Constants of the decisions.
-playout_budget(16000).          % simulations a move: this / (empty points + 10)
+playout_budget(14000).          % simulations a move: this / (empty points + 10)
 max_playouts(1000).
 default_mc_max_size(9).         % Monte Carlo up to this size
 resign_win_rate(0.05).          % the search's best below this: hopeless
@@ -61,9 +66,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %
 %   Action is the machine's move, pass or resignation for the player to
 %   move in Game, a game in play (see the module header).  Options:
-%   playouts(N) random games per move (Monte Carlo), mc_max_size(S) the
-%   largest board where Monte Carlo runs.  Random choices use SWI's random
-%   state (go_machine_action/3 seeds it).
+%   playouts(N) simulations per move (default default_playouts/2),
+%   mc_max_size(S) the largest board where the search runs (default 9),
+%   search(flat) the flat Monte Carlo instead of the tree.  Random
+%   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     Game = go(settings(Size, _, _, Komi, _, _), _, P, _, Passes, _, _, playing),
     player_candidates(Game, FB, Candidates),
@@ -79,7 +85,7 @@ player_action(Game, Options, Action) :-
     ->  default_playouts(FB, Playouts0),
         option(playouts(Playouts), Options, Playouts0),
         option(search(Search), Options, uct),
-        mc_choice(Search, FB, P, Komi, Candidates, Playouts, Ranked, Rate)
+        mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate)
     ;   heuristic_choice(FB, Candidates, Ranked),
         Rate = none
     ),
@@ -218,13 +224,15 @@ region([I|Todo], FB, Seen, Region) :-
 %   mc_choice(+FB, +P, +Komi, +Candidates, +Playouts, -Ranked, -Rate):
 %   Ranked are the candidate points, Monte Carlo's best first; Rate is the
 %   best one's win rate.
-mc_choice(Search, FB, P, Komi, Candidates, Playouts, Ranked, Rate) :-
+mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate) :-
     fb_colour(P, X),
     stones_on_board(FB, Stones),
     maplist(prior(FB, Stones), Candidates, Priors),
     (   Search == flat
     ->  mc_search(FB, X, Komi, Priors, Playouts, Tried)
-    ;   uct_search(FB, X, Komi, Priors, [playouts(Playouts)], Tried)
+    ;   last_index(Game, FB, Last),
+        option(patterns(Patterns), Options, true),
+        uct_search(FB, X, Komi, Priors, [playouts(Playouts), last(Last), patterns(Patterns)], Tried)
     ),
     Tried = [_-_-Rate|_],
     findall(I, member(_-I-_, Tried), Ranked0),
@@ -232,6 +240,12 @@ mc_choice(Search, FB, P, Komi, Candidates, Playouts, Ranked, Rate) :-
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
+
+%   last_index(+Game, +FB, -Last): Last is the index on FB of the point of
+%   the opponent's last move, 0 if the last action was not a move.
+last_index(Game, FB, Last) :-
+    Game = go(_, _, _, _, _, _, LastAction, _),
+    (   LastAction = move(_, Pos) -> fb_index(FB, Pos, Last) ; Last = 0 ).
 
 %   urgent(+Candidates, +Tried, +Best, -U): U is the candidate with the
 %   best tactical value, worth a capture or more (capture_weight/1 of

@@ -1,5 +1,6 @@
 :- module(go_playout,
           [ policy_game/6,           % +FB, +X, +Last, +Ply0, +MaxPly, +First
+            policy_game/7,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns
             policy_move/5,           % +FB, +X, +Last, +Last2, -I
             pattern_move/3,          % +FB, +I, -Pattern
             pattern_point/2,         % +FB, +I
@@ -69,7 +70,14 @@ inside \+ \+ and finds the board as it was.
 %      policy_game(_FB, 1, 0, 1, 100, _F), fb_area(_FB, A).
 %   A = 4.
 policy_game(FB, X, Last, Ply0, MaxPly, First) :-
-    pattern_table(Table),
+    policy_game(FB, X, Last, Ply0, MaxPly, First, true).
+
+%!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns) is det.
+%
+%   As policy_game/6; with Patterns false, rule 2 (the patterns) is
+%   skipped: a lighter, quicker random game.
+policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns) :-
+    (   Patterns == false -> Table = none ; pattern_table(Table) ),
     game(FB, X, Last, 0, 0, Ply0, MaxPly, First, Table).
 
 %   game(+FB, +X, +Last, +Last2, +Passes, +Ply, +MaxPly, +First, +Table):
@@ -103,7 +111,7 @@ policy_move(FB, X, Last, Last2, I) :-
 
 choose(FB, X, Last, Last2, Table, I) :-
     (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
-    ;   Last > 0, pattern_reply(FB, X, Last, Table, I0) -> I = I0
+    ;   Last > 0, Table \== none, pattern_reply(FB, X, Last, Table, I0) -> I = I0
     ;   Last2 > 0, fb_cell(FB, Last2, X), capture_next_to(FB, X, Last2, I0) -> I = I0
     ;   random_move(FB, X, I)
     ).
@@ -345,7 +353,7 @@ marks([K|Ks], Codes, [M|Ms]) :-
 random_move(FB, X, I) :-
     FB = fb(Cells, Empties, _, s(Count, _), W, _, _, _),
     Count > 0,
-    random_between(1, Count, K0),
+    K0 is random(Count) + 1,
     scan(Count, K0, Count, FB, Cells, W, Empties, X, I).
 
 scan(Left, K, Count, FB, Cells, W, Empties, X, I) :-

@@ -49,20 +49,25 @@ after each one; the tree keeps its tallies with nb_setarg/3.
 expand_after(4).             % a child gets children after this many visits
 rave_equivalence(3000).      % own visits at which AMAF's share is down to a half
 root_prior_games(20).        % virtual games behind a root candidate's prior
+root_noise(0.1).             % the spread of the noise on a root prior's rate
 max_game_plies(3).           % a simulation stops after 3 x points plies
 
 %!  uct_search(+FB, +X, +Komi, +Candidates, +Options, -Ranked) is det.
 %
 %   Grows a tree from FB with colour X to move (komi Komi to White) and
 %   the root's children Candidates, a list of I-Prior (a point and the
-%   win rate in 0..1 it starts with).  Options: playouts(N), the number of
-%   simulations (default 1000).  Ranked is a list of Visits-I-Rate, most
+%   win rate in 0..1 it starts with, as root_prior_games/1 virtual games,
+%   to which prior/5's are added).  Options: playouts(N), the number of
+%   simulations (default 1000); last(L), the index of the opponent's
+%   last move (default 0: none, or a pass).  Ranked is a list of Visits-I-Rate, most
 %   visited first: Rate the share of the simulations through I that X won
 %   (0.5 when none went through I).
 uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     option(playouts(Playouts), Options, 1000),
-    root_prior_games(N0),
-    maplist(root_child(N0), Candidates, Kids0),
+    option(last(Last), Options, 0),
+    option(patterns(Patterns), Options, true),
+    root_prior_games(RootGames),
+    maplist(root_child(FB, X, Last, RootGames), Candidates, Kids0),
     Kids =.. [k|Kids0],
     Root = n(Kids),
     fb_size(FB, Size),
@@ -71,7 +76,7 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
     forall(between(1, Playouts, _),
-           simulate(FB, X, Komi, Root, Arity, MaxPly)),
+           simulate(FB, X, Komi, Root, Arity, MaxPly, Patterns)),
     findall(Visits-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is N - N0,
@@ -83,17 +88,30 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
 %   and wins W, the prior's N0 virtual games (W0 of them won) included;
 %   its AMAF visits AN and wins AW (the prior included too); Node, none or
 %   n(Kids) once expanded.
-root_child(N0, I-Prior, c(I, N0, W0, N0, W0, none, N0, W0)) :-
-    W0 is N0 * Prior.
+%   A root child's prior has a little noise (root_noise/1, a share of its
+%   virtual games): moves that look alike are tried in another order with
+%   another seed, so the machine does not play the same game every time.
+root_child(FB, X, Last, N1, I-Prior, Child) :-
+    prior(FB, X, Last, I, N2-P2),
+    root_noise(Noise),
+    N0 is N1 + N2,
+    W0 is N1 * Prior + N2 * P2 + (random_float - 0.5) * Noise * N0,
+    new_child(I, N0, W0, Child).
+
+%   new_child(+I, +N0, +W0, -Child): a child with its prior only.  The
+%   term is made once N0 and W0 are numbers: were they variables bound
+%   later, its arguments would share one cell, and nb_setarg/3 on one
+%   would change the others.
+new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
 
                  /*******************************
                  *          SIMULATION          *
                  *******************************/
 
-simulate(FB, X, Komi, Root, Arity, MaxPly) :-
+simulate(FB, X, Komi, Root, Arity, MaxPly, Patterns) :-
     functor(First, first, Arity),
     \+ \+ ( descend(Root, FB, X, 1, Path, First, Ply, Last, Next),
-            policy_game(FB, Next, Last, Ply, MaxPly, First),
+            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns),
             fb_area(FB, Area),
             Black is Area - Komi,
             backup(Path, Black, First) ).
@@ -208,7 +226,8 @@ children(K, Count, Empties, FB, X, Last, Kids) :-
             fb_legal(FB, X, I)
         ->  prior(FB, X, Last, I, N0-P),
             W0 is N0 * P,
-            Kids = [c(I, N0, W0, N0, W0, none, N0, W0)|Kids1],
+            new_child(I, N0, W0, Child),
+            Kids = [Child|Kids1],
             children(K1, Count, Empties, FB, X, Last, Kids1)
         ;   children(K1, Count, Empties, FB, X, Last, Kids)
         )
