@@ -34,8 +34,10 @@ calls player_action/3 for each turn in play.  A turn goes:
      best move winning fewer than one simulation in twenty.
   4. *Pass* when there is no candidate (every point is settled), or when
      the opponent has just passed and the estimated lead (go_estimate/3)
-     is larger than the points still open: passing cannot change the
-     result by the machine's own estimate.
+     is larger than the points still open, and the search (where it ran)
+     wins at least half its simulations: passing cannot change the result
+     by the machine's own estimate.  (The search's check catches stones
+     the estimate calls alive that the random games capture.)
   5. Else play the first of the ranking.
 
 The move chosen is checked with go_play/4 (superko); a refused one is
@@ -93,7 +95,8 @@ player_action(Game, Options, Action) :-
     ->  Action = resign(P)
     ;   Ranked == []
     ->  Action = pass(P)
-    ;   Passes > 0, Lead > Open
+    ;   Passes > 0, Lead > Open,
+        ( Rate == none -> true ; Rate >= 0.5 )
     ->  Action = pass(P)
     ;   first_accepted(Ranked, Game, FB, P, Action)
     ).
