@@ -42,6 +42,7 @@ after each one; the tree keeps its tallies with nb_setarg/3.
 :- use_module(library(option)).
 :- use_module(fastboard).
 :- use_module(playout).
+:- use_module(tactics, [line/3]).
 
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
 
@@ -59,8 +60,8 @@ max_game_plies(3).           % a simulation stops after 3 x points plies
 %   win rate in 0..1 it starts with, as root_prior_games/1 virtual games,
 %   to which prior/5's are added).  Options: playouts(N), the number of
 %   simulations (default 1000); last(L), the index of the opponent's
-%   last move (default 0: none, or a pass).  Ranked is a list of Visits-I-Rate, most
-%   visited first: Rate the share of the simulations through I that X won
+%   last move (default 0: none, or a pass).  Ranked is a list of
+%   Visits-I-Rate, most visited first: Rate the share of the simulations through I that X won
 %   (0.5 when none went through I).
 uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     option(playouts(Playouts), Options, 1000),
@@ -293,8 +294,3 @@ capture_point(FB, X, I) :-
 self_atari(FB, X, I) :-
     \+ \+ ( fb_play(FB, X, I, 0),
             fb_atari(FB, I, _) ).
-
-line(FB, I, Line) :-
-    fb_index(FB, [R, C], I),
-    fb_size(FB, N),
-    Line is min(min(R, C), min(N - 1 - R, N - 1 - C)) + 1.
