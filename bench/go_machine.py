@@ -158,7 +158,7 @@ def play_game(ours: str, options: str, seed: int, times: dict) -> dict:
                     passes = 0
     finally:
         engine.close()
-    record = {"ours": ours, "moves": len(moves), "resigned": resigned}
+    record = {"ours": ours, "moves": len(moves), "resigned": resigned, "gtp_moves": moves}
     if resigned:
         winner = "w" if resigned == "b" else "b"
         record.update(winner=winner, gnugo_score=f"{winner.upper()}+R", our_score=f"{winner.upper()}+R")
@@ -233,8 +233,32 @@ def play_round(task: tuple) -> tuple[int, list]:
     return k, outcome
 
 
-def report(k: int, ours: str, outcome: list, results: dict, times: dict) -> None:
+def save_sgf(directory: str, name: str, k: int, ours: str, record: dict) -> None:
+    """The game as an SGF file (sgfmill), named by round and player, for a look at it."""
+    from sgfmill import sgf
+
+    game = sgf.Sgf_game(size=SIZE)
+    root = game.get_root()
+    root.set("KM", KOMI)
+    root.set("RU", "Chinese")
+    root.set("PB", "Tablero" if ours == "b" else "GNU Go level 1")
+    root.set("PW", "Tablero" if ours == "w" else "GNU Go level 1")
+    root.set("RE", record["gnugo_score"])
+    colour = "b"
+    for move in record["gtp_moves"]:
+        node = game.extend_main_sequence()
+        row, col = point(move) if move != "PASS" else (0, 0)
+        node.set_move(colour, None if move == "PASS" else (SIZE - 1 - row, col))  # sgfmill: row 0 at the bottom
+        colour = "w" if colour == "b" else "b"
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    Path(directory, f"{name}-{k + 1:03d}.sgf").write_bytes(game.serialise())
+
+
+def report(k: int, ours: str, outcome: list, results: dict, times: dict,
+           sgf_dir: str | None = None) -> None:
     for name, record, round_times in outcome:
+        if sgf_dir:
+            save_sgf(sgf_dir, name, k, ours, record)
         results[name].append(record)
         for key, values in round_times.items():
             times[name][key].extend(values)
@@ -257,6 +281,7 @@ def main() -> None:
     parser.add_argument("--baseline", default="player(simple)",
                         help="the baseline player's options (default player(simple), the "
                              "beginner's evaluator; search(flat) is the flat Monte Carlo player)")
+    parser.add_argument("--sgf", metavar="DIR", help="write each game to DIR as an SGF file")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()}", flush=True)
     extra = f", {args.options}" if args.options else ""
@@ -273,11 +298,11 @@ def main() -> None:
         context = multiprocessing.get_context("spawn")
         with context.Pool(args.jobs) as pool:
             for k, outcome in pool.imap(play_round, [(r, players) for r in rounds]):
-                report(k, rounds[k][2], outcome, results, times)
+                report(k, rounds[k][2], outcome, results, times, args.sgf)
     else:
         for r in rounds:
             k, outcome = play_round((r, players))
-            report(k, r[2], outcome, results, times)
+            report(k, r[2], outcome, results, times, args.sgf)
     print(f"\n{args.games} rounds in {time.perf_counter() - started:.0f} s; "
           f"load average at end: {os.getloadavg()}")
     for name, _ in players:

@@ -1716,12 +1716,54 @@ test(game_ends_with_two_passes, Ends == [true, true, true, true, true]) :-
 %   fb_self_atari/3 and fb_atari/3 read without playing what playing
 %   shows: along seeded policy games on 9x9, for every legal point of
 %   either colour, self-atari holds exactly when the move captures nothing
-%   and leaves its chain one liberty; and every chain's atari agrees with
-%   its liberties.
+%   and leaves its chain one liberty; and every chain's atari (and
+%   fb_liberties/4) agrees with its liberties walked stone by stone.
 test(self_atari_and_atari_agree_with_play, Bad == []) :-
     set_random(seed(9)),
     emptyBoard(9, B), go_fastboard:fb_new(B, FB),
     findall(Ply-I, gp_check_game(FB, 1, 0, 0, 1, I, Ply), Bad).
+
+%   The same checks along seeded games of fb_random_move/3 (which plays
+%   self-ataris, so chains of every size are taken) on 9x9 and 5x5.
+test(self_atari_and_atari_agree_in_random_games, Bad == []) :-
+    findall(N-Seed-Ply-I,
+            ( member(N-Seeds, [9-[1, 2, 3], 5-[1, 2, 3, 4, 5, 6, 7, 8]]),
+              member(Seed, Seeds),
+              set_random(seed(Seed)),
+              emptyBoard(N, B), go_fastboard:fb_new(B, FB),
+              gp_random_game(FB, 1, 0, 1, I, Ply) ),
+            Bad).
+
+%   A chain round the point on two opposite sides, so twice among its
+%   neighbours: fb_self_atari/3 counts its pairs once.  Black at [0, 1]
+%   would have only [1, 1]; the position turned and flipped, every point
+%   checked as above.
+test(self_atari_of_a_chain_round_the_point, [SA, Bad] == [true, []]) :-
+    Positions = [["b-bw-", "b-bw-", "bbbw-", "www--", "-----"],
+                 ["bbbw-", "--bw-", "bbbw-", "www--", "-----"],
+                 ["-----", "www--", "bbbw-", "b-bw-", "b-bw-"],
+                 ["-wb-b", "-wb-b", "-wbbb", "--www", "-----"]],
+    Positions = [First|_],
+    board_rows(B0, First), go_fastboard:fb_new(B0, FB0), go_fastboard:fb_index(FB0, [0, 1], I0),
+    ( go_fastboard:fb_self_atari(FB0, 1, I0) -> SA = true ; SA = false ),
+    findall(Rows-I, ( member(Rows, Positions), board_rows(B, Rows),
+                      go_fastboard:fb_new(B, FB), gp_position_bad(FB, I) ),
+            Bad).
+
+%   gp_random_game(+FB, +X, +Passes, +Ply, -Bad, -BadPly): a point of the
+%   first position that gp_position_bad/2 finds wrong, up to ply 150 or two
+%   passes; fails if none.
+gp_random_game(FB, X, Passes, Ply, Bad, BadPly) :-
+    Ply =< 150, Passes < 2,
+    (   gp_position_bad(FB, Bad0) -> Bad = Bad0, BadPly = Ply
+    ;   Y is 3 - X, Ply1 is Ply + 1,
+        (   go_fastboard:fb_random_move(FB, X, I)
+        ->  go_fastboard:fb_play(FB, X, I, _),
+            gp_random_game(FB, Y, 0, Ply1, Bad, BadPly)
+        ;   arg(4, FB, State), setarg(2, State, 0), Passes1 is Passes + 1,
+            gp_random_game(FB, Y, Passes1, Ply1, Bad, BadPly)
+        )
+    ).
 
 gp_check_game(FB, X, Last, Last2, Ply, Bad, BadPly) :-
     Ply =< 120,
@@ -1739,15 +1781,29 @@ gp_position_bad(FB, I) :-
     go_fastboard:fb_points(FB, Is),
     member(I, Is),
     (   go_fastboard:fb_cell(FB, I, C), C > 0,
-        go_fastboard:fb_liberties(FB, I, 2, Libs),
+        gp_liberties(FB, I, Libs),
         (   go_fastboard:fb_atari(FB, I, L) -> Libs \== [L] ; Libs = [_] )
+    ;   go_fastboard:fb_cell(FB, I, C), C > 0,         % at most 2, all liberties
+        gp_liberties(FB, I, Libs),
+        go_fastboard:fb_liberties(FB, I, 2, Two),
+        length(Libs, K), K2 is min(K, 2),
+        \+ ( length(Two, K2), subtract(Two, Libs, []) )
     ;   member(X, [1, 2]),
         go_fastboard:fb_legal(FB, X, I),
         (   go_fastboard:fb_self_atari(FB, X, I) -> SA = true ; SA = false ),
         \+ \+ ( go_fastboard:fb_play(FB, X, I, Captured),
-                go_fastboard:fb_liberties(FB, I, 2, Libs),
+                gp_liberties(FB, I, Libs),
                 (   Captured =:= 0, Libs = [_] -> SA \== true ; SA \== false ) )
     ).
+
+%   gp_liberties(+FB, +I, -Libs): the liberties of the chain at I, walked
+%   stone by stone (not read from the counts the fast board keeps).
+gp_liberties(FB, I, Libs) :-
+    go_fastboard:fb_chain(FB, I, Stones),
+    findall(J, ( member(S, Stones), go_fastboard:fb_neighbours(FB, S, Js),
+                 member(J, Js), go_fastboard:fb_cell(FB, J, 0) ),
+            Libs0),
+    sort(Libs0, Libs).
 
 :- end_tests(go_playout).
 
@@ -1784,15 +1840,35 @@ test(finds_the_capture, Bests == [B, B, B]) :-
             Bests).
 
 %   Every simulation goes through one root child: the visits add up to
-%   the playouts, and the board is as it was.
-test(visits_add_up, [Sum, After] == [200, Before]) :-
+%   the playouts, or to fewer when the search stopped early, which it
+%   does only when the first child leads the second by more than the
+%   simulations left; the board is as it was.
+test(visits_add_up, [Full, After] == [true, Before]) :-
     ut_board(["-------", "--b----", "-------", "---w---", "-------", "-------", "-------"], FB),
     go_fastboard:fb_empties(FB, Before),
     ut_candidates(FB, 2, Cs),
     set_random(seed(4)),
     go_uct:uct_search(FB, 2, 0, Cs, [playouts(200)], Ranked),
     aggregate_all(sum(V), member(V-_-_, Ranked), Sum),
+    Ranked = [V1-_-_, V2-_-_|_],
+    (   Sum =:= 200 -> Full = true
+    ;   Sum < 200, Sum mod 10 =:= 0, V1 - V2 > 200 - Sum -> Full = true
+    ;   Full = Sum-V1-V2
+    ),
     go_fastboard:fb_empties(FB, After).
+
+%   A capture of four stones is found long before 2,000 simulations: the
+%   search stops once the most visited child cannot be overtaken by the
+%   simulations left, and it is the capture.
+test(stops_early_when_decided, [Best, Stopped] == [B, true]) :-
+    ut_board(["bwwb-", "bwwb-", "-b-ww", "---w-", "-----"], FB),
+    go_fastboard:fb_index(FB, [2, 2], B),
+    ut_candidates(FB, 1, Cs),
+    set_random(seed(2)),
+    go_uct:uct_search(FB, 1, 0, Cs, [playouts(2000)], [V1-Best-_, V2-_-_|Rest]),
+    aggregate_all(sum(V), member(V-_-_, Rest), V3),
+    Sum is V1 + V2 + V3,
+    (   Sum < 2000, V1 - V2 > 2000 - Sum -> Stopped = true ; Stopped = Sum ).
 
 %   The same seed grows the same tree.
 test(reproducible, R1 == R2) :-

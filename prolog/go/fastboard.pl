@@ -46,14 +46,26 @@ leaves FB as it was: the board after a try needs no copy and no undo.
   - State: s(Count, Ko): Count empty points; Ko the index of the point a
     simple ko forbids now, or 0.
   - N: the board is N x N; Points: the indices of its points, row by row.
-  - Chains: ch(Root, Libs, Next, Size), four terms with one argument per
-    index.  For a stone, Root is the index of one stone of its chain,
-    the same for all (the chain's name, its *root*), and 0 on a point
-    without a stone; Next the next stone of the chain, round in a
-    ring; at the root, Size is the chain's number of stones and Libs its
-    count of (stone, empty neighbour) pairs: zero exactly when the chain
-    has no liberty, so a capture is seen without walking the chain.
+  - Chains: ch(Root, Libs, Next, Size, Sums), five terms with one
+    argument per index.  For a stone, Root is the index of one stone
+    of its chain, the same for all (the chain's name, its *root*), and 0
+    on a point without a stone; Next the next stone of the chain, round
+    in a ring; at the root, Size is the chain's number of stones and Libs
+    its count of (stone, empty neighbour) pairs: zero exactly when the
+    chain has no liberty, so a capture is seen without walking the chain.
     Joining two chains renames the stones of the smaller (merge/3).
+  - Sums, at the root: the sum S of the empty points (indices) of those
+    pairs and the sum Q of their squares, in one integer S + Q * 2^21
+    (S < 2^21 on boards up to 25 x 25: fewer than 1250 pairs, indices
+    below 703).  A pair J adds J + J^2 * 2^21, its *share*: adding and
+    taking off shares keeps both sums with one setarg/3.  The Libs
+    points are all the same point exactly when Libs * Q =:= S * S (for
+    numbers x1..xn, n * sum(xi^2) >= (sum(xi))^2, equal only when all are
+    equal), and that point is S // Libs: so "is the chain in atari, and
+    where?" is answered without walking it (fb_atari/3).  Libs and Sums
+    are kept up together: a stone placed removes its pair from each chain
+    it touches, a stone taken off gives its pair back to each chain it
+    touched, and joined chains add theirs.
 
 Colours are numbers here (fb_colour/2): 1 black, 2 white; the opponent of
 X is 3 - X.  Only simple ko is known (the rules' superko is checked by
@@ -94,7 +106,9 @@ fb_new(Board, FB) :-
     length(Zeros, Size),
     maplist(=(0), Zeros),
     Root =.. [root|Zeros], Libs =.. [libs|Zeros], Next =.. [next|Zeros], Sizes =.. [size|Zeros],
-    FB = fb(Cells, Empties, Where, s(Count, 0), Width, N, Points, ch(Root, Libs, Next, Sizes)),
+    Sums =.. [sums|Zeros],
+    Chains = ch(Root, Libs, Next, Sizes, Sums),
+    FB = fb(Cells, Empties, Where, s(Count, 0), Width, N, Points, Chains),
     findall(I-X, ( nth1(I, Codes, X), ( X =:= 1 ; X =:= 2 ) ), Stones),
     place_all(Stones, FB).
 
@@ -182,7 +196,7 @@ fb_empties(fb(_, Empties, _, s(Count, _), _, _, _, _), Is) :-
 %   (The code reads each neighbour once, without lists: it runs for every
 %   move of every random game.)
 fb_legal(FB, X, I) :-
-    FB = fb(Cells, _, _, s(_, Ko), W, _, _, ch(Root, Libs, _, _)),
+    FB = fb(Cells, _, _, s(_, Ko), W, _, _, ch(Root, Libs, _, _, _)),
     arg(I, Cells, 0),
     I =\= Ko,
     N is I - W, S is I + W, E is I + 1, Wst is I - 1,
@@ -219,7 +233,7 @@ lives_by(C, R, X, RN, RS, RE, RW, Libs) :-
 fb_play(FB, X, I, Captured) :-
     place(FB, X, I),
     Y is 3 - X,
-    FB = fb(Cells, _, _, State, W, _, _, ch(Root, Libs, _, Size)),
+    FB = fb(Cells, _, _, State, W, _, _, ch(Root, Libs, _, Size, _)),
     N is I - W, S is I + W, E is I + 1, Wst is I - 1,
     capture(N, FB, Cells, Root, Libs, Y, 0, C1, 0, K1),
     capture(S, FB, Cells, Root, Libs, Y, C1, C2, K1, K2),
@@ -241,44 +255,50 @@ capture(J, FB, Cells, Root, Libs, Y, N0, N, K0, K) :-
     ).
 
 %   place(+FB, +X, +I): X's stone on the empty point I, a chain of its own
-%   joined to the chains of X it touches; every chain it touches loses a
-%   liberty (the pair stone-I).  No capture.
+%   (its pairs: its empty neighbours) joined to the chains of X it
+%   touches; every chain it touches loses a liberty (the pair stone-I).
+%   No capture.
 place(FB, X, I) :-
-    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size)),
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size, Sums)),
     setarg(I, Cells, X),
     remove_empty(FB, I),
     N is I - W, S is I + W, E is I + 1, Wst is I - 1,
     arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
-    L is 4 - sign(CN) - sign(CS) - sign(CE) - sign(CW),
-    setarg(I, Root, I), setarg(I, Next, I), setarg(I, Size, 1), setarg(I, Libs, L),
-    touch(CN, N, FB, Root, Libs, X, I),
-    touch(CS, S, FB, Root, Libs, X, I),
-    touch(CE, E, FB, Root, Libs, X, I),
-    touch(CW, Wst, FB, Root, Libs, X, I).
+    % its own pairs: its empty neighbours (each adds its share to Sums)
+    ( CN =:= 0 -> L1 = 1, S1 is N + N * N * 2097152 ; L1 = 0, S1 = 0 ),
+    ( CS =:= 0 -> L2 is L1 + 1, S2 is S1 + S + S * S * 2097152 ; L2 = L1, S2 = S1 ),
+    ( CE =:= 0 -> L3 is L2 + 1, S3 is S2 + E + E * E * 2097152 ; L3 = L2, S3 = S2 ),
+    ( CW =:= 0 -> L is L3 + 1, Sum is S3 + Wst + Wst * Wst * 2097152 ; L = L3, Sum = S3 ),
+    setarg(I, Root, I), setarg(I, Next, I), setarg(I, Size, 1),
+    setarg(I, Libs, L), setarg(I, Sums, Sum),
+    IS is I + I * I * 2097152,                 % I's share of Sums (2^21)
+    ( CN =:= 0 -> true ; CN =:= 3 -> true ; touch(CN, N, FB, Root, Libs, Sums, X, I, IS) ),
+    ( CS =:= 0 -> true ; CS =:= 3 -> true ; touch(CS, S, FB, Root, Libs, Sums, X, I, IS) ),
+    ( CE =:= 0 -> true ; CE =:= 3 -> true ; touch(CE, E, FB, Root, Libs, Sums, X, I, IS) ),
+    ( CW =:= 0 -> true ; CW =:= 3 -> true ; touch(CW, Wst, FB, Root, Libs, Sums, X, I, IS) ).
 
-%   touch(+C, +J, +FB, +Root, +Libs, +X, +I): the stone on I touches J of
-%   colour C: a chain there loses the pair J-I, and is joined to I's if
-%   it is X's.
-touch(C, J, FB, Root, Libs, X, I) :-
-    (   C =:= 0 -> true
-    ;   C =:= 3 -> true
-    ;   arg(J, Root, R),
-        arg(R, Libs, L0), L is L0 - 1, setarg(R, Libs, L),
-        (   C =:= X, arg(I, Root, RI), RI =\= R -> merge(FB, RI, R) ; true )
-    ).
+%   touch(+C, +J, +FB, +Root, +Libs, +Sums, +X, +I, +IS): the stone on I
+%   (IS the share of I in Sums) touches a stone of colour C on J: its
+%   chain loses the pair J-I, and is joined to I's if it is X's.
+touch(C, J, FB, Root, Libs, Sums, X, I, IS) :-
+    arg(J, Root, R),
+    arg(R, Libs, L0), L is L0 - 1, setarg(R, Libs, L),
+    arg(R, Sums, S0), S is S0 - IS, setarg(R, Sums, S),
+    (   C =:= X, arg(I, Root, RI), RI =\= R -> merge(FB, RI, R) ; true ).
 
 %   merge(+FB, +A, +B): the chains of roots A and B become one, whose root
 %   is the root of the larger; the stones of the smaller get the new root
 %   and the rings of stones (Next) are joined.
 merge(FB, A, B) :-
-    FB = fb(_, _, _, _, _, _, _, ch(Root, Libs, Next, Size)),
+    FB = fb(_, _, _, _, _, _, _, ch(Root, Libs, Next, Size, Sums)),
     arg(A, Size, SA), arg(B, Size, SB),
     (   SA >= SB -> Big = A, Small = B ; Big = B, Small = A ),
     relabel(Small, Small, Root, Next, Big),
     arg(Big, Next, NB), arg(Small, Next, NS),
     setarg(Big, Next, NS), setarg(Small, Next, NB),
     S is SA + SB, setarg(Big, Size, S),
-    arg(A, Libs, LA), arg(B, Libs, LB), L is LA + LB, setarg(Big, Libs, L).
+    arg(A, Libs, LA), arg(B, Libs, LB), L is LA + LB, setarg(Big, Libs, L),
+    arg(A, Sums, SumA), arg(B, Sums, SumB), Sum is SumA + SumB, setarg(Big, Sums, Sum).
 
 relabel(S, Start, Root, Next, Big) :-
     setarg(S, Root, Big),
@@ -290,11 +310,11 @@ relabel(S, Start, Root, Next, Big) :-
 %   the ring of stones (Next stays as it was): all are emptied first, so
 %   that the second gives liberties back to the other chains only.
 remove_chain(FB, R, N0, N) :-
-    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size)),
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size, Sums)),
     arg(R, Size, K),
     N is N0 + K,
     empty_ring(R, R, FB, Cells, Root, Next),
-    give_back(R, R, W, Cells, Root, Libs, Next).
+    give_back(R, R, W, Cells, Root, Libs, Sums, Next).
 
 empty_ring(S, R, FB, Cells, Root, Next) :-
     setarg(S, Cells, 0),
@@ -303,22 +323,26 @@ empty_ring(S, R, FB, Cells, Root, Next) :-
     arg(S, Next, S1),
     (   S1 =:= R -> true ; empty_ring(S1, R, FB, Cells, Root, Next) ).
 
-give_back(S, R, W, Cells, Root, Libs, Next) :-
+give_back(S, R, W, Cells, Root, Libs, Sums, Next) :-
     N is S - W, Sth is S + W, E is S + 1, Wst is S - 1,
-    one_back(N, Cells, Root, Libs),
-    one_back(Sth, Cells, Root, Libs),
-    one_back(E, Cells, Root, Libs),
-    one_back(Wst, Cells, Root, Libs),
+    SS is S + S * S * 2097152,
+    one_back(N, Cells, Root, Libs, Sums, SS),
+    one_back(Sth, Cells, Root, Libs, Sums, SS),
+    one_back(E, Cells, Root, Libs, Sums, SS),
+    one_back(Wst, Cells, Root, Libs, Sums, SS),
     arg(S, Next, S1),
-    (   S1 =:= R -> true ; give_back(S1, R, W, Cells, Root, Libs, Next) ).
+    (   S1 =:= R -> true ; give_back(S1, R, W, Cells, Root, Libs, Sums, Next) ).
 
-%   one_back(+J, +Cells, +Root, +Libs): a stone on J gets a liberty back
+%   one_back(+J, +Cells, +Root, +Libs, +Sums, +SS): a stone on J gets
+%   back the pair J-S of the freed point S (SS the share of S in Sums)
 %   (not with forall/2: it would undo the setarg/3).
-one_back(J, Cells, Root, Libs) :-
+one_back(J, Cells, Root, Libs, Sums, SS) :-
     arg(J, Cells, C),
     (   C =:= 0 -> true
     ;   C =:= 3 -> true
-    ;   arg(J, Root, R), arg(R, Libs, L0), L is L0 + 1, setarg(R, Libs, L)
+    ;   arg(J, Root, R),
+        arg(R, Libs, L0), L is L0 + 1, setarg(R, Libs, L),
+        arg(R, Sums, T0), T is T0 + SS, setarg(R, Sums, T)
     ).
 
 ring(R, Next, [R|Stones]) :-
@@ -360,7 +384,7 @@ add_empty(FB, I) :-
 %
 %   Stones are the indices of the chain of the stone at I, ordered.
 fb_chain(FB, I, Stones) :-
-    FB = fb(_, _, _, _, _, _, _, ch(Root, _, Next, _)),
+    FB = fb(_, _, _, _, _, _, _, ch(Root, _, Next, _, _)),
     arg(I, Root, R),
     ring(R, Next, Stones0),
     sort(Stones0, Stones).
@@ -368,16 +392,21 @@ fb_chain(FB, I, Stones) :-
 %!  fb_liberties(+FB, +I, +Max, -Libs) is det.
 %
 %   Libs are the liberties (indices, ordered) of the chain of the stone at
-%   I, at most Max of them: counting stops there.
+%   I, at most Max of them: counting stops there.  No liberty or one is
+%   read from the chain's sums (see the module header) without a walk.
 %
 %   ?- board_rows(_B, ["bw-", "b--", "---"]), fb_new(_B, _FB),
 %      fb_index(_FB, [0, 0], _I), fb_liberties(_FB, _I, 9, _L), length(_L, N).
 %   N = 2.
 fb_liberties(FB, I, Max, Libs) :-
-    FB = fb(Cells, _, _, _, _, _, _, ch(Root, _, Next, _)),
+    FB = fb(Cells, _, _, _, _, _, _, ch(Root, Ps, Next, _, Sums)),
     arg(I, Root, R),
-    ring(R, Next, Stones),
-    stone_liberties(Stones, FB, Cells, Max, [], Libs).
+    arg(R, Ps, P), arg(R, Sums, V),
+    (   ( P =:= 0 ; Max =< 0 ) -> Libs = []
+    ;   S is V /\ 0x1FFFFF, P * (V >> 21) =:= S * S -> L is S // P, Libs = [L]
+    ;   ring(R, Next, Stones),
+        stone_liberties(Stones, FB, Cells, Max, [], Libs)
+    ).
 
 stone_liberties([], _, _, _, Libs0, Libs) :-
     sort(Libs0, Libs).
@@ -403,60 +432,32 @@ add_liberties([J|Js], Cells, L0, L, K0, K) :-
 %!  fb_atari(+FB, +I, -Liberty) is semidet.
 %
 %   The chain of the stone at I is in atari: Liberty is its one liberty.
-%   Quick when it is not: a chain in atari has a count of pairs (see
-%   fb_legal/3) of four at most, and the walk round its stones stops at a
-%   second liberty.
+%   Read from the chain's sums without a walk: its P pairs name one point
+%   exactly when P * Q =:= S * S (see the module header).
 fb_atari(FB, I, Liberty) :-
-    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, Size)),
+    FB = fb(_, _, _, _, _, _, _, ch(Root, Libs, _, _, Sums)),
     arg(I, Root, R),
     arg(R, Libs, P),
-    P =< 4,
-    (   arg(R, Size, 1) -> P =:= 1 ; true ),    % a lone stone's count is exact
-    ring_liberties(R, R, W, Cells, Next, 0, 0, Liberty),
-    Liberty > 0.
-
-%   ring_liberties(+S, +R, +W, +Cells, +Next, +Not, +F0, -F): walking the
-%   ring of the chain R from its stone S, F0 the liberty (other than Not)
-%   found so far or 0; F the one liberty, or 0 if none, or -1 as soon as a
-%   second one is found.
-ring_liberties(S, R, W, Cells, Next, Not, F0, F) :-
-    N is S - W, Sth is S + W, E is S + 1, Wst is S - 1,
-    free(N, Cells, Not, F0, F1),
-    free(Sth, Cells, Not, F1, F2),
-    free(E, Cells, Not, F2, F3),
-    free(Wst, Cells, Not, F3, F4),
-    (   F4 < 0 -> F = F4
-    ;   arg(S, Next, S1),
-        (   S1 =:= R -> F = F4
-        ;   ring_liberties(S1, R, W, Cells, Next, Not, F4, F)
-        )
-    ).
-
-%   free(+J, +Cells, +Not, +F0, -F): F0 updated with the point J if it is
-%   empty and not Not: the first liberty, or -1 for a second one.
-free(J, Cells, Not, F0, F) :-
-    arg(J, Cells, C),
-    (   C =\= 0 -> F = F0
-    ;   F0 < 0 -> F = F0
-    ;   J =:= Not -> F = F0
-    ;   J =:= F0 -> F = F0
-    ;   F0 =:= 0 -> F = J
-    ;   F = -1
-    ).
+    P > 0, P < 5,                       % four pairs at most name one point
+    arg(R, Sums, V),
+    S is V /\ 0x1FFFFF,                 % 2^21 - 1
+    P * (V >> 21) =:= S * S,
+    Liberty is S // P.
 
 %!  fb_self_atari(+FB, +X, +I) is semidet.
 %
 %   Colour X's stone on the empty point I (where X may play) would leave
-%   its chain with one liberty, capturing nothing.  Read without playing:
-%   the empty neighbours of I and the liberties of the chains of X next
-%   to it, besides I, are counted up to two.  Black's stone at [0, 1]
-%   would have only [1, 1]:
+%   its chain with one liberty, capturing nothing.  Read without playing
+%   nor walking: the chain's pairs would be those of the chains of X next
+%   to I (each once), less their pairs with I, and I's own with its empty
+%   neighbours; their sums tell whether they name one point (as in
+%   fb_atari/3).  Black's stone at [0, 1] would have only [1, 1]:
 %
 %   ?- board_rows(_B, ["b-w", "w--", "---"]), fb_new(_B, _FB),
 %      fb_index(_FB, [0, 1], _I), fb_self_atari(_FB, 1, _I).
 %   true.
 fb_self_atari(FB, X, I) :-
-    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, Next, _)),
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, Libs, _, _, Sums)),
     N is I - W, S is I + W, E is I + 1, Wst is I - 1,
     arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
     sign(CN) + sign(CS) + sign(CE) + sign(CW) >= 3,   % at most one empty neighbour
@@ -466,13 +467,15 @@ fb_self_atari(FB, X, I) :-
     \+ takes(CS, RS, Y, RN, RS, RE, RW, Libs),
     \+ takes(CE, RE, Y, RN, RS, RE, RW, Libs),
     \+ takes(CW, RW, Y, RN, RS, RE, RW, Libs),
-    F0 = 0,
-    ( CN =:= 0 -> F1 = N ; CS =:= 0 -> F1 = S ; CE =:= 0 -> F1 = E ; CW =:= 0 -> F1 = Wst ; F1 = F0 ),
-    own_liberties(CN, RN, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F1, F2),
-    own_liberties(CS, RS, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F2, F3),
-    own_liberties(CE, RE, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F3, F4),
-    own_liberties(CW, RW, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F4, F),
-    F >= 0.
+    IS is I + I * I * 2097152,
+    NewS is sign(abs(RS - RN)),                       % 1: a chain not seen yet
+    NewE is sign(abs(RE - RN)) * sign(abs(RE - RS)),
+    NewW is sign(abs(RW - RN)) * sign(abs(RW - RS)) * sign(abs(RW - RE)),
+    pairs(CN, N, RN, 1, X, IS, Libs, Sums, 0, 0, P1, V1),
+    pairs(CS, S, RS, NewS, X, IS, Libs, Sums, P1, V1, P2, V2),
+    pairs(CE, E, RE, NewE, X, IS, Libs, Sums, P2, V2, P3, V3),
+    pairs(CW, Wst, RW, NewW, X, IS, Libs, Sums, P3, V3, P, V),
+    (   P =:= 0 -> true ; T is V /\ 0x1FFFFF, P * (V >> 21) =:= T * T ).
 
 %   takes(+C, +R, +Y, +RN, +RS, +RE, +RW, +Libs): the neighbour is a
 %   chain of Y whose last liberty is the point (its count of pairs is its
@@ -482,16 +485,18 @@ takes(C, R, Y, RN, RS, RE, RW, Libs) :-
     arg(R, Libs, L),
     L =:= 4 - sign(abs(RN - R)) - sign(abs(RS - R)) - sign(abs(RE - R)) - sign(abs(RW - R)).
 
-%   own_liberties(+C, +R, +X, +I, ..., +F0, -F): F0 updated (as free/5)
-%   with the liberties besides I of X's chain R next to I.  Five pairs or
-%   more besides I's mean two liberties at least.
-own_liberties(C, R, X, I, W, Cells, Next, Libs, RN, RS, RE, RW, F0, F) :-
-    (   F0 < 0 -> F = F0
-    ;   C =\= X -> F = F0
-    ;   arg(R, Libs, L),
-        L - 4 + sign(abs(RN - R)) + sign(abs(RS - R)) + sign(abs(RE - R)) + sign(abs(RW - R)) >= 5
-    ->  F = -1
-    ;   ring_liberties(R, R, W, Cells, Next, I, F0, F)
+%   pairs(+C, +J, +R, +New, +X, +IS, +Libs, +Sums, +P0, +V0, -P, -V):
+%   the count P0 and sums V0 (as Sums) of the pairs of X's stone on I,
+%   with its neighbour J (colour C, chain R): an empty J is the pair I-J;
+%   a stone of X's adds its chain's pairs if New is 1 (not added yet) and
+%   takes off its pair J-I (IS: the share of I in Sums).
+pairs(C, J, R, New, X, IS, Libs, Sums, P0, V0, P, V) :-
+    (   C =:= 0 -> P is P0 + 1, V is V0 + J + J * J * 2097152
+    ;   C =\= X -> P = P0, V = V0
+    ;   New =:= 1
+    ->  arg(R, Libs, PR), arg(R, Sums, VR),
+        P is P0 + PR - 1, V is V0 + VR - IS
+    ;   P is P0 - 1, V is V0 - IS
     ).
 
 %!  fb_eye(+FB, +X, +I) is semidet.

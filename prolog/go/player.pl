@@ -20,7 +20,9 @@ calls player_action/3 for each turn in play.  A turn goes:
   2. *Rank* them: on boards up to 9x9 (option mc_max_size) by a search
      tree grown by random games (go_uct:uct_search/6, UCT with RAVE; the
      candidates are the root's children, the tactical values their
-     priors), default_playouts/2 simulations (fewer on an open board,
+     priors, with go_tactics:rescue_value/5 added: making safe a chain of
+     two liberties the opponent could capture next), default_playouts/2
+     simulations at most (fewer on an open board,
      where each costs more); a capture or a rescue goes first unless the
      search finds it clearly worse: urgent/4.  Option search(flat) ranks
      them by the flat Monte Carlo of go_montecarlo:mc_search/6 instead
@@ -59,8 +61,8 @@ dropped and the next best taken.
 :- use_module(uct).
 
 %   Constants of the decisions.
-playout_budget(14000).          % simulations a move: this / (empty points + 10)
-max_playouts(1000).
+playout_budget(24000).          % simulations a move at most: this / (empty points + 10)
+max_playouts(1500).
 default_mc_max_size(9).         % Monte Carlo up to this size
 resign_win_rate(0.05).          % the search's best below this: hopeless
 
@@ -230,12 +232,16 @@ region([I|Todo], FB, Seen, Region) :-
 mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate) :-
     fb_colour(P, X),
     stones_on_board(FB, Stones),
-    maplist(prior(FB, Stones), Candidates, Priors),
+    threatened_chains(FB, X, Threatened),
+    maplist(rescued(FB, X, Threatened), Candidates, Valued),
+    maplist(prior(FB, Stones), Valued, Priors),
     (   Search == flat
     ->  mc_search(FB, X, Komi, Priors, Playouts, Tried)
     ;   last_index(Game, FB, Last),
         option(patterns(Patterns), Options, true),
-        uct_search(FB, X, Komi, Priors, [playouts(Playouts), last(Last), patterns(Patterns)], Tried)
+        option(priors(How), Options, learned),
+        uct_search(FB, X, Komi, Priors,
+                   [playouts(Playouts), last(Last), patterns(Patterns), priors(How)], Tried)
     ),
     Tried = [_-_-Rate|_],
     findall(I, member(_-I-_, Tried), Ranked0),
@@ -243,6 +249,12 @@ mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
+
+%   rescued(+FB, +X, +Threatened, +I-Value0, -I-Value): Value0 plus what
+%   the move does for X's Threatened chains (go_tactics:rescue_value/5).
+rescued(FB, X, Threatened, I-Value0, I-Value) :-
+    rescue_value(FB, X, Threatened, I, Rescue),
+    Value is Value0 + Rescue.
 
 %   last_index(+Game, +FB, -Last): Last is the index on FB of the point of
 %   the opponent's last move, 0 if the last action was not a move.

@@ -4,6 +4,7 @@
             policy_move/5,           % +FB, +X, +Last, +Last2, -I
             pattern_move/3,          % +FB, +I, -Pattern
             pattern_point/2,         % +FB, +I
+            pattern_code/3,          % +FB, +I, -Code
             pattern_name/1           % ?Name
           ]).
 
@@ -147,7 +148,7 @@ weak(J, Cells, X, FB, Ws0, Ws) :-
 %   saved by M: taking a chain in atari that touches it (a walk round the
 %   ring of its stones), or extending on L to two liberties at least.
 saving_move(FB, X, J, _, M) :-
-    FB = fb(_, _, _, _, _, _, _, ch(Root, _, Next, _)),
+    FB = fb(_, _, _, _, _, _, _, ch(Root, _, Next, _, _)),
     arg(J, Root, R),
     ring_capture(R, R, Next, FB, X, M).
 saving_move(FB, X, _, L, L) :-
@@ -221,13 +222,16 @@ matching(P, Cells, W, Table, Ms0, Ms) :-
 
 %   code(+P, +Cells, +W, -Code): the eight points around P, row by row
 %   (NW N NE W E SW S SE), two bits each (0 empty, 1 black, 2 white, 3
-%   off the board), the first lowest.
+%   off the board), the first lowest.  The frame of the board (go_board's
+%   flat_board/3) ends with the row below the last point, so the point
+%   below and right of the last point is past the cells: off the board.
 code(P, Cells, W, Code) :-
     N is P - W, S is P + W,
     A is N - 1, B is N + 1, C is P - 1, D is P + 1, E is S - 1, F is S + 1,
     arg(A, Cells, CA), arg(N, Cells, CN), arg(B, Cells, CB),
     arg(C, Cells, CC), arg(D, Cells, CD),
-    arg(E, Cells, CE), arg(S, Cells, CS), arg(F, Cells, CF),
+    arg(E, Cells, CE), arg(S, Cells, CS),
+    (   arg(F, Cells, CF0) -> CF = CF0 ; CF = 3 ),   % past the frame's last cell
     Code is CA + (CN << 2) + (CB << 4) + (CC << 6) + (CD << 8) + (CE << 10) + (CS << 12) + (CF << 14).
 
 %!  pattern_point(+FB, +I) is semidet.
@@ -241,6 +245,15 @@ pattern_point(FB, I) :-
     code(I, Cells, W, Code),
     K is Code + 1,
     arg(K, Table, 1).
+
+%!  pattern_code(+FB, +I, -Code) is det.
+%
+%   Code is the number of the 3x3 neighbourhood of the point I of FB
+%   (code/4: two bits for each of the eight points around I, row by row,
+%   the first lowest: 0 empty, 1 black, 2 white, 3 off the board).
+pattern_code(FB, I, Code) :-
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    code(I, Cells, W, Code).
 
 %!  pattern_move(+FB, +I, -Pattern) is semidet.
 %

@@ -2,6 +2,8 @@
           [ move_value/4,            % +FB, +X, +I, -Value
             move_features/4,         % +FB, +X, +I, -Features
             escapes/4,               % +FB, +X, +S, +Depth
+            threatened_chains/3,     % +FB, +X, -Chains
+            rescue_value/5,          % +FB, +X, +Chains, +I, -Value
             own_true_eye/3,          % +FB, +X, +I
             line/3                   % +FB, +I, -Line
           ]).
@@ -18,7 +20,11 @@ A chain in *atari* has one liberty.  It is saved when its owner, to move,
 can capture a chain of the attacker that touches it and is in atari
 itself, or can extend on its liberty to three liberties, or to two that the
 attacker cannot take away in turn (escapes/4 reads this to a fixed depth:
-that is the reading of a ladder).
+that is the reading of a ladder).  A chain with *two* liberties is in
+danger when the attacker, to move, can put it in atari so that it cannot
+escape (captured/5); threatened_chains/3 finds them before the machine
+chooses, and rescue_value/5 values a move by the stones of those chains it
+makes safe, wherever it is played (extending, or capturing an attacker).
 */
 
 :- use_module(library(lists)).
@@ -178,6 +184,58 @@ captured(FB, Y, X, S, Depth) :-
             fb_liberties(FB, S, 2, [_]),
             \+ escapes(FB, X, S, Depth) ),
     !.
+
+%!  threatened_chains(+FB, +X, -Chains) is det.
+%
+%   Chains are X's chains with two liberties that the opponent, to move,
+%   can capture (captured/5: an atari the chain cannot escape), each as
+%   S-Size, S one of its stones.  White's two stones on the edge, Black
+%   to move, die by an atari from either side:
+%
+%   ?- board_rows(_B, ["--ww-", "-bbb-", "-----", "-----", "-----"]),
+%      fb_new(_B, _FB), threatened_chains(_FB, 2, [_-Size]).
+%   Size = 2.
+threatened_chains(FB, X, Chains) :-
+    Y is 3 - X,
+    ladder_depth(D),
+    fb_points(FB, Is),
+    findall(R-S, ( member(S, Is), fb_cell(FB, S, X), fb_chain(FB, S, [R|_]) ), Pairs0),
+    sort(1, @<, Pairs0, Pairs),            % one stone per chain
+    findall(S-Size,
+            ( member(_-S, Pairs),
+              fb_liberties(FB, S, 3, [_, _]),
+              captured(FB, Y, X, S, D),
+              fb_chain(FB, S, Stones), length(Stones, Size) ),
+            Chains).
+
+%!  rescue_value(+FB, +X, +Chains, +I, -Value) is det.
+%
+%   Value is save_weight/1 points for each stone of the threatened Chains
+%   (threatened_chains/3) that X's stone on I leaves safe: still on the
+%   board with three liberties or more, or two the opponent cannot take
+%   (captured/5).  0 when X may not play on I.
+rescue_value(_, _, [], _, 0) :- !.
+rescue_value(FB, X, Chains, I, Value) :-
+    Y is 3 - X,
+    ladder_depth(D),
+    save_weight(KS),
+    (   fb_legal(FB, X, I)
+    ->  findall(V,
+                ( fb_play(FB, X, I, _),
+                  foldl(safe_now(FB, X, Y, D), Chains, 0, Safe),
+                  V is KS * Safe ),
+                [Value])
+    ;   Value = 0
+    ).
+
+safe_now(FB, X, Y, D, S-Size, N0, N) :-
+    (   fb_cell(FB, S, X),
+        fb_liberties(FB, S, 3, Libs),
+        length(Libs, K),
+        (   K >= 3 -> true ; K =:= 2, \+ captured(FB, Y, X, S, D) )
+    ->  N is N0 + Size
+    ;   N = N0
+    ).
 
 %!  own_true_eye(+FB, +X, +I) is semidet.
 %

@@ -28,9 +28,13 @@ Go programs of 2007-2015 (MoGo, Fuego, Pachi) in a short form:
 A child's value mixes its own win rate with its AMAF win rate; the AMAF
 share, beta, falls as the child's own visits grow (Silver's schedule,
 value/3).  Both tallies start with a prior: virtual games whose win rate
-says what a move looks like before any game is played (prior/5: a
-capture or a rescue is good, a self-atari poor, a point next to the last
-move or on the third line worth a look, one on the edge less).
+says what a move looks like before any game is played.  The priors are
+go_prior's (prior.pl), learned from GNU Go's games: the 3x3 shape, the
+distances to the last two moves, the line, captures, ataris and
+self-ataris; option priors(hand) keeps the previous release's
+hand-written ones (prior/5: a capture is good, a self-atari poor, a
+point next to the last move or on the third line worth a look, one on
+the edge less), for comparison.
 
 The move chosen is the root's child with the most visits.  The board is
 go_fastboard's: a simulation runs inside \+ \+, so the board is as it was
@@ -43,6 +47,7 @@ after each one; the tree keeps its tallies with nb_setarg/3.
 :- use_module(fastboard).
 :- use_module(playout).
 :- use_module(tactics, [line/3]).
+:- use_module(prior).
 
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
 
@@ -52,23 +57,30 @@ rave_equivalence(3000).      % own visits at which AMAF's share is down to a hal
 root_prior_games(20).        % virtual games behind a root candidate's prior
 root_noise(0.1).             % the spread of the noise on a root prior's rate
 max_game_plies(3).           % a simulation stops after 3 x points plies
+check_every(10).             % simulations between two checks for an early stop
 
 %!  uct_search(+FB, +X, +Komi, +Candidates, +Options, -Ranked) is det.
 %
 %   Grows a tree from FB with colour X to move (komi Komi to White) and
 %   the root's children Candidates, a list of I-Prior (a point and the
 %   win rate in 0..1 it starts with, as root_prior_games/1 virtual games,
-%   to which prior/5's are added).  Options: playouts(N), the number of
-%   simulations (default 1000); last(L), the index of the opponent's
-%   last move (default 0: none, or a pass).  Ranked is a list of
-%   Visits-I-Rate, most visited first: Rate the share of the simulations through I that X won
-%   (0.5 when none went through I).
+%   to which go_prior's are added).  Options: playouts(N), the number of
+%   simulations at most (default 1000: fewer when the most visited child
+%   is sure to stay so, grow/3); last(L), the index of the opponent's
+%   last move (default 0: none, or a pass); patterns(false), playouts
+%   without go_playout's patterns; priors(hand), the hand-written priors
+%   of prior/5 instead of the learned ones.  Ranked is a list of
+%   Visits-I-Rate, most visited first: Rate the share of the simulations
+%   through I that X won (0.5 when none went through I).
 uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     option(playouts(Playouts), Options, 1000),
     option(last(Last), Options, 0),
     option(patterns(Patterns), Options, true),
+    option(priors(How), Options, learned),
     root_prior_games(RootGames),
-    maplist(root_child(FB, X, Last, RootGames), Candidates, Kids0),
+    pairs_keys(Candidates, Points),
+    child_priors(How, FB, X, Last, 0, Points, Priors),
+    maplist(root_child(RootGames), Candidates, Priors, Kids0),
     Kids =.. [k|Kids0],
     Root = n(Kids),
     fb_size(FB, Size),
@@ -76,11 +88,10 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     MaxPly is M * Size * Size,
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
-    forall(between(1, Playouts, _),
-           simulate(FB, X, Komi, Root, Arity, MaxPly, Patterns)),
+    grow(0, Playouts, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last)),
     findall(Visits-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
-              Visits is N - N0,
+              Visits is round(N - N0),
               (   Visits > 0 -> Rate is (W - W0) / Visits ; Rate = 0.5 ) ),
             Ranked0),
     sort(0, @>=, Ranked0, Ranked).
@@ -92,11 +103,10 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
 %   A root child's prior has a little noise (root_noise/1, a share of its
 %   virtual games): moves that look alike are tried in another order with
 %   another seed, so the machine does not play the same game every time.
-root_child(FB, X, Last, N1, I-Prior, Child) :-
-    prior(FB, X, Last, I, N2-P2),
+root_child(N1, I-Prior, I-N2-W2, Child) :-
     root_noise(Noise),
     N0 is N1 + N2,
-    W0 is N1 * Prior + N2 * P2 + (random_float - 0.5) * Noise * N0,
+    W0 is N1 * Prior + W2 + (random_float - 0.5) * Noise * N0,
     new_child(I, N0, W0, Child).
 
 %   new_child(+I, +N0, +W0, -Child): a child with its prior only.  The
@@ -109,20 +119,66 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
                  *          SIMULATION          *
                  *******************************/
 
-simulate(FB, X, Komi, Root, Arity, MaxPly, Patterns) :-
+%   grow(+Done, +Playouts, +Search): Playouts simulations in all, Done of
+%   them played; every check_every/1 simulations, the search stops early
+%   when the most visited root child cannot be overtaken any more (the
+%   second has fewer visits than the first minus the simulations left):
+%   the move is then decided, and more simulations would not change it.
+grow(Done, Playouts, Search) :-
+    Search = s(_, _, _, Root, _, _, _, _, _),
+    (   Done >= Playouts
+    ->  true
+    ;   check_every(K),
+        Done > 0, Done mod K =:= 0,
+        decided(Root, Playouts - Done)
+    ->  true
+    ;   simulate(Search),
+        Done1 is Done + 1,
+        grow(Done1, Playouts, Search)
+    ).
+
+%   decided(+Root, +Left): the root child with the most visits leads the
+%   second by more than Left simulations.
+decided(n(Kids), Left) :-
+    functor(Kids, _, K),
+    K >= 2,
+    top_two(1, K, Kids, 0, 0, First, Second),
+    First - Second > Left.
+decided(n(Kids), _) :-
+    functor(Kids, _, 1).
+
+top_two(J, K, Kids, F0, S0, F, S) :-
+    (   J > K
+    ->  F = F0, S = S0
+    ;   arg(J, Kids, c(_, N, _, _, _, _, N0, _)),
+        V is N - N0,
+        J1 is J + 1,
+        (   V > F0 -> top_two(J1, K, Kids, V, F0, F, S)
+        ;   V > S0 -> top_two(J1, K, Kids, F0, V, F, S)
+        ;   top_two(J1, K, Kids, F0, S0, F, S)
+        )
+    ).
+
+%   simulate(+Search): one simulation; Search is s(FB, X, Komi, Root,
+%   Arity, MaxPly, Patterns, How, Last): the board, the colour to move,
+%   the komi, the tree, the size of FB's cells term, the playouts' last
+%   ply, whether they use patterns, the priors (learned or hand) and the
+%   opponent's last move before the root.
+simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0)) :-
     functor(First, first, Arity),
-    \+ \+ ( descend(Root, FB, X, 1, Path, First, Ply, Last, Next),
+    \+ \+ ( descend(Root, FB, X, 1, Last0, How, Path, First, Ply, Last, Next),
             policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns),
             fb_area(FB, Area),
             Black is Area - Komi,
             backup(Path, Black, First) ).
 
-%   descend(+Node, +FB, +X, +Ply, -Path, +First, -PlyOut, -Last, -Next):
-%   walks down from Node, X to move at ply Ply, playing the chosen
+%   descend(+Node, +FB, +X, +Ply, +Prev, +How, -Path, +First, -PlyOut,
+%   -Last, -Next): walks down from Node, X to move at ply Ply after the
+%   opponent's move Prev (0: none), playing the chosen
 %   children's moves on FB; Path lists step(Kids, Child, X, Ply) from the
 %   top; the walk ends at a child without children, the playout then
 %   starts at ply PlyOut with Next to move after the move Last.
-descend(n(Kids), FB, X, Ply, [step(Kids, Child, X, Ply)|Path], First, PlyOut, Last, Next) :-
+descend(n(Kids), FB, X, Ply, Prev, How, [step(Kids, Child, X, Ply)|Path], First, PlyOut, Last, Next) :-
     select_child(Kids, FB, X, Child),
     !,
     arg(1, Child, I),
@@ -132,17 +188,17 @@ descend(n(Kids), FB, X, Ply, [step(Kids, Child, X, Ply)|Path], First, PlyOut, La
     Ply1 is Ply + 1,
     arg(6, Child, Node),
     (   Node = n(_)
-    ->  descend(Node, FB, Y, Ply1, Path, First, PlyOut, Last, Next)
+    ->  descend(Node, FB, Y, Ply1, I, How, Path, First, PlyOut, Last, Next)
     ;   arg(2, Child, N), arg(7, Child, N0),
         expand_after(E),
         N - N0 >= E
-    ->  expand(FB, Y, I, NewNode),
+    ->  expand(How, FB, Y, I, Prev, NewNode),
         nb_setarg(6, Child, NewNode),
         arg(6, Child, Stored),
-        descend(Stored, FB, Y, Ply1, Path, First, PlyOut, Last, Next)
+        descend(Stored, FB, Y, Ply1, I, How, Path, First, PlyOut, Last, Next)
     ;   Path = [], PlyOut = Ply1, Last = I, Next = Y
     ).
-descend(_, _, X, Ply, [], _, Ply, 0, X).
+descend(_, _, X, Ply, _, _, [], _, Ply, 0, X).
 
 %   select_child(+Kids, +FB, +X, -Child): the child of best value whose
 %   move X may play now (a simple ko may forbid one).
@@ -209,30 +265,30 @@ add(Arg, Term, D) :-
                  *           EXPANSION          *
                  *******************************/
 
-%   expand(+FB, +X, +Last, -Node): the node of the position FB, X to move
-%   after the opponent's move Last: a child for each empty point where X
-%   may play that is not one of its eyes, with its prior.
-expand(FB, X, Last, n(Kids)) :-
+%   expand(+How, +FB, +X, +Last, +Last2, -Node): the node of the position
+%   FB, X to move after the opponent's move Last (X's own before it:
+%   Last2): a child for each empty point where X may play that is not one
+%   of its eyes, with its prior (How: learned or hand).
+expand(How, FB, X, Last, Last2, n(Kids)) :-
     arg(2, FB, Empties),
     arg(4, FB, s(Count, _)),
-    children(1, Count, Empties, FB, X, Last, Kids0),
+    findall(I, ( between(1, Count, K), arg(K, Empties, I),
+                 \+ fb_eye(FB, X, I), fb_legal(FB, X, I) ),
+            Points),
+    child_priors(How, FB, X, Last, Last2, Points, Priors),
+    maplist(prior_child, Priors, Kids0),
     Kids =.. [k|Kids0].
 
-children(K, Count, Empties, FB, X, Last, Kids) :-
-    (   K > Count
-    ->  Kids = []
-    ;   arg(K, Empties, I),
-        K1 is K + 1,
-        (   \+ fb_eye(FB, X, I),
-            fb_legal(FB, X, I)
-        ->  prior(FB, X, Last, I, N0-P),
-            W0 is N0 * P,
-            new_child(I, N0, W0, Child),
-            Kids = [Child|Kids1],
-            children(K1, Count, Empties, FB, X, Last, Kids1)
-        ;   children(K1, Count, Empties, FB, X, Last, Kids)
-        )
-    ).
+prior_child(I-N0-W0, Child) :-
+    new_child(I, N0, W0, Child).
+
+%   child_priors(+How, +FB, +X, +Last, +Last2, +Points, -Priors): I-N0-W0
+%   for each point: the learned priors of go_prior (How = learned) or the
+%   hand-written ones of prior/5 (How = hand, the previous release's).
+child_priors(learned, FB, X, Last, Last2, Points, Priors) :-
+    node_priors(FB, X, Last, Last2, Points, Priors).
+child_priors(hand, FB, X, Last, _, Points, Priors) :-
+    findall(I-N0-W0, ( member(I, Points), prior(FB, X, Last, I, N0-P), W0 is N0 * P ), Priors).
 
 %!  prior(+FB, +X, +Last, +I, -Prior) is det.
 %

@@ -1,0 +1,183 @@
+:- module(go_prior,
+          [ node_priors/6,           % +FB, +X, +Last, +Last2, +Points, -Priors
+            move_gamma/6,            % +FB, +X, +Last, +Last2, +I, -Gamma
+            gamma_features/6         % +FB, +X, +Last, +Last2, +I, -Features
+          ]).
+
+/** <module> Go: what a move looks like before any game is played (priors)
+
+Start reading at prolog/go.pl (the entry module), then uct.pl.  When the
+search tree (go_uct) gives a node its children, each child starts with a
+*prior*: virtual games, so that the moves that look good are tried first
+and the random games only have to confirm or refute them.  With a few
+hundred games a move, as here, the priors decide much of the play.
+
+A move's look is a handful of *features*, each with a learned strength,
+its *gamma* (go_gammas, written by scripts/go_gammas.py from GNU Go's
+games against itself):
+
+  - pat3: the 3x3 neighbourhood of the point, seen from the mover's side
+    (go_playout's code/4 number with the colours as own and opponent's);
+  - dist: the distance to the opponent's last move, dist2: to the
+    mover's own previous move (|dr| + |dc| + max(|dr|, |dc|) - 1: 1 next
+    to it, 2 diagonal, 3 two away on a line..., 8 for anything farther, 0
+    when there is none: a pass, or the start);
+  - line: 1 on the edge, 2, 3, 4, 5 the middle of the 9x9 board;
+  - capture (1 stone, 2 or more), selfatari (the mover's chain left with
+    one liberty and nothing taken: 1 a lone stone, 2 a chain), escape (a
+    chain of the mover's in atari next to the point gets out of atari),
+    atari (an opponent's chain next to the point is put in atari).
+
+A move's strength is the product of its features' gammas; the chance
+that GNU Go plays it is its strength over the sum of the strengths of
+every move there (Coulom's generalized Bradley-Terry model).  The prior
+turns that chance P into virtual games as michi (Petr Baudis) does with
+its pattern probabilities: ten games at one half for every move, and
+learned_games/1 x sqrt(P) more, all won, so the likely moves lead at
+first and a few real games are enough to pull down a bad one.
+*/
+
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(board, [board_rows/2]).     % the examples' boards
+:- use_module(fastboard).
+:- use_module(playout, [pattern_code/3]).
+:- use_module(tactics, [line/3]).
+:- use_module(gammas, [gamma/3]).
+
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
+
+even_games(10).              % virtual games at one half for every move
+learned_games(50).           % virtual wins for a move GNU Go would surely play
+far(8).                      % distances of 8 or more are one value
+
+%!  node_priors(+FB, +X, +Last, +Last2, +Points, -Priors) is det.
+%
+%   Priors are I-N0-W0 for each point I of Points: N0 virtual games, W0
+%   of them won, for colour X's move on I (the header explains them);
+%   Last is the opponent's last move and Last2 X's own previous move
+%   (indices, 0 for none or a pass).
+node_priors(FB, X, Last, Last2, Points, Priors) :-
+    maplist(move_gamma(FB, X, Last, Last2), Points, Gammas),
+    sum_list(Gammas, Total0),
+    Total is max(Total0, 1.0e-9),
+    even_games(E),
+    learned_games(L),
+    maplist(prior_games(E, L, Total), Points, Gammas, Priors).
+
+prior_games(E, L, Total, I, G, I-N0-W0) :-
+    Extra is L * sqrt(G / Total),
+    N0 is E + Extra,
+    W0 is E / 2 + Extra.
+
+%!  move_gamma(+FB, +X, +Last, +Last2, +I, -Gamma) is det.
+%
+%   Gamma is the strength of X's move on the empty point I: the product of
+%   the gammas of its features (gamma_features/6; 1 for a value without a
+%   fact).  0 if X may not play there.
+move_gamma(FB, X, Last, Last2, I, Gamma) :-
+    (   gamma_features(FB, X, Last, Last2, I, Features)
+    ->  gamma_table(Table),
+        foldl(feature_gamma(Table), Features, 1.0, Gamma)
+    ;   Gamma = 0.0
+    ).
+
+feature_gamma(Table, pat3-Code, G0, G) :-
+    !,
+    K is Code + 1,
+    arg(K, Table, G1),
+    G is G0 * G1.
+feature_gamma(_, Feature-Value, G0, G) :-
+    (   gamma(Feature, Value, G1) -> G is G0 * G1 ; G = G0 ).
+
+%!  gamma_features(+FB, +X, +Last, +Last2, +I, -Features) is semidet.
+%
+%   Features are the Feature-Value pairs of X's move on the empty point I
+%   (the header lists them; capture, selfatari, escape and atari only
+%   when they hold); fails if X may not play on I.  Black's stone on
+%   [1, 0] takes White's stone on the corner point, two points along a
+%   line from Black's previous move [1, 2]:
+%
+%   ?- board_rows(_B, ["wb---", "-----", "-----", "-----", "-----"]),
+%      fb_new(_B, _FB), fb_index(_FB, [1, 0], _I), fb_index(_FB, [1, 2], _L2),
+%      gamma_features(_FB, 1, 0, _L2, _I, Fs).
+%   Fs = [pat3-3291, dist-0, dist2-3, line-1, capture-1].
+gamma_features(FB, X, Last, Last2, I, Features) :-
+    fb_legal(FB, X, I),
+    pattern_code(FB, I, Code0),
+    own_view(X, Code0, Code),
+    distance_value(FB, Last, I, D),
+    distance_value(FB, Last2, I, D2),
+    line(FB, I, Line),
+    (   weak_neighbour(FB, X, I) -> Weak = true ; Weak = false ),
+    findall(Fs, ( fb_play(FB, X, I, Captured),
+                  played_features(FB, X, I, Captured, Weak, Fs) ),
+            [Tactical]),
+    Features = [pat3-Code, dist-D, dist2-D2, line-Line|Tactical].
+
+%   own_view(+X, +Code0, -Code): the neighbourhood's number with X's
+%   stones as 1 and the opponent's as 2 (for White, 1 and 2 swap: a field
+%   with exactly one bit set has both flipped).
+own_view(1, Code, Code).
+own_view(2, Code0, Code) :-
+    One is (Code0 /\ 0x5555) xor ((Code0 >> 1) /\ 0x5555),
+    Code is Code0 xor (One \/ (One << 1)).
+
+distance_value(FB, A, B, D) :-
+    (   A =:= 0
+    ->  D = 0
+    ;   fb_index(FB, [RA, CA], A),
+        fb_index(FB, [RB, CB], B),
+        DR is abs(RA - RB), DC is abs(CA - CB),
+        far(Far),
+        D is min(Far, DR + DC + max(DR, DC) - 1)
+    ).
+
+%   weak_neighbour(+FB, +X, +I): a chain of X's next to I is in atari.
+weak_neighbour(FB, X, I) :-
+    fb_neighbours(FB, I, Js),
+    member(J, Js),
+    fb_cell(FB, J, X),
+    fb_atari(FB, J, _),
+    !.
+
+%   played_features(+FB, +X, +I, +Captured, +Weak, -Fs): once X's stone is
+%   on I (Captured stones taken, Weak: a chain of X's next to I was in
+%   atari), the tactical features that hold.
+played_features(FB, X, I, Captured, Weak, Fs) :-
+    (   Captured > 0 -> C is min(Captured, 2), Fs = [capture-C|Fs1] ; Fs = Fs1 ),
+    (   fb_atari(FB, I, _)
+    ->  (   Captured =:= 0
+        ->  fb_chain(FB, I, Stones), length(Stones, K), S is min(K, 2),
+            Fs1 = [selfatari-S|Fs2]
+        ;   Fs1 = Fs2
+        )
+    ;   Weak == true
+    ->  Fs1 = [escape-1|Fs2]
+    ;   Fs1 = Fs2
+    ),
+    Y is 3 - X,
+    (   fb_neighbours(FB, I, Js), member(J, Js), fb_cell(FB, J, Y), fb_atari(FB, J, _)
+    ->  Fs2 = [atari-1]
+    ;   Fs2 = []
+    ).
+
+%   gamma_table(-Table): a term of 65536 arguments, the gamma of each
+%   pat3 number (1.0 for a shape without a fact).  Made once for each
+%   thread and kept in a global variable (read without a copy).
+gamma_table(Table) :-
+    (   nb_current(go_prior_gammas, Table0)
+    ->  Table = Table0
+    ;   findall(Code-G, gamma(pat3, Code, G), Pairs0),
+        keysort(Pairs0, Pairs),
+        numlist(0, 65535, All),
+        table_args(All, Pairs, Args),
+        Table0 =.. [gammas|Args],
+        nb_setval(go_prior_gammas, Table0),
+        nb_getval(go_prior_gammas, Table)
+    ).
+
+table_args([], _, []).
+table_args([K|Ks], Pairs, [G|Gs]) :-
+    (   Pairs = [K-G0|Pairs1] -> G = G0 ; G = 1.0, Pairs1 = Pairs ),
+    table_args(Ks, Pairs1, Gs).
