@@ -1878,3 +1878,53 @@ test(reproducible, R1 == R2) :-
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R2).
 
 :- end_tests(go_uct).
+
+:- use_module(go/prior, []).
+
+:- begin_tests(go_prior).
+
+%   White has just played [4, 3], in atari: taking it on [4, 4] is among
+%   the three moves GNU Go's gammas make likeliest, and its prior has
+%   more virtual wins than most.
+test(taking_the_last_stone_is_likely, [true((K =< 3, Above > 0.9))]) :-
+    board_rows(Board, ["---------", "---------", "---------", "---bw----", "--bw-b---",
+                       "---bw----", "---------", "---------", "---------"]),
+    go_fastboard:fb_new(Board, FB),
+    go_fastboard:fb_index(FB, [4, 4], B),
+    go_fastboard:fb_index(FB, [4, 3], Last),
+    go_fastboard:fb_empties(FB, Es),
+    findall(G-I, ( member(I, Es), go_prior:move_gamma(FB, 1, Last, 0, I, G) ), Gs),
+    msort(Gs, Up), reverse(Up, Down),
+    once(nth1(K, Down, _-B)),
+    go_prior:node_priors(FB, 1, Last, 0, Es, Priors),
+    memberchk(B-_-WB, Priors),
+    aggregate_all(count, ( member(_-_-W, Priors), W < WB ), Below),
+    length(Priors, Count),
+    Above is Below / Count.
+
+%   Every move starts with ten games at one half and only wins beyond
+%   them; a point where Black may not play (White's eye) gets nothing more.
+test(priors_are_even_games_and_wins, [true([Bad, N, W] =@= [[], 10.0, 5.0])]) :-
+    board_rows(Board, ["-w---", "w----", "-----", "-----", "-----"]),
+    go_fastboard:fb_new(Board, FB),
+    go_fastboard:fb_index(FB, [0, 0], E),
+    go_fastboard:fb_empties(FB, Es),
+    go_prior:node_priors(FB, 1, 0, 0, Es, Priors),
+    findall(I, ( member(I-N0-W0, Priors), I =\= E,
+                 \+ ( N0 > 10, W0 > 5, abs((N0 - W0) - 5) < 1.0e-9 ) ), Bad),
+    memberchk(E-N-W, Priors).
+
+%   A self-atari is among the least likely moves: its gamma, below 1/10,
+%   is a factor of the move's strength.
+test(self_atari_is_unlikely, [true((abs(G - G0 * GS) < 1.0e-9, GS < 0.1))]) :-
+    board_rows(B, ["--w--", "-wbw-", "-----", "-----", "-----"]),
+    go_fastboard:fb_new(B, FB),
+    go_fastboard:fb_index(FB, [0, 3], I),
+    go_prior:gamma_features(FB, 1, 0, 0, I, Fs),
+    selectchk(selfatari-S, Fs, Others),
+    once(go_gammas:gamma(selfatari, S, GS)),
+    go_prior:move_gamma(FB, 1, 0, 0, I, G),
+    go_prior:gamma_table(Table),
+    foldl(go_prior:feature_gamma(Table), Others, 1.0, G0).
+
+:- end_tests(go_prior).

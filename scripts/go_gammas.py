@@ -9,7 +9,8 @@ writes them as SGF files with sgfmill.  `learn` reads them and, for every move G
 (not the random ones, not passes), compares it with every other point it could have played:
 each point is described by a few *features* (the 3x3 shape around it seen from the side to
 move, its distance to the last move and to the mover's previous move, its line, whether it
-captures, puts a chain in atari, is a self-atari, saves a chain in atari), and each feature
+captures (and whether it takes the stone just played), puts a chain in atari, is a
+self-atari, saves a chain in atari), and each feature
 value gets a strength, a *gamma*, such that a point's strength is the product of its
 features' gammas and the chance that GNU Go plays a point is its strength over the sum of
 all the points' strengths (the generalized Bradley-Terry model of Remi Coulom, "Computing
@@ -48,6 +49,7 @@ class Board:
     def __init__(self, n: int = SIZE):
         self.n = n
         self.cells = [[0] * n for _ in range(n)]
+        self.ko = None               # the point a simple ko forbids now
 
     def on(self, r: int, c: int) -> bool:
         return 0 <= r < self.n and 0 <= c < self.n
@@ -73,11 +75,12 @@ class Board:
         return stones, libs
 
     def play(self, r: int, c: int, x: int) -> int | None:
-        """x's stone on (r, c): the stones captured, or None if illegal (suicide, occupied)."""
-        if self.cells[r][c] != 0:
+        """x's stone on (r, c): the stones captured, or None if illegal (occupied, suicide,
+        the point a simple ko forbids).  Sets the ko point, as fb_play/4 does."""
+        if self.cells[r][c] != 0 or (r, c) == self.ko:
             return None
         self.cells[r][c] = x
-        taken = 0
+        taken, last_taken = 0, None
         for q in list(self.neighbours(r, c)):
             if self.cells[q[0]][q[1]] == 3 - x:
                 stones, libs = self.chain(*q)
@@ -85,14 +88,18 @@ class Board:
                     for s in stones:
                         self.cells[s[0]][s[1]] = 0
                     taken += len(stones)
-        if taken == 0 and not self.chain(r, c)[1]:
+                    last_taken = q
+        stones, libs = self.chain(r, c)
+        if taken == 0 and not libs:
             self.cells[r][c] = 0
             return None
+        self.ko = last_taken if taken == 1 and len(stones) == 1 and len(libs) == 1 else None
         return taken
 
     def copy(self) -> "Board":
         b = Board(self.n)
         b.cells = [row[:] for row in self.cells]
+        b.ko = self.ko
         return b
 
 
@@ -156,6 +163,9 @@ def features(board: Board, x: int, p, last, last2) -> list[tuple] | None:
           ("line", line(*p))]
     if taken:
         fs.append(("capture", min(taken, 2)))
+        if last is not None and board.cells[last[0]][last[1]] == 3 - x \
+                and after.cells[last[0]][last[1]] == 0:
+            fs.append(("takelast", 1))
     stones, libs = after.chain(*p)
     if taken == 0 and len(libs) == 1:
         fs.append(("selfatari", min(len(stones), 2)))
@@ -251,6 +261,8 @@ def positions(directory: Path):
                     yield cands, winner
             if played is not None:
                 board.play(played[0], played[1], x)
+            else:
+                board.ko = None
             last2, last = last, played
 
 

@@ -23,7 +23,8 @@ games against itself):
     to it, 2 diagonal, 3 two away on a line..., 8 for anything farther, 0
     when there is none: a pass, or the start);
   - line: 1 on the edge, 2, 3, 4, 5 the middle of the 9x9 board;
-  - capture (1 stone, 2 or more), selfatari (the mover's chain left with
+  - capture (1 stone, 2 or more), takelast (the capture takes the stone
+    the opponent just played), selfatari (the mover's chain left with
     one liberty and nothing taken: 1 a lone stone, 2 a chain), escape (a
     chain of the mover's in atari next to the point gets out of atari),
     atari (an opponent's chain next to the point is put in atari).
@@ -110,8 +111,13 @@ gamma_features(FB, X, Last, Last2, I, Features) :-
     distance_value(FB, Last2, I, D2),
     line(FB, I, Line),
     (   weak_neighbour(FB, X, I) -> Weak = true ; Weak = false ),
+    (   Last > 0, fb_cell(FB, Last, Y), Y =:= 3 - X, fb_atari(FB, Last, I)
+    ->  TakeLast = [takelast-1]
+    ;   TakeLast = []
+    ),
     findall(Fs, ( fb_play(FB, X, I, Captured),
-                  played_features(FB, X, I, Captured, Weak, Fs) ),
+                  played_features(FB, X, I, Captured, Weak, Fs0),
+                  append(TakeLast, Fs0, Fs) ),
             [Tactical]),
     Features = [pat3-Code, dist-D, dist2-D2, line-Line|Tactical].
 
