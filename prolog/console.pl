@@ -170,6 +170,8 @@ sandbox:safe_primitive(system:set_random(_)).
 %   The Go machine's pattern table: made once and kept in a global variable
 %   of its own (go/playout.pl); the console may read it, never set it.
 sandbox:safe_primitive(go_playout:pattern_table(_)).
+%   The same for the table of the learned gammas of 3x3 shapes (go/prior.pl).
+sandbox:safe_primitive(go_prior:gamma_table(_)).
 
 %   A message a goal prints (print_message/2 of an error or a warning)
 %   goes with its output, as the toplevel shows it in the terminal.
