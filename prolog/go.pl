@@ -61,8 +61,10 @@ modules under prolog/go/:
     player, that also marks and accepts in the scoring phase; its parts are
     player.pl (go_player: candidates, passing, resigning), tactics.pl
     (go_tactics: atari, captures, ladders, eyes), uct.pl (go_uct: the
-    search tree), playout.pl (go_playout: its random games, with MoGo's
-    3x3 patterns), montecarlo.pl (go_montecarlo: the flat Monte Carlo of
+    search tree), prior.pl (go_prior: what a move looks like before any
+    game, from the gammas learned from GNU Go's games in gammas.pl),
+    playout.pl (go_playout: its random games, with MoGo's 3x3 patterns),
+    montecarlo.pl (go_montecarlo: the flat Monte Carlo of
     the previous release) and fastboard.pl (go_fastboard: a board changed
     in place);
   - setup.pl (go_setup): the position before the first move (handicap

@@ -18,11 +18,10 @@ Elo Ratings of Move Patterns in the Game of Go", 2007, fitted by his minorizatio
 maximization updates, with one virtual win and one virtual loss against a gamma of 1 for
 each value).  The gammas are written as Prolog facts that go_uct turns into priors.
 
-The features must be read the same way here and in Prolog (prolog/go/uct.pl, prior/5 and
-go_gammas): the shape is go_playout's code/4 number (two bits per point, NW N NE W E SW S
-SE, 0 empty, 1 the mover's, 2 the opponent's, 3 off the board), written for each of its
-eight turns and mirrors; a distance is |dr| + |dc| + max(|dr|, |dc|) - 1 (1 next to,
-2 diagonal, 3 two away on a line), 8 for anything farther, 0 for none (a pass, or no move).
+Prolog reads the features (go_prior:move_choices/3 replays each game on the fast board and
+gives the features of every candidate with gamma_features/6, the reading the search uses):
+this script only fits the numbers.  A shape is learned as one class with its turns and
+mirrors (the smallest of their code/4 numbers) and written for each of them.
 """
 
 from __future__ import annotations
@@ -40,150 +39,26 @@ from sgfmill import sgf  # noqa: E402
 
 SIZE = 9
 LETTERS = "ABCDEFGHJ"
-FAR = 8                          # distances of 8 or more share one value
 
-# ---- a small board (rows from the top, as ours) ------------------------------------------------
-
-
-class Board:
-    def __init__(self, n: int = SIZE):
-        self.n = n
-        self.cells = [[0] * n for _ in range(n)]
-        self.ko = None               # the point a simple ko forbids now
-
-    def on(self, r: int, c: int) -> bool:
-        return 0 <= r < self.n and 0 <= c < self.n
-
-    def neighbours(self, r: int, c: int):
-        for dr, dc in ((-1, 0), (1, 0), (0, 1), (0, -1)):
-            if self.on(r + dr, c + dc):
-                yield r + dr, c + dc
-
-    def chain(self, r: int, c: int) -> tuple[set, set]:
-        """The stones of the chain at (r, c) and its liberties."""
-        colour = self.cells[r][c]
-        stones, libs, todo = {(r, c)}, set(), [(r, c)]
-        while todo:
-            p = todo.pop()
-            for q in self.neighbours(*p):
-                v = self.cells[q[0]][q[1]]
-                if v == 0:
-                    libs.add(q)
-                elif v == colour and q not in stones:
-                    stones.add(q)
-                    todo.append(q)
-        return stones, libs
-
-    def play(self, r: int, c: int, x: int) -> int | None:
-        """x's stone on (r, c): the stones captured, or None if illegal (occupied, suicide,
-        the point a simple ko forbids).  Sets the ko point, as fb_play/4 does."""
-        if self.cells[r][c] != 0 or (r, c) == self.ko:
-            return None
-        self.cells[r][c] = x
-        taken, last_taken = 0, None
-        for q in list(self.neighbours(r, c)):
-            if self.cells[q[0]][q[1]] == 3 - x:
-                stones, libs = self.chain(*q)
-                if not libs:
-                    for s in stones:
-                        self.cells[s[0]][s[1]] = 0
-                    taken += len(stones)
-                    last_taken = q
-        stones, libs = self.chain(r, c)
-        if taken == 0 and not libs:
-            self.cells[r][c] = 0
-            return None
-        self.ko = last_taken if taken == 1 and len(stones) == 1 and len(libs) == 1 else None
-        return taken
-
-    def copy(self) -> "Board":
-        b = Board(self.n)
-        b.cells = [row[:] for row in self.cells]
-        b.ko = self.ko
-        return b
-
-
-# ---- features ----------------------------------------------------------------------------------
-
-
-def code(board: Board, r: int, c: int, x: int) -> int:
-    """go_playout's code/4 around (r, c), colours as seen by x (1 own, 2 opponent)."""
-    k, total = 0, 0
-    for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)):
-        if board.on(r + dr, c + dc):
-            v = board.cells[r + dr][c + dc]
-            v = 0 if v == 0 else (1 if v == x else 2)
-        else:
-            v = 3
-        total += v << k
-        k += 2
-    return total
+# ---- shapes ------------------------------------------------------------------------------------
 
 
 def variants(code_: int) -> set[int]:
-    """The code of each of the eight turns and mirrors of a neighbourhood."""
-    grid = [(code_ >> (2 * k)) & 3 for k in range(8)]
-    # positions NW N NE W E SW S SE as (dr, dc)
+    """The code of each of the eight turns and mirrors of a neighbourhood (go_playout's
+    code/4: two bits for each of NW N NE W E SW S SE, the first lowest)."""
     spots = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-    value = dict(zip(spots, grid))
+    value = {spot: (code_ >> (2 * k)) & 3 for k, spot in enumerate(spots)}
     out = set()
     for turn in range(4):
         for mirror in (False, True):
             total = 0
             for k, (dr, dc) in enumerate(spots):
-                r0, c0 = dr, dc
-                if mirror:
-                    c0 = -c0
+                r0, c0 = dr, (-dc if mirror else dc)
                 for _ in range(turn):
                     r0, c0 = c0, -r0
                 total += value[(r0, c0)] << (2 * k)
             out.add(total)
     return out
-
-
-def distance(a, b) -> int:
-    if a is None:
-        return 0
-    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
-    return min(FAR, dr + dc + max(dr, dc) - 1)
-
-
-def line(r: int, c: int) -> int:
-    return min(r, c, SIZE - 1 - r, SIZE - 1 - c) + 1
-
-
-def features(board: Board, x: int, p, last, last2) -> list[tuple] | None:
-    """The features of x's move on p (None if x may not play there)."""
-    after = board.copy()
-    taken = after.play(p[0], p[1], x)
-    if taken is None:
-        return None
-    canonical = min(variants(code(board, p[0], p[1], x)))
-    fs = [("pat3", canonical), ("dist", distance(last, p)), ("dist2", distance(last2, p)),
-          ("line", line(*p))]
-    if taken:
-        fs.append(("capture", min(taken, 2)))
-        if last is not None and board.cells[last[0]][last[1]] == 3 - x \
-                and after.cells[last[0]][last[1]] == 0:
-            fs.append(("takelast", 1))
-    stones, libs = after.chain(*p)
-    if taken == 0 and len(libs) == 1:
-        fs.append(("selfatari", min(len(stones), 2)))
-    for q in board.neighbours(*p):
-        v = board.cells[q[0]][q[1]]
-        if v == x and len(board.chain(*q)[1]) == 1 and len(libs) >= 2:
-            fs.append(("escape", 1))
-            break
-    for q in after.neighbours(*p):
-        if after.cells[q[0]][q[1]] == 3 - x and len(after.chain(*q)[1]) == 1:
-            fs.append(("atari", 1))
-            break
-    return fs
-
-
-def eye(board: Board, x: int, p) -> bool:
-    """A point all of whose neighbours are x's: not a candidate (as fb_eye/3 roughly)."""
-    return all(board.cells[q[0]][q[1]] == x for q in board.neighbours(*p))
 
 
 # ---- the games ---------------------------------------------------------------------------------
@@ -236,34 +111,23 @@ def games(args) -> None:
 
 
 def positions(directory: Path):
-    """(candidate feature lists, index of the one GNU Go played) for every GNU Go move."""
+    """(candidates, index of the one GNU Go played) for every move GNU Go chose: each
+    candidate a list of (feature, value), read by Prolog (go_prior:move_choices/3, the
+    features the search uses), the 3x3 shape as its smallest turn or mirror."""
+    from app.go import query
+
     for path in sorted(directory.glob("*.sgf")):
         game = sgf.Sgf_game.from_bytes(path.read_bytes())
-        board = Board()
-        last = last2 = None
+        moves = []
         for node in game.get_main_sequence()[1:]:
             colour, move = node.get_move()
-            x = 1 if colour == "b" else 2
-            played = None if move is None else (SIZE - 1 - move[0], move[1])
-            if played is not None and not node.has_property("C"):
-                cands, winner = [], None
-                for r in range(SIZE):
-                    for c in range(SIZE):
-                        if board.cells[r][c] or ((r, c) != played and eye(board, x, (r, c))):
-                            continue
-                        fs = features(board, x, (r, c), last, last2)
-                        if fs is None:
-                            continue
-                        if (r, c) == played:
-                            winner = len(cands)
-                        cands.append(fs)
-                if winner is not None and len(cands) > 1:
-                    yield cands, winner
-            if played is not None:
-                board.play(played[0], played[1], x)
-            else:
-                board.ko = None
-            last2, last = last, played
+            learn = "true" if move is not None and not node.has_property("C") else "false"
+            point = "pass" if move is None else f"[{SIZE - 1 - move[0]}, {move[1]}]"
+            moves.append(f"m({1 if colour == 'b' else 2}, {point}, {learn})")
+        goal = f"go_prior:move_choices({SIZE}, [{', '.join(moves)}], Choices)"
+        for k, candidates in query(goal, maxresult=1)[0]["Choices"]:
+            yield [[(name, min(variants(value)) if name == "pat3" else value)
+                    for name, value in features] for features in candidates], k
 
 
 def learn(args) -> None:

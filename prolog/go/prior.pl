@@ -1,7 +1,8 @@
 :- module(go_prior,
           [ node_priors/6,           % +FB, +X, +Last, +Last2, +Points, -Priors
             move_gamma/6,            % +FB, +X, +Last, +Last2, +I, -Gamma
-            gamma_features/6         % +FB, +X, +Last, +Last2, +I, -Features
+            gamma_features/6,        % +FB, +X, +Last, +Last2, +I, -Features
+            move_choices/3           % +Size, +Moves, -Choices
           ]).
 
 /** <module> Go: what a move looks like before any game is played (priors)
@@ -40,7 +41,8 @@ first and a few real games are enough to pull down a bad one.
 
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(board, [board_rows/2]).     % the examples' boards
+:- use_module(library(pairs)).
+:- use_module(board, [board_rows/2, emptyBoard/2]).
 :- use_module(fastboard).
 :- use_module(playout, [pattern_code/3]).
 :- use_module(tactics, [line/3]).
@@ -120,6 +122,55 @@ gamma_features(FB, X, Last, Last2, I, Features) :-
                   append(TakeLast, Fs0, Fs) ),
             [Tactical]),
     Features = [pat3-Code, dist-D, dist2-D2, line-Line|Tactical].
+
+%!  move_choices(+Size, +Moves, -Choices) is det.
+%
+%   What the learning of the gammas reads (scripts/go_gammas.py): Moves
+%   are the moves of a game from the empty Size x Size board, each
+%   m(X, Pos, Learn) with X the colour (1 black, 2 white), Pos a point
+%   [R, C] or pass, and Learn true for a move to learn from (one GNU Go
+%   chose).  Choices has, for each of those, [K, Candidates]: the
+%   features (gamma_features/6, as [Feature, Value] lists) of every point
+%   where X could play there that is not one of its eyes, and K the place
+%   (from 0) of the point played among them.  The board is the fast board
+%   (simple ko included), as the search sees it.  Black's first move on
+%   the 2x2 board could have been any of the four points:
+%
+%   ?- move_choices(2, [m(1, [0, 0], true)], [[K, _Cs]]), length(_Cs, N).
+%   K = 0,
+%   N = 4.
+move_choices(Size, Moves, Choices) :-
+    emptyBoard(Size, Board),
+    fb_new(Board, FB),
+    choices(Moves, FB, 0, 0, Choices).
+
+choices([], _, _, _, []).
+choices([m(X, Pos, Learn)|Moves], FB, Last, Last2, Choices) :-
+    (   Pos == pass
+    ->  arg(4, FB, State),
+        setarg(2, State, 0),                     % a pass ends a ko
+        Choices = Rest,
+        choices(Moves, FB, 0, Last, Rest)
+    ;   fb_index(FB, Pos, I),
+        (   Learn == true
+        ->  fb_empties(FB, Empties),
+            findall(J-Fs, ( member(J, Empties),
+                            ( J =:= I -> true ; \+ fb_eye(FB, X, J) ),
+                            gamma_features(FB, X, Last, Last2, J, Fs0),
+                            maplist(pair_list, Fs0, Fs) ),
+                    Candidates),
+            (   nth0(K, Candidates, I-_)
+            ->  pairs_values(Candidates, Cs),
+                Choices = [[K, Cs]|Rest]
+            ;   Choices = Rest
+            )
+        ;   Choices = Rest
+        ),
+        fb_play(FB, X, I, _),
+        choices(Moves, FB, I, Last, Rest)
+    ).
+
+pair_list(F-V, [F, V]).
 
 %   own_view(+X, +Code0, -Code): the neighbourhood's number with X's
 %   stones as 1 and the opponent's as 2 (for White, 1 and 2 swap: a field

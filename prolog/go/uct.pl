@@ -151,7 +151,7 @@ top_two(J, K, Kids, F0, S0, F, S) :-
     (   J > K
     ->  F = F0, S = S0
     ;   arg(J, Kids, c(_, N, _, _, _, _, N0, _)),
-        V is N - N0,
+        V is round(N - N0),                      % the prior's games may be fractions
         J1 is J + 1,
         (   V > F0 -> top_two(J1, K, Kids, V, F0, F, S)
         ;   V > S0 -> top_two(J1, K, Kids, F0, V, F, S)
