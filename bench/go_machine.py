@@ -15,6 +15,8 @@ after 3 x 81 moves, counted as it stands).  A finished game is scored twice: by 
 moves into a fresh GNU Go (default level, same rules), and by our count once both
 players accept our proposal of dead stones.  The winner is GNU Go's verdict.
 
+`--sgf DIR` writes every game to DIR as an SGF file (sgfmill), to look at them.
+
 It prints each game, then the win rates with a 95% interval (Wilson), and the time per
 move of our player (the go_machine_action/3 query through the bridge, wall clock, and
 its CPU time in Prolog) against GNU Go's genmove (wall clock, and the CPU time of the
@@ -34,6 +36,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sgfmill import sgf  # noqa: E402
 
 from app.gtp import GNUGO, GTP  # noqa: E402
 from app.prolog import bridge, quote  # noqa: E402
@@ -235,8 +239,6 @@ def play_round(task: tuple) -> tuple[int, list]:
 
 def save_sgf(directory: str, name: str, k: int, ours: str, record: dict) -> None:
     """The game as an SGF file (sgfmill), named by round and player, for a look at it."""
-    from sgfmill import sgf
-
     game = sgf.Sgf_game(size=SIZE)
     root = game.get_root()
     root.set("KM", KOMI)
@@ -247,8 +249,11 @@ def save_sgf(directory: str, name: str, k: int, ours: str, record: dict) -> None
     colour = "b"
     for move in record["gtp_moves"]:
         node = game.extend_main_sequence()
-        row, col = point(move) if move != "PASS" else (0, 0)
-        node.set_move(colour, None if move == "PASS" else (SIZE - 1 - row, col))  # sgfmill: row 0 at the bottom
+        if move == "PASS":
+            node.set_move(colour, None)
+        else:
+            row, col = point(move)
+            node.set_move(colour, (SIZE - 1 - row, col))      # sgfmill counts rows from the bottom
         colour = "w" if colour == "b" else "b"
     Path(directory).mkdir(parents=True, exist_ok=True)
     Path(directory, f"{name}-{k + 1:03d}.sgf").write_bytes(game.serialise())
