@@ -1206,12 +1206,16 @@ test(example_gtp_vertex, P == [15, 3]) :-
 
 :- begin_tests(go_machine).
 
-%   White's stone at [0,0] is in atari: the machine, as Black, takes it.
-test(takes_a_capture, Action == move("b", [1, 0])) :-
+%   White's two stones at [0,2] and [1,2] are in atari between Black's:
+%   if they run out on [2,2] they cut Black in two.  The machine, as
+%   Black, takes them, whatever its seed.
+test(takes_a_capture, Actions == [A, A, A]) :-
     go_new([size(5)], G0),
-    foldl(play_move_, [move("b", [0,1]), move("w", [0,0]), move("b", [4,4]), move("w", [3,3])],
+    foldl(play_move_, [move("b", [0,1]), move("w", [0,2]), move("b", [0,3]), move("w", [1,2]),
+                       move("b", [1,1]), move("w", [3,0]), move("b", [1,3]), move("w", [3,4])],
           G0, G),
-    go_machine_action(G, Action).
+    A = move("b", [2, 2]),
+    findall(Action, ( member(S, [1, 2, 3]), go_machine_action(G, [seed(S)], Action) ), Actions).
 
 test(never_fills_its_own_eye, true(Action \== move("b", [0,0]))) :-
     go_new([size(5)], G0),

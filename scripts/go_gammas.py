@@ -175,7 +175,7 @@ def learn(args) -> None:
             hits += best == winner
         print(f"sweep {sweep + 1}: the highest strength is GNU Go's move in "
               f"{hits}/{len(rows)} positions ({hits / len(rows):.1%})", flush=True)
-    write(Path(args.out), names, gamma, wins, len(rows), args)
+    write(Path(args.out), names, gamma, len(rows), args)
 
 
 def prod(xs) -> float:
@@ -185,7 +185,9 @@ def prod(xs) -> float:
     return p
 
 
-def write(path: Path, names: dict, gamma: list, wins: list, count: int, args) -> None:
+def write(path: Path, names: dict, gamma: list, count: int, args) -> None:
+    """The module go_gammas: a fact per feature value; a shape once, by its canonical
+    number (go_prior turns and mirrors it), six facts a line (it is data)."""
     lines = [
         ":- module(go_gammas, [gamma/3]).",
         "",
@@ -195,31 +197,17 @@ def write(path: Path, names: dict, gamma: list, wins: list, count: int, args) ->
         "    gamma(Feature, Value, Gamma): the strength of a feature value (scripts/go_gammas.py",
         "    explains the model); a point's strength is the product of its features' gammas.",
         "    pat3 values are go_playout's code/4 numbers from the mover's side (1 own,",
-        "    2 opponent), one fact for each turn and mirror of a shape seen at least",
-        f"    {args.min_seen} times; a shape without a fact has gamma 1.",
+        "    2 opponent), the smallest of the numbers of a shape's turns and mirrors, for",
+        f"    the shapes seen at least {args.min_seen} times among the candidates; go_prior",
+        "    gives the same gamma to every turn and mirror, and gamma 1 to other shapes.",
         "*/",
         "",
     ]
-    seen = defaultdict(int)
-    body = []
-    for f, g in sorted(((names[i], g) for i, g in enumerate(gamma)), key=lambda t: (t[0][0], t[0][1])):
-        group, value = f
-        if group == "pat3":
-            continue
-        body.append(f"gamma({group}, {value}, {g:.4f}).")
-    pats = []
-    for i, g in enumerate(gamma):
-        group, value = names[i]
-        if group == "pat3":
-            pats.append((value, g))
-    counts = args.pattern_counts
-    for value, g in sorted(pats):
-        if counts.get(value, 0) < args.min_seen:
-            continue
-        for v in sorted(variants(value)):
-            body.append(f"gamma(pat3, {v}, {g:.4f}).")
-            seen[v] += 1
-    path.write_text("\n".join(lines + body) + "\n")
+    facts = sorted((names[i][0], names[i][1], g) for i, g in enumerate(gamma)
+                   if names[i][0] != "pat3" or args.pattern_counts[names[i][1]] >= args.min_seen)
+    body = [f"gamma({group}, {value}, {g:.4f})." for group, value, g in facts]
+    rows = [" ".join(body[k:k + 6]) for k in range(0, len(body), 6)]
+    path.write_text("\n".join(lines + rows) + "\n")
     print(f"wrote {path}: {len(body)} facts")
 
 

@@ -220,13 +220,15 @@ played_features(FB, X, I, Captured, Weak, Fs) :-
     ).
 
 %   gamma_table(-Table): a term of 65536 arguments, the gamma of each
-%   pat3 number (1.0 for a shape without a fact).  Made once for each
-%   thread and kept in a global variable (read without a copy).
+%   pat3 number (1.0 for a shape without a fact).  go_gammas holds one
+%   fact per shape, under the smallest number of its turns and mirrors;
+%   every turn and mirror gets its gamma here.  Made once for each thread
+%   and kept in a global variable (read without a copy).
 gamma_table(Table) :-
     (   nb_current(go_prior_gammas, Table0)
     ->  Table = Table0
-    ;   findall(Code-G, gamma(pat3, Code, G), Pairs0),
-        keysort(Pairs0, Pairs),
+    ;   findall(Code-G, ( gamma(pat3, Shape, G), shape_variant(Shape, Code) ), Pairs0),
+        sort(Pairs0, Pairs),
         numlist(0, 65535, All),
         table_args(All, Pairs, Args),
         Table0 =.. [gammas|Args],
@@ -238,3 +240,36 @@ table_args([], _, []).
 table_args([K|Ks], Pairs, [G|Gs]) :-
     (   Pairs = [K-G0|Pairs1] -> G = G0 ; G = 1.0, Pairs1 = Pairs ),
     table_args(Ks, Pairs1, Gs).
+
+%!  shape_variant(+Code, -Variant) is nondet.
+%
+%   Variant is the pat3 number of the shape Code turned a quarter 0-3
+%   times, mirrored or not (the same number may come more than once).
+%   The eight fields, row by row, are NW N NE W E SW S SE:
+%
+%   ?- findall(_V, shape_variant(1, _V), _Vs), sort(_Vs, S).
+%   S = [1, 16, 1024, 16384].
+shape_variant(Code, Variant) :-
+    numlist(0, 7, Ks),
+    maplist(field(Code), Ks, Fields0),
+    (   Fields1 = Fields0 ; mirror(Fields0, Fields1) ),
+    between(0, 3, Turns),
+    turned(Turns, Fields1, Fields),
+    foldl(add_field, Fields, 0-0, Variant-_).
+
+field(Code, K, F) :-
+    F is (Code >> (2 * K)) /\ 3.
+
+add_field(F, V0-K, V-K1) :-
+    V is V0 + (F << (2 * K)),
+    K1 is K + 1.
+
+%   mirror(+Fields, -Mirrored): left and right swapped.
+mirror([NW, N, NE, W, E, SW, S, SE], [NE, N, NW, E, W, SE, S, SW]).
+
+%   turned(+Turns, +Fields, -Turned): turned a quarter clockwise Turns
+%   times (the west point goes north).
+turned(0, Fields, Fields) :- !.
+turned(K, [NW, N, NE, W, E, SW, S, SE], Turned) :-
+    K1 is K - 1,
+    turned(K1, [SW, W, NW, S, N, SE, E, NE], Turned).
