@@ -5,6 +5,7 @@
             pattern_move/3,          % +FB, +I, -Pattern
             pattern_point/2,         % +FB, +I
             pattern_code/3,          % +FB, +I, -Code
+            code_table/4,            % +Key, :Goal, +Default, -Table
             pattern_name/1           % ?Name
           ]).
 
@@ -52,6 +53,8 @@ inside \+ \+ and finds the board as it was.
 :- use_module(fastboard).
 
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
+
+:- meta_predicate code_table(+, 1, +, -).
 
 %!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First) is det.
 %
@@ -337,24 +340,37 @@ cell(o, V) :- member(V, [0, 1, 3]).
 cell(?, V) :- member(V, [0, 1, 2, 3]).
 
 %   pattern_table(-Table): Table has 65536 arguments, 1 where code/4's
-%   number is a pattern's and 0 elsewhere.  Made once for each thread and
-%   kept in a global variable (read without a copy).
+%   number is a pattern's and 0 elsewhere (code_table/4).
 pattern_table(Table) :-
-    (   nb_current(go_playout_patterns, Table0)
+    code_table(go_playout_patterns, pattern_marks, 0, Table).
+
+pattern_marks(Marks) :-
+    findall(Code-1, ( pattern(_, Rows), variant(Rows, Rows1), code_of(Rows1, Code) ), Marks0),
+    sort(Marks0, Marks).
+
+%!  code_table(+Key, :Goal, +Default, -Table) is det.
+%
+%   Table is a term of 65536 arguments, one for each number of code/4
+%   (argument Code + 1): Value for each Code-Value of the list that
+%   call(Goal, Pairs) gives (sorted, one pair a code), Default for the
+%   others.  Made once for each thread and kept in the global variable
+%   Key (read without a copy): the patterns here, the learned gammas of
+%   go_prior.
+code_table(Key, Goal, Default, Table) :-
+    (   nb_current(Key, Table0)
     ->  Table = Table0
-    ;   findall(Code, ( pattern(_, Rows), variant(Rows, Rows1), code_of(Rows1, Code) ), Codes0),
-        sort(Codes0, Codes),
+    ;   call(Goal, Pairs),
         numlist(0, 65535, All),
-        marks(All, Codes, Args),
-        Table0 =.. [patterns|Args],
-        nb_setval(go_playout_patterns, Table0),
-        nb_getval(go_playout_patterns, Table)
+        table_args(All, Pairs, Default, Args),
+        Table0 =.. [table|Args],
+        nb_setval(Key, Table0),
+        nb_getval(Key, Table)
     ).
 
-marks([], _, []).
-marks([K|Ks], Codes, [M|Ms]) :-
-    (   Codes = [K|Codes1] -> M = 1 ; M = 0, Codes1 = Codes ),
-    marks(Ks, Codes1, Ms).
+table_args([], _, _, []).
+table_args([K|Ks], Pairs, Default, [V|Vs]) :-
+    (   Pairs = [K-V0|Pairs1] -> V = V0 ; V = Default, Pairs1 = Pairs ),
+    table_args(Ks, Pairs1, Default, Vs).
 
                  /*******************************
                  *       4. RANDOM MOVES        *

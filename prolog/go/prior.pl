@@ -44,7 +44,7 @@ first and a few real games are enough to pull down a bad one.
 :- use_module(library(pairs)).
 :- use_module(board, [board_rows/2, emptyBoard/2]).
 :- use_module(fastboard).
-:- use_module(playout, [pattern_code/3]).
+:- use_module(playout, [pattern_code/3, code_table/4]).
 :- use_module(tactics, [line/3]).
 :- use_module(gammas, [gamma/3]).
 
@@ -222,24 +222,14 @@ played_features(FB, X, I, Captured, Weak, Fs) :-
 %   gamma_table(-Table): a term of 65536 arguments, the gamma of each
 %   pat3 number (1.0 for a shape without a fact).  go_gammas holds one
 %   fact per shape, under the smallest number of its turns and mirrors;
-%   every turn and mirror gets its gamma here.  Made once for each thread
-%   and kept in a global variable (read without a copy).
+%   every turn and mirror gets its gamma here (go_playout:code_table/4:
+%   made once for each thread, kept in a global variable).
 gamma_table(Table) :-
-    (   nb_current(go_prior_gammas, Table0)
-    ->  Table = Table0
-    ;   findall(Code-G, ( gamma(pat3, Shape, G), shape_variant(Shape, Code) ), Pairs0),
-        sort(Pairs0, Pairs),
-        numlist(0, 65535, All),
-        table_args(All, Pairs, Args),
-        Table0 =.. [gammas|Args],
-        nb_setval(go_prior_gammas, Table0),
-        nb_getval(go_prior_gammas, Table)
-    ).
+    code_table(go_prior_gammas, shape_gammas, 1.0, Table).
 
-table_args([], _, []).
-table_args([K|Ks], Pairs, [G|Gs]) :-
-    (   Pairs = [K-G0|Pairs1] -> G = G0 ; G = 1.0, Pairs1 = Pairs ),
-    table_args(Ks, Pairs1, Gs).
+shape_gammas(Pairs) :-
+    findall(Code-G, ( gamma(pat3, Shape, G), shape_variant(Shape, Code) ), Pairs0),
+    sort(Pairs0, Pairs).
 
 %!  shape_variant(+Code, -Variant) is nondet.
 %
