@@ -70,10 +70,12 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %
 %   Action is the machine's move, pass or resignation for the player to
 %   move in Game, a game in play (see the module header).  Options:
-%   playouts(N) simulations per move (default default_playouts/2),
-%   mc_max_size(S) the largest board where the search runs (default 9),
-%   search(flat) the flat Monte Carlo instead of the tree.  Random
-%   choices use SWI's random state (go_machine_action/3 seeds it).
+%   playouts(N) simulations per move at most (default
+%   default_playouts/2), mc_max_size(S) the largest board where the
+%   search runs (default 9), search(flat) the flat Monte Carlo instead of
+%   the tree, priors(hand) and patterns(false) as go_uct:uct_search/6
+%   takes them.  Random choices use SWI's random state
+%   (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     Game = go(settings(Size, _, _, Komi, _, _), _, P, _, Passes, _, _, playing),
     player_candidates(Game, FB, Candidates),
