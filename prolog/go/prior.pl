@@ -2,7 +2,9 @@
           [ node_priors/6,           % +FB, +X, +Last, +Last2, +Points, -Priors
             move_gamma/6,            % +FB, +X, +Last, +Last2, +I, -Gamma
             gamma_features/6,        % +FB, +X, +Last, +Last2, +I, -Features
-            move_choices/3           % +Size, +Moves, -Choices
+            move_choices/3,          % +Size, +Moves, -Choices
+            child_priors/7,          % +How, +FB, +X, +Last, +Last2, +Points, -Priors
+            hand_prior/5             % +FB, +X, +Last, +I, -Prior
           ]).
 
 /** <module> Go: what a move looks like before any game is played (priors)
@@ -37,6 +39,8 @@ turns that chance P into virtual games as michi (Petr Baudis) does with
 its pattern probabilities: ten games at one half for every move, and
 learned_games/1 x sqrt(P) more, all won, so the likely moves lead at
 first and a few real games are enough to pull down a bad one.
+hand_prior/5 keeps the previous release's priors, written by hand, to
+compare with (child_priors/7 gives either).
 */
 
 :- use_module(library(lists)).
@@ -44,7 +48,7 @@ first and a few real games are enough to pull down a bad one.
 :- use_module(library(pairs)).
 :- use_module(board, [board_rows/2, emptyBoard/2]).
 :- use_module(fastboard).
-:- use_module(playout, [pattern_code/3, code_table/4]).
+:- use_module(playout, [pattern_code/3, pattern_point/2, code_table/4]).
 :- use_module(tactics, [line/3]).
 :- use_module(gammas, [gamma/3]).
 
@@ -72,6 +76,72 @@ prior_games(E, L, Total, I, G, I-N0-W0) :-
     Extra is L * sqrt(G / Total),
     N0 is E + Extra,
     W0 is E / 2 + Extra.
+
+%!  child_priors(+How, +FB, +X, +Last, +Last2, +Points, -Priors) is det.
+%
+%   Priors are I-N0-W0 for each point of Points, X to move after the
+%   opponent's Last (X's own before it: Last2): the learned priors of
+%   node_priors/6 (How = learned) or the hand-written ones of
+%   hand_prior/5 (How = hand, the previous release's).
+child_priors(learned, FB, X, Last, Last2, Points, Priors) :-
+    node_priors(FB, X, Last, Last2, Points, Priors).
+child_priors(hand, FB, X, Last, _, Points, Priors) :-
+    findall(I-N0-W0, ( member(I, Points), hand_prior(FB, X, Last, I, N0-P), W0 is N0 * P ),
+            Priors).
+
+%!  hand_prior(+FB, +X, +Last, +I, -Prior) is det.
+%
+%   Prior is N0-P: N0 virtual games won at rate P for X's move on I, the
+%   opponent's last move Last: what a move looks like before any game:
+%   a capture, a self-atari, the distance to the last move, a shape of
+%   go_playout's patterns, the third line or the first two in an empty
+%   area (the priors of Pachi and michi, in fewer games): the previous
+%   release's priors, written by hand, kept for comparison (priors(hand)).
+hand_prior(FB, X, Last, I, N-P) :-
+    (   capture_point(FB, X, I)
+    ->  N0 = 25, W0 = 20
+    ;   self_atari(FB, X, I)
+    ->  N0 = 20, W0 = 0
+    ;   N0 = 10, W0 = 5
+    ),
+    (   distance_value(FB, Last, I, D), D >= 1, D =< 3
+    ->  arg(D, d(24, 22, 8), Near)
+    ;   Near = 0
+    ),
+    (   pattern_point(FB, I) -> Shape = 10 ; Shape = 0 ),
+    line(FB, I, L),
+    (   L =< 2, empty_around(FB, I) -> Edge = -10
+    ;   L =:= 3, empty_around(FB, I) -> Edge = 10
+    ;   Edge = 0
+    ),
+    N is N0 + Near + Shape + abs(Edge),
+    P is (W0 + Near + Shape + max(0, Edge)) / N.
+
+%   empty_around(+FB, +I): no stone within two lines of I.
+empty_around(FB, I) :-
+    fb_index(FB, [R, C], I),
+    fb_size(FB, Size),
+    \+ ( between(-2, 2, DR), between(-2, 2, DC),
+          R1 is R + DR, C1 is C + DC,
+          R1 >= 0, R1 < Size, C1 >= 0, C1 < Size,
+          fb_index(FB, [R1, C1], J),
+          fb_cell(FB, J, S), S > 0 ).
+
+%   capture_point(+FB, +X, +I): a stone of X on I takes an opponent chain
+%   (one of its neighbours is in atari with I its liberty).
+capture_point(FB, X, I) :-
+    Y is 3 - X,
+    fb_neighbours(FB, I, Js),
+    member(J, Js),
+    fb_cell(FB, J, Y),
+    fb_atari(FB, J, I),
+    !.
+
+%   self_atari(+FB, +X, +I): X's stone on I captures nothing and leaves
+%   its chain with one liberty.
+self_atari(FB, X, I) :-
+    \+ \+ ( fb_play(FB, X, I, 0),
+            fb_atari(FB, I, _) ).
 
 %!  move_gamma(+FB, +X, +Last, +Last2, +I, -Gamma) is det.
 %

@@ -32,7 +32,7 @@ says what a move looks like before any game is played.  The priors are
 go_prior's (prior.pl), learned from GNU Go's games: the 3x3 shape, the
 distances to the last two moves, the line, captures, ataris and
 self-ataris; option priors(hand) keeps the previous release's
-hand-written ones (prior/5: a capture is good, a self-atari poor, a
+hand-written ones (go_prior:hand_prior/5: a capture is good, a self-atari poor, a
 point next to the last move or on the third line worth a look, one on
 the edge less), for comparison.
 
@@ -46,7 +46,6 @@ after each one; the tree keeps its tallies with nb_setarg/3.
 :- use_module(library(option)).
 :- use_module(fastboard).
 :- use_module(playout).
-:- use_module(tactics, [line/3]).
 :- use_module(prior).
 
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline, as in board.pl
@@ -69,7 +68,7 @@ check_every(10).             % simulations between two checks for an early stop
 %   is sure to stay so, grow/3); last(L), the index of the opponent's
 %   last move (default 0: none, or a pass); patterns(false), playouts
 %   without go_playout's patterns; priors(hand), the hand-written priors
-%   of prior/5 instead of the learned ones.  Ranked is a list of
+%   of go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list of
 %   Visits-I-Rate, most visited first: Rate the share of the simulations
 %   through I that X won (0.5 when none went through I).
 uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
@@ -281,72 +280,3 @@ expand(How, FB, X, Last, Last2, n(Kids)) :-
 
 prior_child(I-N0-W0, Child) :-
     new_child(I, N0, W0, Child).
-
-%   child_priors(+How, +FB, +X, +Last, +Last2, +Points, -Priors): I-N0-W0
-%   for each point: the learned priors of go_prior (How = learned) or the
-%   hand-written ones of prior/5 (How = hand, the previous release's).
-child_priors(learned, FB, X, Last, Last2, Points, Priors) :-
-    node_priors(FB, X, Last, Last2, Points, Priors).
-child_priors(hand, FB, X, Last, _, Points, Priors) :-
-    findall(I-N0-W0, ( member(I, Points), prior(FB, X, Last, I, N0-P), W0 is N0 * P ), Priors).
-
-%!  prior(+FB, +X, +Last, +I, -Prior) is det.
-%
-%   Prior is N0-P: N0 virtual games won at rate P for X's move on I, the
-%   opponent's last move Last: what a move looks like before any game:
-%   a capture, a self-atari, the distance to the last move, a shape of
-%   go_playout's patterns, the third line or the first two in an empty
-%   area (the priors of Pachi and michi, in fewer games).
-prior(FB, X, Last, I, N-P) :-
-    (   capture_point(FB, X, I)
-    ->  N0 = 25, W0 = 20
-    ;   self_atari(FB, X, I)
-    ->  N0 = 20, W0 = 0
-    ;   N0 = 10, W0 = 5
-    ),
-    (   Last > 0, distance(FB, Last, I, D), D =< 3
-    ->  arg(D, d(24, 22, 8), Near)
-    ;   Near = 0
-    ),
-    (   pattern_point(FB, I) -> Shape = 10 ; Shape = 0 ),
-    line(FB, I, L),
-    (   L =< 2, empty_around(FB, I) -> Edge = -10
-    ;   L =:= 3, empty_around(FB, I) -> Edge = 10
-    ;   Edge = 0
-    ),
-    N is N0 + Near + Shape + abs(Edge),
-    P is (W0 + Near + Shape + max(0, Edge)) / N.
-
-%   distance(+FB, +A, +B, -D): D is |dr| + |dc| + max(|dr|, |dc|) between
-%   the points A and B (1 next to, 2 diagonal, 3 two away on a line).
-distance(FB, A, B, D) :-
-    fb_index(FB, [RA, CA], A),
-    fb_index(FB, [RB, CB], B),
-    DR is abs(RA - RB), DC is abs(CA - CB),
-    D is DR + DC + max(DR, DC) - 1.
-
-%   empty_around(+FB, +I): no stone within two lines of I.
-empty_around(FB, I) :-
-    fb_index(FB, [R, C], I),
-    fb_size(FB, Size),
-    \+ ( between(-2, 2, DR), between(-2, 2, DC),
-          R1 is R + DR, C1 is C + DC,
-          R1 >= 0, R1 < Size, C1 >= 0, C1 < Size,
-          fb_index(FB, [R1, C1], J),
-          fb_cell(FB, J, S), S > 0 ).
-
-%   capture_point(+FB, +X, +I): a stone of X on I takes an opponent chain
-%   (one of its neighbours is in atari with I its liberty).
-capture_point(FB, X, I) :-
-    Y is 3 - X,
-    fb_neighbours(FB, I, Js),
-    member(J, Js),
-    fb_cell(FB, J, Y),
-    fb_atari(FB, J, I),
-    !.
-
-%   self_atari(+FB, +X, +I): X's stone on I captures nothing and leaves
-%   its chain with one liberty.
-self_atari(FB, X, I) :-
-    \+ \+ ( fb_play(FB, X, I, 0),
-            fb_atari(FB, I, _) ).
