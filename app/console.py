@@ -49,7 +49,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify
 
-from . import security
+from . import confine, security
 from .games import InvalidRequest, TableroError
 
 bp = Blueprint("console", __name__, url_prefix="/api")
@@ -116,7 +116,8 @@ class Worker:
     output, one JSON object a line; console_main/0 rebinds Prolog's user_input
     and user_output to an empty and a null stream first, so nothing a goal
     prints or reads can be taken for a reply.  It runs in a session of its own
-    (killed as a group) in an empty temporary directory, under prlimit."""
+    (killed as a group), in the box of app/confine.py: bubblewrap, user nobody, no
+    network, no environment, no new processes, only /usr and prolog/ read-only."""
 
     def __init__(self, start_seconds: float = START_SECONDS):
         swipl = shutil.which("swipl")
@@ -128,15 +129,17 @@ class Worker:
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-console-")
         argv = [swipl, f"--stack-limit={MAIN_STACK}", "-q", "-f", "none",
                 "-g", "console:console_main", "-t", "halt", str(CONSOLE)]
-        prlimit = shutil.which("prlimit")
-        if prlimit:
-            argv = [prlimit, f"--as={ADDRESS_SPACE}", "--core=0", "--", *argv]
+        problem = confine.problem()
+        if problem:
+            self._dir.cleanup()
+            raise ConsoleUnavailable("console_unavailable", f"The console is off: {problem}")
         try:
-            self.proc = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.proc = confine.popen(
+                argv, read_only=[confine.PROLOG_DIR], limits={"as": ADDRESS_SPACE},
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=None if os.environ.get("TABLERO_CONSOLE_DEBUG") else subprocess.DEVNULL,
-                cwd=self._dir.name, start_new_session=True, close_fds=True, bufsize=0)
-        except OSError as exc:
+                cwd=self._dir.name, bufsize=0)
+        except (OSError, confine.UnconfinedError) as exc:
             self._dir.cleanup()
             raise ConsoleUnavailable("console_unavailable",
                                      f"The console's Prolog cannot start: {exc}") from None

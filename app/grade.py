@@ -41,6 +41,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import confine
+
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "prolog" / "grade" / "driver.pl"
 GAMES_FILE = ROOT / "prolog" / "grade" / "gnugo_games.pl"
@@ -186,16 +188,19 @@ def run_driver(path: Path, options: list[str], deadline: float,
     records: list[dict] = []
     process = {"runs": 0, "restarts": 0, "stdout": "", "stderr": ""}
     skip = 0
-    with tempfile.TemporaryDirectory(prefix="tablero-grade-") as tmp:
+    problem = confine.problem()
+    if problem:
+        raise GradeError(f"a student's code is only run confined: {problem}")
+    with confine.writable_dir("tablero-grade-") as tmp:
         while True:
             run = process["runs"]
             results = Path(tmp) / f"results-{run}.jsonl"
             left = deadline - time.monotonic()
-            argv = limited([swipl, f"--stack-limit={STACK_LIMIT}", "-f", "none", str(DRIVER),
-                            "--", f"--student={path}", f"--results={results}", f"--skip={skip}",
-                            f"--budget={max(1.0, min(budget, left - 6)):.1f}", *options],
-                           cpu=int(left) + 5)
-            status, killed = _run_once(argv, Path(tmp), run, left, process)
+            argv = [swipl, f"--stack-limit={STACK_LIMIT}", "-f", "none", str(DRIVER),
+                    "--", f"--student={path}", f"--results={results}", f"--skip={skip}",
+                    f"--budget={max(1.0, min(budget, left - 6)):.1f}", *options]
+            limits = {**LIMITS, "cpu": int(left) + 5}
+            status, killed = _run_once(argv, Path(tmp), run, left, process, path, limits)
             process["runs"] += 1
             new = read_records(results)
             if run > 0:  # a restart says again what the first run said
@@ -231,26 +236,27 @@ def swipl_path() -> str:
     return swipl
 
 
-def limited(argv: list[str], cpu: int | None = None) -> list[str]:
-    """`argv` under prlimit: ADDRESS_SPACE bytes of address space, OUTPUT_LIMIT bytes for
-    any file written, no core files, and `cpu` seconds of CPU time if given (`argv`
-    unchanged where prlimit is missing).  The grader and `tablero serve --rules`
-    (app/student_rules.py) start a student's code this way."""
-    prlimit = shutil.which("prlimit")
-    if not prlimit:
-        return argv
-    cpu_limit = [f"--cpu={cpu}"] if cpu is not None else []
-    return [prlimit, f"--as={ADDRESS_SPACE}", f"--fsize={OUTPUT_LIMIT}", *cpu_limit,
-            "--core=0", "--", *argv]
+LIMITS = {"as": ADDRESS_SPACE, "fsize": OUTPUT_LIMIT}   # prlimit's, for every student process
+
+
+def boxed_files(student: Path) -> list:
+    """What a student's process sees, read-only (app/confine.py): our prolog/ folder, and
+    the student's file with the Prolog files beside it (nothing else of its folder)."""
+    student = Path(student).resolve()
+    if student.is_relative_to(confine.PROLOG_DIR):     # our own rules, graded as a student's
+        return [confine.PROLOG_DIR]
+    #  The student's folder first: when it holds our prolog/ folder, ours is shown over it.
+    return [(confine.student_folder(student), student.parent), confine.PROLOG_DIR]
 
 
 def _run_once(argv: list[str], tmp: Path, run: int, seconds: float,
-              process: dict) -> tuple[int | None, bool]:
+              process: dict, student: Path, limits: dict) -> tuple[int | None, bool]:
     """Run one driver; keep the start of its stdout/stderr; (status, killed)."""
     out_path, err_path = tmp / f"stdout-{run}", tmp / f"stderr-{run}"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                cwd=tmp, start_new_session=True)
+        proc = confine.popen(argv, read_only=boxed_files(student), writable=[tmp],
+                             limits=limits, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                             cwd=tmp)
         killed = False
         try:
             proc.wait(timeout=max(0.5, seconds))

@@ -32,10 +32,11 @@ played remains a valid, replayable one.
 The student's code runs in prolog/grade/play.pl, in a `swipl` process of its own (one
 per web worker and game, started on the first move, kept, started again when it died,
 passed the deadline or hit a Prolog limit), loaded as the grader loads it
-(prolog/grade/sandbox.pl), under the grader's OS limits (app/grade.py's limited()),
+(prolog/grade/sandbox.pl), in the box of app/confine.py (bubblewrap: user nobody, no
+network, no environment, no new processes, only /usr, prolog/ and the student's Prolog
+files, read-only) under the grader's OS limits (app/grade.py's LIMITS),
 each call under a time and an inference limit, the process killed past DEADLINE.
-The pipe I/O is the console's (app/console.py's Worker).  Not a sandbox: see
-docs/grading.md's Limits.
+The pipe I/O is the console's (app/console.py's Worker).  See docs/grading.md's Limits.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from pathlib import Path
 
 from flask import current_app, has_app_context
 
-from . import grade
+from . import confine, grade
 from .console import Worker, WorkerDied, WorkerTimeout
 
 PLAY = Path(__file__).resolve().parent.parent / "prolog" / "grade" / "play.pl"
@@ -119,15 +120,16 @@ class StudentProcess(Worker):
     carries them and kills the process group).  `load` is load_student/3's report."""
 
     def __init__(self, path: Path, encoding: str):
-        argv = grade.limited([grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
-                              "-f", "none", "-g", "grade_play:play_main", "-t", "halt",
-                              str(PLAY), "--", f"--student={path}", f"--encoding={encoding}"])
+        argv = [grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
+                "-f", "none", "-g", "grade_play:play_main", "-t", "halt",
+                str(PLAY), "--", f"--student={path}", f"--encoding={encoding}"]
         self.queries = 0
         self._buffer = b""
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-student-")
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, cwd=self._dir.name,
-                                     start_new_session=True, close_fds=True, bufsize=0)
+        self.proc = confine.popen(argv, read_only=grade.boxed_files(path),
+                                  limits=grade.LIMITS, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  cwd=self._dir.name, bufsize=0)
         self._to_child = self.proc.stdin.fileno()
         self._from_child = self.proc.stdout.fileno()
         try:

@@ -13,7 +13,7 @@ cd "$ROOT"
 # would otherwise both run apt-get or pip into the same .venv. Released at the end.
 if command -v flock >/dev/null; then exec {setup_lock}<"$ROOT/pyproject.toml"; flock "$setup_lock"; fi
 
-apt_packages=(swi-prolog-nox gnugo)
+apt_packages=(swi-prolog-nox gnugo bubblewrap)
 if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(chromium postgresql); fi
 python_bin="${PYTHON:-python3}"
 if ! "$python_bin" -c 'import ensurepip, venv' 2>/dev/null; then apt_packages+=(python3-venv); fi
