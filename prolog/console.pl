@@ -173,15 +173,24 @@ sandbox:safe_primitive(go_playout:pattern_table(_)).
 %   The same for the table of the learned gammas of 3x3 shapes (go/prior.pl).
 sandbox:safe_primitive(go_prior:gamma_table(_)).
 
-%   A message a goal prints (print_message/2 of an error or a warning)
-%   goes with its output, as the toplevel shows it in the terminal.
+%   A message printed while a query runs (print_message/2 of any kind, by
+%   the goal or by a library it called) goes with its output, as the
+%   toplevel shows errors and warnings in the terminal; other kinds are
+%   dropped.  The hook always succeeds, so SWI-Prolog's own printing never
+%   sees the message: its lines may come from a term the goal built, and
+%   printing `format('~@', [G])` would call G (library(sandbox) declares
+%   print_message/2 safe).  console_safe_lines/2 keeps only formats that
+%   call nothing.
 :- thread_local in_query/0.
 :- multifile user:message_hook/3.
 :- dynamic user:message_hook/3.
-user:message_hook(_, Kind, Lines) :-
+user:message_hook(_, Kind, Lines0) :-
     console:in_query,
-    message_prefix(Kind, Prefix),
-    catch(print_message_lines(current_output, Prefix, Lines), _, true).
+    (   message_prefix(Kind, Prefix)
+    ->  console_safe_lines(Lines0, Lines),
+        catch(print_message_lines(current_output, Prefix, Lines), _, true)
+    ;   true
+    ).
 
 message_prefix(error, 'ERROR: ').
 message_prefix(warning, 'Warning: ').
@@ -395,7 +404,7 @@ query(Request, Limits, Reply) :-
     in_temporary_module(
         M,
         add_import_module(M, Import, start),
-        run(M, GoalText, Bound, Max, Limits, Reply0)),
+        run(Game, M, GoalText, Bound, Max, Limits, Reply0)),
     get_time(T1),
     statistics(inferences, I1),
     Ms is round((T1 - T0) * 1000),
@@ -455,11 +464,12 @@ request(Request, Limits, Game, StateText, GoalText, Max) :-
 text(X) :- string(X), !.
 text(X) :- atom(X).
 
-%   run(+Module, +GoalText, +Bound, +Max, +Limits, -Reply): read the goal in
-%   Module, bind, check, call.
-run(M, GoalText, Bound, Max, Limits, Reply) :-
+%   run(+Game, +Module, +GoalText, +Bound, +Max, +Limits, -Reply): read the
+%   goal in Module, bind, check, call.
+run(Game, M, GoalText, Bound, Max, Limits, Reply) :-
     nb_setval(console_module, M),
     read_goal(M, GoalText, Goal, Names),
+    confined(Game, M, Goal),
     bind(Names, Bound, Shown),
     declare_asserted(M, Goal),
     T = Limits.seconds,
@@ -470,6 +480,44 @@ run(M, GoalText, Bound, Max, Limits, Reply) :-
     ->  throw(console(timeout, "The sandbox did not finish checking the goal in time"))
     ;   throw(refused(E))
     ).
+
+%   confined(+Game, +M, +Goal): Goal names no module (Module:G anywhere in
+%   it) but its own (M, the game's console module), the game's (go,
+%   go_rules, ...) and SWI-Prolog's libraries: a console about one game
+%   cannot reach another game's modules (gorogo:gorogo_set_current/1
+%   from a Go console), ours (tablero, console) or the system's ('$messages',
+%   system, user).  Else `refused`, naming the module.
+confined(Game, M, Goal) :-
+    (   sub_term(Sub, Goal),
+        compound(Sub),
+        Sub = Module:_,
+        atom(Module),
+        current_module(Module),
+        \+ allowed_module(Game, M, Module)
+    ->  format(string(Message),
+               "This console answers goals about ~w: a call into the module ~q is not \c
+                allowed here", [Game, Module]),
+        throw(console(refused, Message))
+    ;   true
+    ).
+
+allowed_module(_, M, M) :- !.
+allowed_module(Game, _, Module) :-
+    console_game(Game, Module, _),
+    !.
+allowed_module(Game, _, Module) :-
+    (   Module == Game
+    ->  true
+    ;   atom_concat(Game, '_', Prefix),
+        sub_atom(Module, 0, _, _, Prefix)
+    ),
+    !.
+allowed_module(_, _, Module) :-
+    \+ memberchk(Module, [system, user, prolog, sandbox]),
+    \+ sub_atom(Module, 0, _, _, '$'),
+    module_property(Module, file(File)),
+    absolute_file_name(swi(library), Library, [file_type(directory), access(read)]),
+    sub_atom(File, 0, _, _, Library).
 
 %   read_goal(+Module, +Text, -Goal, -Names): Text is one term, a final full
 %   stop allowed; Names its variables (Name=Var).

@@ -2,7 +2,8 @@
           [ console_answers/6,       % +Module, +Goal, +Names, +Max, +Limits, -Reply
             console_error/3,         % +Error, +Limits, -Body:dict
             console_message_text/2,  % +Term, -Text
-            console_cap/3            % +Text, +Max, -Capped
+            console_cap/3,           % +Text, +Max, -Capped
+            console_safe_lines/2     % +Lines0, -Lines
           ]).
 
 /** <module> The console's answers and errors
@@ -17,6 +18,7 @@ turns what a query threw into the `{code, message}` of a reply.
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(prolog_format), [format_types/2]).
 
                  /*******************************
                  *            ANSWERS           *
@@ -258,10 +260,72 @@ unqualified(Text0, Text) :-
     ).
 
 message_to_codes(Term, Codes) :-
-    '$messages':translate_message(Term, Lines, []),
+    '$messages':translate_message(Term, Lines0, []),
+    console_safe_lines(Lines0, Lines),
     lines_text(Lines, Text),
     string_codes(Text, Codes).
 
 lines_text(Lines, Text) :-
     with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
     split_string(Text0, "", "\n", [Text]).
+
+                 /*******************************
+                 *       PRINTING SAFELY        *
+                 *******************************/
+
+%!  console_safe_lines(+Lines0, -Lines) is det.
+%
+%   Lines are the message lines Lines0 (as translate_message//1 makes
+%   them from a term a goal built: an error it threw, a message it
+%   printed) with every element that could call a goal when printed
+%   replaced by its quoted text.  Printing a `Format-Args` line runs
+%   format/3, which calls the argument of a `~@` directive, and `~W`
+%   takes write options such as portray_goal/1: a goal could hide
+%   shell/1 there (`throw(format('~@', [G]))`, `print_message(error,
+%   format(...))`), out of library(sandbox)'s sight.  A format is kept
+%   only when format_types/2 reads it and finds neither.
+%
+%   ?- console_safe_lines(['~@'-[halt], 'x = ~w'-[1]], L).
+%   L = ['~q'-['~@'-[halt]], 'x = ~w'-[1]].
+console_safe_lines(Lines0, Lines) :-
+    (   is_list(Lines0)
+    ->  maplist(safe_line, Lines0, Lines)
+    ;   Lines = ['~q'-[Lines0]]
+    ).
+
+safe_line(Line, Line) :-
+    safe_keyword(Line),
+    !.
+safe_line(Format-Args, Line) :-
+    !,
+    (   safe_format(Format, Args)
+    ->  Line = Format-Args
+    ;   Line = '~q'-[Format-Args]
+    ).
+safe_line(ansi(Attributes, Format, Args), Line) :-
+    !,
+    (   safe_format(Format, Args)
+    ->  Line = ansi(Attributes, Format, Args)
+    ;   Line = '~q'-[Format-Args]
+    ).
+safe_line(Format, Line) :-
+    (   atom(Format) ; string(Format) ),
+    safe_format(Format, []),
+    !,
+    Line = Format.
+safe_line(Other, '~q'-[Other]).
+
+safe_keyword(Line) :-
+    atom(Line),
+    memberchk(Line, [nl, flush, full_stop, at_same_line, prefix_nl]).
+safe_keyword(begin(Kind, _)) :- atom(Kind).
+safe_keyword(end(_)).
+
+safe_format(Format, Args) :-
+    (   atom(Format) ; string(Format) ),
+    is_list(Args),
+    catch(format_types(Format, Types), _, fail),
+    length(Types, N),
+    length(Args, N),
+    \+ memberchk(callable, Types),
+    \+ memberchk(list, Types).
