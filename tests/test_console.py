@@ -209,7 +209,7 @@ HOSTILE = [
      ("timeout",), None),
     ("numlist(1, 100000000, L)", ("memory", "timeout", "inferences"), None),
     ("length(L, 100000000)", ("memory",), "Stack limit"),
-    ("assertz(user:evil(1))", ("refused",), "No permission"),
+    ("assertz(user:evil(1))", ("refused",), "the module user is not allowed"),
     ("open('/tmp/tablero-evil', write, S)", ("refused",), "open("),
     ("shell('touch /tmp/tablero-evil')", ("refused",), "No permission to call sandboxed `shell("),
     ("halt", ("refused",), "halt("),
