@@ -190,7 +190,7 @@ class StudentRules:
         with self.lock:
             try:
                 process = self._started()
-            except (grade.GradeError, OSError) as exc:
+            except (grade.GradeError, confine.UnconfinedError, OSError) as exc:
                 return {"ok": False, "status": "unavailable", "message": str(exc)}
             if process is None:
                 return {"ok": False, "status": "unavailable", "message": self.failure}
@@ -274,6 +274,9 @@ def check(path: Path) -> dict:
     problem, encoding = grade.check_file(path)
     if problem:
         return {"ready": False, "failure": problem}
+    boxed = confine.problem()
+    if boxed:
+        return {"ready": False, "failure": f"a student's code is only run confined: {boxed}"}
     process = StudentProcess(path, encoding)
     process.kill()
     return {**process.load, "ready": process.ready,
