@@ -516,7 +516,10 @@ def undo(game_id):
     Against the machine, or when the caller holds every human seat, it happens at
     once; between two people it is a request (202) that the other accepts
     ({"accept": true}) or declines ({"accept": false}).  A finished game (view.over: counted,
-    resigned, won) is a record: undo is refused (409 game_over), a decline still answers.
+    resigned, won) is a record: every undo (a request, an answer, a take-back at once) is
+    refused with 409 game_over and changes nothing.  (No request can be open then: the
+    action that ended the game withdrew it.)  A request or answer that loses a race with
+    another change is 409 conflict, nothing changed.
     """
     data = body()
     record = record_or_404(game_id)
@@ -534,7 +537,7 @@ def undo(game_id):
     accept = data.get("accept")
     if accept is not None and not isinstance(accept, bool):
         raise InvalidRequest("bad_action", "accept must be true or false")
-    if view_of(record).get("over") and accept is not False:  # a finished game is a record
+    if view_of(record).get("over"):  # a finished game is a record, whatever the body says
         raise Refused("game_over", "The game is over: its record stays as it ended")
     if not others:
         played = undo_now(record)
@@ -542,17 +545,24 @@ def undo(game_id):
     if accept is None:
         if record.undo_request is not None:
             raise Refused("undo_requested", "A request to take back a move is already open")
-        storage.set_undo_request(record, mine[0])
-        changed()
+        set_undo_request(record, mine[0])
         return reply(record, view_of(record), [], 202)
     if record.undo_request is None or record.undo_request in mine:
         raise Refused("no_undo_request", "There is no request from your opponent to answer")
     if accept:
         played = undo_now(record)
         return reply(record, played.view, [])
-    storage.set_undo_request(record, None)
-    changed()
+    set_undo_request(record, None)
     return reply(record, view_of(record), [])
+
+
+def set_undo_request(record: storage.Record, seat: str | None) -> None:
+    """Open (or, with None, withdraw) an undo request; 409 conflict if the game changed."""
+    try:
+        storage.set_undo_request(record, seat)
+    except storage.Conflict:
+        raise Refused("conflict", "Another change was made at the same moment: reload") from None
+    changed()
 
 
 @bp.post("/games/<game_id>/seats/<seat>")

@@ -46,6 +46,19 @@ def warm_up(_worker) -> None:
 
 WORKER_CLASSES = ("gthread",)
 MIN_THREADS = 4
+#  A backstop against memory that a worker never gives back (issue 20: the bridge's string
+#  buffers grew a worker 5.5 KiB a move; released now, see app/prolog.py): a worker is
+#  replaced after this many requests, with a jitter of a tenth of it so that workers
+#  started together do not all restart at once.  A restart closes that worker's streams
+#  (pages reconnect with Last-Event-ID) and its Prolog's cache (games are sent again).
+MAX_REQUESTS = 10_000
+
+
+def recycling(max_requests: int) -> dict:
+    """gunicorn's max_requests and max_requests_jitter for --max-requests (0: never)."""
+    if max_requests <= 0:
+        return {"max_requests": 0, "max_requests_jitter": 0}
+    return {"max_requests": max_requests, "max_requests_jitter": max_requests // 10}
 
 
 def check_model(worker_class: str, threads: int) -> str | None:
@@ -103,6 +116,12 @@ def main(argv: list[str] | None = None) -> None:
         "--threads", type=int, default=int(os.environ.get("TABLERO_THREADS", "200")),
         help="request threads per worker; each open page's live stream holds one (default 200)",
     )
+    serve.add_argument(
+        "--max-requests", type=int,
+        default=int(os.environ.get("TABLERO_MAX_REQUESTS", str(MAX_REQUESTS))),
+        help=f"restart a worker after this many requests, give or take a tenth so that the "
+        f"workers do not restart together; 0 never (default {MAX_REQUESTS})",
+    )
     serve.add_argument("--worker-class", default="gthread", help=argparse.SUPPRESS)
     serve.add_argument("--db", help="SQLite file or postgresql:// URL for saved games (default "
                        "$TABLERO_DB or ~/.local/share/tablero/tablero.db)")
@@ -151,6 +170,7 @@ def main(argv: list[str] | None = None) -> None:
         "graceful_timeout": 5,
         "control_socket_disable": True,
         "keepalive": 5,
+        **recycling(args.max_requests),
         **security.gunicorn_settings(),
     }).run()
 

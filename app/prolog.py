@@ -300,6 +300,42 @@ class Atom(str):
     __slots__ = ()
 
 
+def _strings_mark(lib):
+    """A context manager over PL_mark_string_buffers/PL_release_string_buffers_from_mark
+    (SWI-Prolog's PL_STRINGS_MARK()): text that Prolog hands C with BUF_STACK
+    (PL_get_nchars, PL_get_chars) lives in per-thread buffers that only a foreign
+    predicate's return releases.  Python calls Prolog from the top, outside any
+    foreign predicate, so without a mark every reply stays allocated for the life
+    of the process (about 5.5 KiB a 19x19 move, issue 20).  Copy the text out
+    before the block ends.
+
+    TABLERO_RELEASE_STRINGS=0 leaves them (the old leak), only for bench/soak.py to
+    show the difference."""
+    import contextlib
+    import ctypes
+
+    if os.environ.get("TABLERO_RELEASE_STRINGS", "1") == "0":
+        return contextlib.nullcontext
+    # lib[...] makes function objects of our own: pyswip's (lib.PL_...) keep their types.
+    mark_ = lib["PL_mark_string_buffers"]
+    mark_.argtypes = [ctypes.POINTER(ctypes.c_size_t)]
+    mark_.restype = None
+    release = lib["PL_release_string_buffers_from_mark"]
+    release.argtypes = [ctypes.c_size_t]
+    release.restype = None
+
+    @contextlib.contextmanager
+    def mark():
+        where = ctypes.c_size_t()
+        mark_(ctypes.byref(where))
+        try:
+            yield
+        finally:
+            release(where)
+
+    return mark
+
+
 class _Lean:
     """Calls of one predicate through SWI-Prolog's C interface (pyswip's own library):
     arguments put as terms, so no goal text is written or parsed; the last argument
@@ -340,16 +376,21 @@ class _Lean:
         self.get_nchars = lib.PL_get_nchars
         self.get_nchars.argtypes = [ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t),
                                     ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint]
+        self.mark = _strings_mark(lib)
         self.preds: dict[tuple[str, str, int], int] = {}
 
     def call(self, module: str, name: str, args: tuple) -> str | None:
         """module:name(args..., Text); Text, or None when the call failed or raised."""
-        c = self.c
         arity = len(args) + 1
         pred = self.preds.get((module, name, arity))
         if pred is None:
             pred = self.preds[(module, name, arity)] = self.predicate(
                 name.encode(), arity, module.encode())
+        with self.mark():  # the reply's BUF_STACK buffer is freed when the call ends
+            return self._call(pred, arity, args)
+
+    def _call(self, pred: int, arity: int, args: tuple) -> str | None:
+        c = self.c
         frame = self.open_frame()
         try:
             t0 = self.new_refs(arity)
@@ -402,6 +443,9 @@ class Bridge:
         from pyswip import Prolog  # initialises SWI-Prolog on this thread
 
         self._prolog = Prolog()
+        from pyswip import core
+
+        self._strings_mark = _strings_mark(core._lib)
         self._run("set_prolog_flag(debug_on_error, false)", 1)
         self._run("use_module(library(time))", 1)
         self._run(
@@ -420,7 +464,10 @@ class Bridge:
         return modules
 
     def _run(self, goal: str, maxresult: int) -> list[dict]:
-        return _plain(list(self._prolog.query(goal, maxresult=maxresult)))
+        # pyswip marks the buffers of each answer it reads (getTerm); this mark also
+        # covers whatever else its query reads (an error term, a variable's name).
+        with self._strings_mark():
+            return _plain(list(self._prolog.query(goal, maxresult=maxresult)))
 
     def _serve(self, ready: concurrent.futures.Future) -> None:
         try:

@@ -5,6 +5,7 @@ Start reading at `init_app`, which registers all of it on a Flask app:
 - Every answer under /api is JSON, errors included, in the documented shape
   {"error": {"code", "message", "explain": []}}: 400, 404, 405, 413, 414, 415,
   431, 503, 504 and any unexpected exception (500, traceback logged, never shown).
+  OPTIONS is a 405 there, with Allow (no CORS: `refuse_options`).
   Pages keep Flask's plain error pages.
 - The Host header must name this server (ALLOWED_HOSTS, from $TABLERO_HOSTS):
   a page fetched through some other name (DNS rebinding) is refused.
@@ -142,8 +143,9 @@ def http_error(exc: HTTPException):
     )
     response = error(exc.code, code, message)
     allow = exc.get_response().headers.get("Allow")
-    if allow:
-        response.headers["Allow"] = allow
+    if allow:  # without OPTIONS, which /api refuses (refuse_options)
+        response.headers["Allow"] = ", ".join(
+            m for m in (m.strip() for m in allow.split(",")) if m != "OPTIONS")
     return response
 
 
@@ -198,6 +200,8 @@ def check_request():
     refused = check_host()
     if refused is not None:
         return refused
+    if request.method == "OPTIONS" and is_api():
+        return refuse_options()
     if not is_api() or request.method not in UNSAFE_METHODS:
         return None
     refused = check_origin() or check_content_type()
@@ -205,6 +209,23 @@ def check_request():
         return refused
     g.tablero_body = parse_body(request.get_data(cache=True))
     return None
+
+
+def refuse_options():
+    """OPTIONS under /api: 405 in JSON, with the route's methods in Allow (an unknown
+    route goes on to its JSON 404).
+
+    Flask answers OPTIONS itself on every route (200, empty body): the one /api answer
+    that was not JSON.  This API is for its own pages and grants no cross-origin access
+    (no CORS), so OPTIONS, which browsers send only as a CORS preflight, is not one of its
+    methods; 405 with Allow says which are (RFC 9110), in the JSON shape of every other
+    /api answer, where a 204 would be the one answer without a body."""
+    if request.routing_exception is not None or request.url_rule is None:
+        return None
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    allowed = sorted(set(adapter.allowed_methods()) - {"OPTIONS"})  # every rule of the path
+    code, message = HTTP_ERRORS[405]
+    return error(405, code, message, Allow=", ".join(allowed))
 
 
 def split_host(value: str) -> tuple[str, str | None]:

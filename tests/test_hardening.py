@@ -466,3 +466,159 @@ def test_live_server_answers_security_headers_and_json_errors(live_server):
         assert exc.headers["X-Frame-Options"] == "DENY"
     else:
         pytest.fail("DELETE /api/games was accepted")
+
+
+# ---- issue 19, part 4: undo of a finished game, undo under races, OPTIONS ---------------
+
+
+def finished_go_game(client, how: str, hold: str | None = None) -> tuple[str, dict, dict]:
+    """A 9x9 Go game ended by resignation or by counting: its id, the headers of each held
+    seat (all of them by one secret, or `hold` and the other by its invitation)."""
+    resp = client.post("/api/games", json={"game": "go", "options": {"size": 9},
+                                           **({"hold": [hold]} if hold else {})})
+    assert resp.status_code == 201, resp.json
+    gid, secrets = resp.json["id"], dict(resp.json["secrets"])
+    for seat, link in resp.json["invitations"].items():
+        token = link.split("#invite=")[1].split(".", 1)[1]
+        taken = client.post(f"/api/games/{gid}/seats/{seat}", json={"invitation": token})
+        secrets.update(taken.json["secrets"])
+    headers = {seat: {"Authorization": f"Bearer {secrets[seat]}"} for seat in ("b", "w")}
+    ending = ([("b", {"kind": "move", "pos": [4, 4]}), ("w", {"kind": "resign"})]
+              if how == "resigned" else
+              [("b", {"kind": "move", "pos": [4, 4]}), ("w", {"kind": "pass"}),
+               ("b", {"kind": "pass"}), ("b", {"kind": "accept", "player": "b"}),
+               ("w", {"kind": "accept", "player": "w"})])
+    for seat, action in ending:
+        resp = client.post(f"/api/games/{gid}/actions", headers=headers[seat],
+                           json={"action": action})
+        assert resp.status_code == 200, resp.json
+    assert resp.json["view"]["over"] is True and resp.json["view"]["result"]
+    return gid, headers, client.get(f"/api/games/{gid}").json
+
+
+@pytest.mark.parametrize("how", ["resigned", "counted"])
+@pytest.mark.parametrize("body", [{}, {"accept": False}, {"accept": True}])
+def test_a_finished_game_refuses_every_undo_and_changes_nothing(client, how, body):
+    """{"accept": false} by the holder of every seat took a move back from a finished game
+    (a resigned or counted game reopened), where {} was refused."""
+    gid, headers, before = finished_go_game(client, how)
+    for seat in ("b", "w"):
+        resp = client.post(f"/api/games/{gid}/undo", headers=headers[seat], json=body)
+        assert_json_error(resp, 409, "game_over")
+    assert client.get(f"/api/games/{gid}").json == before
+
+
+@pytest.mark.parametrize("body", [{}, {"accept": False}, {"accept": True}])
+def test_a_finished_game_between_two_people_refuses_every_undo(client, body):
+    gid, headers, before = finished_go_game(client, "resigned", hold="b")
+    for seat in ("b", "w"):
+        resp = client.post(f"/api/games/{gid}/undo", headers=headers[seat], json=body)
+        assert_json_error(resp, 409, "game_over")
+    assert client.get(f"/api/games/{gid}").json == before
+
+
+def test_an_undo_request_that_loses_a_race_is_409_conflict(app, client, monkeypatch):
+    """storage.Conflict on the request and decline paths was a 500."""
+    resp = client.post("/api/games", json={"game": "go", "options": {"size": 9}, "hold": ["b"]})
+    gid, link = resp.json["id"], resp.json["invitations"]["w"]
+    mine = {"Authorization": f"Bearer {resp.json['secrets']['b']}"}
+    token = link.split("#invite=")[1].split(".", 1)[1]
+    theirs = {"Authorization": "Bearer " + client.post(
+        f"/api/games/{gid}/seats/w", json={"invitation": token}).json["secrets"]["w"]}
+    assert play(client, gid, mine, "E5").status_code == 200
+
+    def lose(record, seat):
+        raise storage.Conflict
+
+    real = storage.set_undo_request
+    monkeypatch.setattr(storage, "set_undo_request", lose)
+    before = client.get(f"/api/games/{gid}").json
+    assert_json_error(client.post(f"/api/games/{gid}/undo", headers=mine, json={}), 409, "conflict")
+    assert client.get(f"/api/games/{gid}").json == before
+    monkeypatch.setattr(storage, "set_undo_request", real)
+    assert client.post(f"/api/games/{gid}/undo", headers=mine, json={}).status_code == 202
+    monkeypatch.setattr(storage, "set_undo_request", lose)
+    before = client.get(f"/api/games/{gid}").json
+    resp = client.post(f"/api/games/{gid}/undo", headers=theirs, json={"accept": False})
+    assert_json_error(resp, 409, "conflict")
+    assert client.get(f"/api/games/{gid}").json == before
+
+
+def post_status(server, path: str, body: dict, secret: str) -> int:
+    """POST JSON to the live server with a seat's secret; the status, whatever it is."""
+    request = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": JSON, "Authorization": f"Bearer {secret}"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as resp:
+            resp.read()
+            return resp.status
+    except urllib.error.HTTPError as exc:
+        exc.read()
+        return exc.code
+
+
+def test_concurrent_undo_requests_never_fail_and_keep_the_game_whole(live_server):
+    """Rounds of 60 undo requests, answers and declines at once from both seats, on two workers:
+    every answer is 200, 202 or 409 (never a 500 from storage's Conflict), and the game
+    after them is whole: its plies are its actions, less one per accepted undo, and its
+    revision grew by one per change acknowledged."""
+    made = call(live_server, "POST", "/api/games",
+                {"game": "go", "options": {"size": 9}, "hold": ["b"]})
+    gid = made["id"]
+    token = made["invitations"]["w"].split("#invite=")[1].split(".", 1)[1]
+    secret = {"b": made["secrets"]["b"],
+              "w": call(live_server, "POST", f"/api/games/{gid}/seats/w",
+                        {"invitation": token})["secrets"]["w"]}
+    for i in range(24):
+        seat = "bw"[i % 2]
+        call(live_server, "POST", f"/api/games/{gid}/actions",
+             {"action": {"kind": "move", "pos": [i // 9, i % 9]}}, secret[seat])
+    start = call(live_server, "GET", f"/api/games/{gid}")
+    kinds = [(seat, body) for seat in "bw" for body in ({}, {"accept": True}, {"accept": False})]
+    jobs = [kinds[i % len(kinds)] for i in range(60)]
+    answers: list[tuple[dict, int]] = []
+
+    def fire(i: int, barrier: threading.Barrier, round_: list) -> None:
+        seat, body = jobs[i]
+        barrier.wait()
+        round_[i] = (body, post_status(live_server, f"/api/games/{gid}/undo", body, secret[seat]))
+
+    for _ in range(4):  # a 500 came in about two rounds of three
+        round_: list = [None] * len(jobs)
+        barrier = threading.Barrier(len(jobs))
+        threads = [threading.Thread(target=fire, args=(i, barrier, round_))
+                   for i in range(len(jobs))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        answers += round_
+    statuses = [status for _, status in answers]
+    assert not [s for s in statuses if s >= 500], statuses
+    assert set(statuses) <= {200, 202, 409}, statuses
+    undone = sum(1 for body, status in answers if body.get("accept") is True and status == 200)
+    acknowledged = sum(1 for _, status in answers if status in (200, 202))
+    end = call(live_server, "GET", f"/api/games/{gid}")
+    history = call(live_server, "GET", f"/api/games/{gid}/history")
+    assert end["plies"] == start["plies"] - undone == len(history["actions"])
+    assert end["revision"] == start["revision"] + acknowledged
+
+
+@pytest.mark.parametrize("path", ["/api/games", "/api/games/abc123/undo", "/api/games/abc123",
+                                  "/api/openapi.json"])
+def test_options_under_api_is_a_json_405_with_allow(client, path):
+    """OPTIONS answered 200 with an empty body: no CORS here, so no preflight to grant."""
+    resp = client.open(path, method="OPTIONS")
+    assert_json_error(resp, 405, "method_not_allowed")
+    allow = {m.strip() for m in resp.headers["Allow"].split(",")}
+    assert "OPTIONS" not in allow and allow & {"GET", "POST"}
+    assert "Access-Control-Allow-Origin" not in resp.headers
+    assert resp.headers["X-Frame-Options"] == "DENY"
+
+
+def test_options_lists_every_method_of_the_path_and_unknown_paths_are_404(client):
+    allow = client.open("/api/games", method="OPTIONS").headers["Allow"]
+    assert {m.strip() for m in allow.split(",")} == {"GET", "HEAD", "POST"}
+    assert_json_error(client.open("/api/no/such/route", method="OPTIONS"), 404, "not_found")
+    assert "OPTIONS" not in client.delete("/api/games").headers["Allow"]

@@ -107,3 +107,54 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path):
         assert status == 200 and body["plies"] == 10
     finally:
         server.kill(signal.SIGTERM)
+
+
+def serve_options(monkeypatch, argv: list[str], env: dict | None = None) -> dict:
+    """The gunicorn settings `tablero serve argv...` would run with (nothing is started)."""
+    from app import cli
+
+    seen = {}
+    monkeypatch.setattr(cli.Server, "run", lambda self: seen.update(self.options))
+    monkeypatch.setattr(cli, "open_files_for", lambda *args: None)
+    import os
+
+    environ = {name: value for name, value in os.environ.items()
+               if name not in ("TABLERO_MAX_REQUESTS", "TABLERO_HOSTS", "TABLERO_DB")}
+    monkeypatch.setattr(os, "environ", {**environ, **(env or {})})  # main() writes to it
+    cli.main(["serve", *argv])
+    return seen
+
+
+def test_workers_are_recycled_after_max_requests_with_jitter(monkeypatch):
+    """A backstop for memory a worker never gives back (issue 20)."""
+    from app.cli import MAX_REQUESTS
+
+    default = serve_options(monkeypatch, [])
+    assert default["max_requests"] == MAX_REQUESTS > 0
+    assert 0 < default["max_requests_jitter"] < MAX_REQUESTS
+    assert serve_options(monkeypatch, ["--max-requests", "500"])["max_requests"] == 500
+    from_env = serve_options(monkeypatch, [], {"TABLERO_MAX_REQUESTS": "700"})
+    assert (from_env["max_requests"], from_env["max_requests_jitter"]) == (700, 70)
+    never = serve_options(monkeypatch, ["--max-requests", "0"])
+    assert never["max_requests"] == 0 and never["max_requests_jitter"] == 0
+
+
+def worker_pids(server: LiveServer) -> set[int]:
+    import pathlib
+
+    children = pathlib.Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children")
+    return {int(pid) for pid in children.read_text().split()}
+
+
+def test_a_worker_past_max_requests_is_replaced_and_no_request_is_lost(tmp_path):
+    server = LiveServer(tmp_path / "recycle.db", workers=1, args=("--max-requests", "20")).start()
+    try:
+        first = worker_pids(server)
+        client = Client(server.url)
+        game = new_game(client)
+        for i in range(60):
+            status, _ = client.call("GET", f"/api/games/{game}")
+            assert status == 200, (i, status)
+        assert worker_pids(server) - first, "the worker was never replaced"
+    finally:
+        server.kill(15)
