@@ -74,6 +74,7 @@ def record_or_404(game_id: str) -> storage.Record:
         raise NotFound("unknown_game_id", f"There is no game {game_id[:64]!r}")
     current = state_format(record.game)
     if record.format != current:
+        old = record.view
         try:
             played = Game.restore(record.game, record.options, record.actions(),
                                  cache_id=record.id)
@@ -82,8 +83,30 @@ def record_or_404(game_id: str) -> storage.Record:
             current_app.logger.warning("game %s no longer replays; its stored state is kept",
                                        record.id)
             played, traces = playing(record), None
+        if old.get("over") and not same_result(old, played.view):
+            #  A finished game is a record: today's rules may end it otherwise (two passes
+            #  ended and counted a Go game in the first release; now a scoring phase
+            #  follows).  Its stored state keeps the result it was given, drawn anew.
+            current_app.logger.warning("game %s: today's rules end it otherwise; its stored "
+                                       "state and result are kept", record.id)
+            try:
+                kept = playing(record)
+            except TableroError:
+                kept = None
+            if kept is not None and same_result(old, kept.view):
+                storage.rebuilt(record, kept.state, kept.view, current, kept.key, None)
+            else:
+                storage.rebuilt(record, record.state, old, current, None, None)
+            return record
         storage.rebuilt(record, played.state, played.view, current, played.key, traces)
     return record
+
+
+def same_result(old: dict, view: dict) -> bool:
+    """Whether a view ends its game as the stored view `old` did (code, winner, words)."""
+    a, b = old.get("result") or {}, view.get("result") or {}
+    return bool(view.get("over")) and all(a.get(k) == b.get(k)
+                                          for k in ("code", "winner", "message"))
 
 
 def playing(record: storage.Record) -> Game:
@@ -365,63 +388,119 @@ def show_game(game_id):
     return reply(record, view_of(record), [], actions=record.actions())
 
 
+class EventStream:
+    """One open event stream: what it has sent and what it sends next.  Driven by a
+    generator on a request thread (`events` without app/serving.py's worker: the
+    development server, the test client) or by the worker's streamer thread, which
+    holds every stream of its process without a thread each."""
+
+    def __init__(self, app, hub, record: storage.Record, you: list[str], after: int):
+        self.app, self.hub, self.game_id, self.you, self.after = app, hub, record.id, you, after
+        self.revision, self.present = record.revision, []
+        self.interval = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
+        self.stream_id = secrets_.token_hex(8)
+        self.closed = False
+        if you:
+            storage.here(record.id, you, self.stream_id, record.revision, first=True)
+            hub.poke.set()
+
+    def opening(self, record: storage.Record, seen: str) -> str:
+        """The first text: the game unless the client has this revision, and for a player
+        who is there."""
+        if seen != str(record.revision):
+            text = live.event(record.revision, json.dumps(
+                game_json(record, view_of(record), self.you), separators=(",", ":")))
+        else:
+            text = ": up to date\n\n"
+        if self.you:
+            with self.app.app_context():
+                self.present = storage.present(record.id)
+            text += live.presence(self.present)
+        return text
+
+    def _here(self) -> None:
+        if self.you:
+            with self.app.app_context():
+                storage.here(self.game_id, self.you, self.stream_id, self.revision, first=False)
+
+    def quiet(self) -> str:
+        """Nothing changed for `interval` seconds: a comment (and a player is still there)."""
+        self._here()
+        return ": keep-alive\n\n"
+
+    def changed(self, seq: int) -> str:
+        """The game changed at feed position `seq`: what this stream sends ("" if nothing)."""
+        self._here()
+        self.after = seq
+        _, data, now_present, text = _snapshots.get(self.app, self.game_id, seq)
+        out = ""
+        if data is not None and data["revision"] != self.revision:
+            self.revision = data["revision"]
+            out += text if not self.you else live.event(self.revision, json.dumps(
+                {**data, "you": self.you}, separators=(",", ":")))
+        if self.you and now_present != self.present:
+            self.present = now_present
+            out += live.presence(self.present)
+        return out
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.you:
+            with self.app.app_context():
+                storage.gone(self.game_id, self.stream_id, self.revision)
+            self.hub.poke.set()
+
+
 @bp.get("/games/<game_id>/events")
 def events(game_id):
     """The game's changes as Server-Sent Events (Last-Event-ID: the revision last seen).
 
     A stream sent with a seat's secret also says that its holder is there; streams get a
-    `presence` event ({"present": seats whose holders have a page open}) when that changes."""
+    `presence` event ({"present": seats whose holders have a page open}) when that changes.
+    Under `tablero serve` the stream is handed to the worker's streamer thread (its
+    request thread is then free), within the per-client and per-worker caps (503)."""
     app = current_app._get_current_object()
     hub = live.hub(app)
     after = hub.now()
     record = record_or_404(game_id)
     you = held(record, bearer())
     seen = request.headers.get("Last-Event-ID", request.args.get("last", ""))
-    stream_id = secrets_.token_hex(8)
-    if you:
-        storage.here(record.id, you, stream_id, record.revision, first=True)
-        hub.poke.set()
+    gate = request.environ.get("tablero.streams")
+    slot = None
+    if gate is not None and request.method == "GET":
+        from .serving import StreamRefused
 
-    def payload(rec: storage.Record) -> str:
-        return json.dumps(game_json(rec, view_of(rec), you), separators=(",", ":"))
-
-    def stream():
-        nonlocal after
-        revision, present = record.revision, []
         try:
-            if seen != str(revision):
-                yield live.event(revision, payload(record))
-            else:
-                yield ": up to date\n\n"
-            if you:
-                with app.app_context():
-                    present = storage.present(record.id)
-                yield live.presence(present)
-            while True:
-                seq = hub.wait(record.id, after, PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE)
-                if you:
-                    with app.app_context():
-                        storage.here(record.id, you, stream_id, revision, first=False)
-                if seq is None:
-                    yield ": keep-alive\n\n"
-                    continue
-                after = seq
-                _, data, now_present, text = _snapshots.get(app, record.id, seq)
-                if data is not None and data["revision"] != revision:
-                    revision = data["revision"]
-                    yield text if not you else live.event(revision, json.dumps(
-                        {**data, "you": you}, separators=(",", ":")))
-                if you and now_present != present:
-                    present = now_present
-                    yield live.presence(present)
-        finally:
-            if you:
-                with app.app_context():
-                    storage.gone(record.id, stream_id, revision)
-                live.hub(app).poke.set()
+            slot = gate.reserve()
+        except StreamRefused as exc:
+            status, _, code, message = exc.answer
+            return (jsonify(error={"code": code, "message": message, "explain": []}), status,
+                    {"Retry-After": "5"})
+    stream = EventStream(app, hub, record, you, after)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if slot is not None:
+        try:
+            first = stream.opening(record, seen)
+        except BaseException:
+            stream.close()
+            raise
+        slot.attach(stream, first)
+        return Response(iter(()), mimetype="text/event-stream", headers=headers)  # no length
 
-    return Response(stream(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    def generate():
+        try:
+            yield stream.opening(record, seen)
+            while True:
+                seq = hub.wait(stream.game_id, stream.after, stream.interval)
+                text = stream.quiet() if seq is None else stream.changed(seq)
+                if text:
+                    yield text
+        finally:
+            stream.close()
+
+    return Response(generate(), mimetype="text/event-stream", headers=headers)
 
 
 def store(record: storage.Record, action: dict, played: Game) -> None:
