@@ -16,12 +16,14 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The Flask application: the JSON API under /api and the pages."""
-    from . import api, console, pages, security, storage
+    from . import api, console, observe, pages, security, storage
 
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     app.config.from_mapping(
         DATABASE=str(storage.default_path()),
         MACHINE_TIMEOUT=float(os.environ.get("TABLERO_MACHINE_TIMEOUT", "10")),
+        MACHINE_WORKERS=int(os.environ.get("TABLERO_MACHINE_WORKERS", "2")),
+        MACHINE_WAIT=float(os.environ.get("TABLERO_MACHINE_WAIT", "2")),
         MAX_CONTENT_LENGTH=64 * 1024,
         JSON_SORT_KEYS=False,
     )
@@ -29,6 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     storage.init_app(app)
     security.init_app(app)
+    observe.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(console.bp)
     app.register_blueprint(pages.bp)

@@ -471,7 +471,16 @@ class Bridge:
 
     def _serve(self, ready: concurrent.futures.Future) -> None:
         try:
-            ready.set_result(self._start())
+            modules = self._start()
+            #  pyswip's exit hook calls PL_cleanup() from the main thread, which cannot stop
+            #  this Prolog's own thread ("Failed to stop Prolog threads" at every worker
+            #  exit): the process is ending, and the system takes its memory back.
+            import atexit
+
+            from pyswip import core
+
+            atexit.unregister(core.cleanupProlog)
+            ready.set_result(modules)
         except BaseException as exc:
             ready.set_exception(exc)
             return
@@ -482,6 +491,11 @@ class Bridge:
                     future.set_result(run(*args))
                 except BaseException as exc:
                     future.set_exception(exc)
+
+    @property
+    def dedicated(self) -> bool:
+        """Whether Prolog runs on a thread of its own (any thread may call)."""
+        return self._jobs is not None
 
     def _on_owner(self, run, *args):
         """run(*args) on the thread that owns Prolog; its errors as is."""
