@@ -346,3 +346,27 @@ def test_games_copied_once_from_sqlite_to_postgres(pg_database, tmp_path):
         assert con.execute("SELECT count(*) FROM actions").fetchone()[0] == sum(
             g["plies"] for g in RELEASE2.values())
     assert db_copy.main(["only-one-argument"]) == 2
+
+
+def test_db_copy_leaves_its_source_alone_and_never_shows_a_password(pg_database, tmp_path,
+                                                                     capsys):
+    """app/db_copy.py reads the SQLite file through a backup (its migrations run on a copy),
+    answers a missing file and every failure in one line, and names the target database
+    without its password."""
+    import hashlib
+
+    source = tmp_path / "release1.db"
+    shutil.copy(DATA / "release1.db", source)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    with_password = pg_database.replace("://", "://postgres:hunter2@", 1) \
+        if "@" not in pg_database else pg_database.replace("@", ":hunter2@", 1)
+    assert db_copy.main([str(source), with_password]) == 0
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == digest
+    assert db_copy.main([str(source), with_password]) == 1      # the games are there already
+    assert db_copy.main([str(tmp_path / "nothing.db"), with_password]) == 2
+    assert db_copy.main([str(source), "postgresql://someone:hunter2@127.0.0.1:1/x"]) == 1
+    out, err = capsys.readouterr()
+    assert "hunter2" not in out + err and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 3 and all(line.startswith("db_copy: ") for line in lines)
+    assert "already" in lines[0] and "no such SQLite file" in lines[1]
