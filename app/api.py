@@ -24,7 +24,7 @@ import threading
 import time
 from pathlib import Path
 
-from flask import Blueprint, Response, after_this_request, current_app, jsonify, request
+from flask import Blueprint, Response, after_this_request, current_app, g, jsonify, request
 
 from . import gnugo_seat, live, security, sgf, storage, student_rules
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
@@ -72,9 +72,10 @@ def record_or_404(game_id: str) -> storage.Record:
     record = storage.load(game_id)
     if record is None:
         raise NotFound("unknown_game_id", f"There is no game {game_id[:64]!r}")
+    g.game_name = record.game
     current = state_format(record.game)
     if record.format != current:
-        old = record.view
+        old = record.view or {}
         try:
             played = Game.restore(record.game, record.options, record.actions(),
                                  cache_id=record.id)
