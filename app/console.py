@@ -294,8 +294,20 @@ class Pool:
             self.restarts += 1
             self._drop(worker)
             worker = self._take()
+        started = time.monotonic()
         try:
-            reply = worker.ask(request, time.monotonic() + self.deadline)
+            try:
+                reply = worker.ask(request, started + self.deadline)
+            except WorkerDied:
+                #  A worker used before that ends at once may have been ending already
+                #  (a previous goal's memory bomb ends it just after its reply): the goal
+                #  gets one fresh worker; one that ends that one too is reported.
+                if worker.queries <= 1 or time.monotonic() - started > 0.5:
+                    raise
+                self.restarts += 1
+                self._drop(worker)
+                worker = self._take()
+                reply = worker.ask(request, time.monotonic() + self.deadline)
         except WorkerTimeout:
             self.restarts += 1
             self._drop(worker)
