@@ -33,7 +33,7 @@ from contextlib import contextmanager
 
 import psycopg
 from psycopg import errors
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .db_base import Conflict, Unavailable
 
@@ -41,8 +41,15 @@ from .db_base import Conflict, Unavailable
 CHANNEL = "tablero_changes"
 #  The key of the advisory lock held while migrating ("tablero" in ASCII).
 MIGRATION_LOCK = 0x7461626C65726F
-#  Seconds to wait for a connection (to open one, or for a free one in the pool).
-CONNECT_TIMEOUT = 10
+#  Seconds to wait to open a connection (libpq's least is 2): a refused one fails at once.
+CONNECT_TIMEOUT = 2
+#  Seconds a request waits for a connection from the pool.  The pool gives none while
+#  PostgreSQL is away (and, after it returns, while the pool backs off before its next
+#  try): the request then opens one connection of its own, which fails at once while the
+#  server is down (503) and works as soon as it is back.
+POOL_WAIT = 0.5
+#  Connections of their own that a process's requests may hold at once, beyond the pool.
+SPARE_CONNECTIONS = 4
 
 #  Numbered migrations, run in order at start; schema_version.version is the last one run.
 #  Never edit one that has shipped: add the next.  (1 is SQLite's schema after its 2.)
@@ -176,6 +183,7 @@ class Postgres:
         self.lock = threading.Lock()
         self._pool: ConnectionPool | None = None
         self._pid = 0
+        self._spare = threading.BoundedSemaphore(SPARE_CONNECTIONS)
 
     def migrate(self) -> int:
         with connect(self.url) as con:
@@ -189,7 +197,8 @@ class Postgres:
         with self.lock:
             if self._pool is None or self._pid != os.getpid():
                 pool = ConnectionPool(
-                    self.url, min_size=1, max_size=pool_size(), timeout=CONNECT_TIMEOUT,
+                    self.url, min_size=1, max_size=pool_size(), timeout=POOL_WAIT,
+                    reconnect_timeout=24 * 3600,   # keep trying through a long outage
                     kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
                     check=ConnectionPool.check_connection, open=False,
                     name="tablero",
@@ -199,9 +208,36 @@ class Postgres:
             return self._pool
 
     @contextmanager
+    def _connection(self):
+        """A connection from the pool, or, when the pool has none to give within POOL_WAIT
+        (PostgreSQL away or just back, every connection busy), one of this request's own:
+        so an outage is answered at once and ends when PostgreSQL is back."""
+        pool = self.pool()
+        try:
+            con = pool.getconn(timeout=POOL_WAIT)
+        except PoolTimeout:
+            con = None
+        if con is not None:
+            try:
+                yield con
+            finally:
+                pool.putconn(con)
+            return
+        if not self._spare.acquire(blocking=False):
+            raise Unavailable("PostgreSQL: no connection free in the pool, nor a spare one")
+        try:
+            own = connect(self.url)
+            try:
+                yield own
+            finally:
+                own.close()
+        finally:
+            self._spare.release()
+
+    @contextmanager
     def read(self):
         try:
-            with self.pool().connection() as con:
+            with self._connection() as con:
                 yield Connection(con)
         except psycopg.OperationalError as exc:
             raise Unavailable(f"PostgreSQL failed: {exc}") from exc
@@ -212,7 +248,7 @@ class Postgres:
         durable=False: its commit does not wait for the disk (presence: a page's "I am
         here", worth nothing after a crash, written by every stream at every change)."""
         try:
-            with self.pool().connection() as con, con.transaction():
+            with self._connection() as con, con.transaction():
                 if not durable:
                     con.execute("SET LOCAL synchronous_commit TO OFF")
                 yield Connection(con)

@@ -116,6 +116,16 @@ class Cluster:
         name = url.rsplit("/", 1)[1]
         self.admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
+    def pause(self) -> None:
+        """Stop the server at once (an outage), keeping its data to start it again."""
+        self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the paused server again, on the same port."""
+        options = " ".join(f"-c {k}={v}" for k, v in self.settings.items())
+        self._run("pg_ctl", "-D", str(self.dir / "data"), "-l", str(self.dir / "server.log"),
+                  "-w", "-t", "60", "-o", f"-p {self.port} -k {self.dir} {options}", "start")
+
     def stop(self) -> None:
         if self.dir is None:
             return
