@@ -107,6 +107,10 @@ MIGRATIONS = [
     ALTER TABLE actions ADD COLUMN state text;
     ALTER TABLE actions ADD COLUMN trace text;
     """,
+    # 3: who holds a machine turn (host, process, its start): one that died frees it.
+    """
+    ALTER TABLE games ADD COLUMN machine_owner text;
+    """,
 ]
 
 

@@ -85,6 +85,10 @@ MIGRATIONS = [
     ALTER TABLE actions ADD COLUMN state TEXT;
     ALTER TABLE actions ADD COLUMN trace TEXT;
     """,
+    # 4: who holds a machine turn (host, process, its start): one that died frees it.
+    """
+    ALTER TABLE games ADD COLUMN machine_owner TEXT;
+    """,
 ]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import threading
 import time
 import uuid
@@ -347,21 +348,62 @@ def set_seat(record: Record, seat: str, secret_hash: str | None, invite_hash: st
     return record.revision
 
 
+def machine_owner() -> str:
+    """This process, as a machine turn's holder: host, process id and the process's start
+    (a process id can be reused)."""
+    return f"{socket.gethostname()} {os.getpid()} {_started(os.getpid())}"
+
+
+def _started(pid: int) -> str:
+    """When process `pid` started (clock ticks since boot), "" if there is none."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[19].decode()
+    except (OSError, IndexError):
+        return ""
+
+
+def _dead_here(owner: str | None) -> bool:
+    """Whether a holder is a process of this host that no longer runs."""
+    if not owner:
+        return False
+    host, _, rest = owner.partition(" ")
+    pid, _, started = rest.partition(" ")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    return _started(int(pid)) != started
+
+
 def claim_machine(record: Record, seconds: float) -> bool:
-    """Mark the game as having a machine request in flight; False if one already is."""
+    """Mark the game as having a machine request in flight, held by this process; False if
+    one already is.  A turn held by a process of this host that died (a server killed in
+    the middle of a search) is free at once; one held on another host, when its time is up."""
     now = time.time()
+    me = machine_owner()
     with _write() as con:
         cur = con.execute(
-            "UPDATE games SET machine_until = ? WHERE id = ? AND machine_until < ?",
-            (now + seconds, record.id, now),
+            "UPDATE games SET machine_until = ?, machine_owner = ? "
+            "WHERE id = ? AND machine_until < ?",
+            (now + seconds, me, record.id, now),
         )
-        claimed = cur.rowcount == 1
-    return claimed
+        if cur.rowcount == 1:
+            return True
+        row = con.execute("SELECT machine_owner FROM games WHERE id = ?",
+                          (record.id,)).fetchone()
+        if row is None or not _dead_here(row[0]):
+            return False
+        cur = con.execute(
+            "UPDATE games SET machine_until = ?, machine_owner = ? "
+            "WHERE id = ? AND machine_owner = ?",
+            (now + seconds, me, record.id, row[0]),
+        )
+        return cur.rowcount == 1
 
 
 def release_machine(record: Record) -> None:
     with _write() as con:
-        con.execute("UPDATE games SET machine_until = 0 WHERE id = ?", (record.id,))
+        con.execute("UPDATE games SET machine_until = 0, machine_owner = NULL WHERE id = ?",
+                    (record.id,))
 
 
 # ---- the change feed and presence ----------------------------------------------------
