@@ -3,10 +3,12 @@
 
 The server model (docs/architecture.md): gthread workers, each a process with
 its own embedded Prolog on one dedicated thread, and a pool of request threads
-that hand their Prolog calls to it.  Live streams wait on request threads
-without touching Prolog.  Settings that would break that model (an async
-worker class, a single thread per worker, which an open stream would hold) are
-refused.
+that hand their Prolog calls to it.  The worker class is app/serving.py's
+subclass of gunicorn's gthread worker: requests are read on its main thread and
+live streams written by one thread of their own, so no slow client or open page
+holds a request thread; per-client caps and a read deadline bound the rest.
+Settings that would break that model (an async worker class, too few threads
+per worker) are refused.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ def warm_up(_worker) -> None:
 
 
 WORKER_CLASSES = ("gthread",)
+#  What "gthread" means here: gunicorn's gthread worker with requests read off the request
+#  threads, streams on a thread of their own, and caps (app/serving.py).
+WORKER_CLASS = "app.serving.Worker"
 MIN_THREADS = 4
 #  A backstop against memory that a worker never gives back (issue 20: the bridge's string
 #  buffers grew a worker 5.5 KiB a move; released now, see app/prolog.py): a worker is
@@ -67,19 +72,19 @@ def check_model(worker_class: str, threads: int) -> str | None:
         return (f"worker class {worker_class!r} is not supported: Prolog needs real threads "
                 f"(gevent or eventlet would freeze every stream during a Prolog call); use gthread")
     if threads < MIN_THREADS:
-        return (f"--threads {threads} is too few: every open page holds a thread for its live "
-                f"stream; use {MIN_THREADS} or more")
+        return (f"--threads {threads} is too few: requests wait on their thread for the "
+                f"worker's one Prolog thread; use {MIN_THREADS} or more")
     return None
 
 
-def open_files_for(workers: int, threads: int) -> None:
+def open_files_for(workers: int, threads: int, streams: int = 0) -> None:
     """Raise this process's open-file limit (inherited by the workers) to its hard limit:
     each open page holds a socket, and each request thread its database files; warn when
     even the hard limit is below what the threads may need."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    need = 4 * threads + 64
+    need = 4 * threads + streams + max(1000, threads * 2) + 64
     if hard != resource.RLIM_INFINITY and hard < need:
         print(f"tablero: warning: {hard} open files per process allow fewer live pages than "
               f"--threads {threads}; raise the hard limit (ulimit -Hn) to {need}", flush=True)
@@ -114,8 +119,28 @@ def main(argv: list[str] | None = None) -> None:
     )
     serve.add_argument(
         "--threads", type=int, default=int(os.environ.get("TABLERO_THREADS", "200")),
-        help="request threads per worker; each open page's live stream holds one (default 200)",
+        help="request threads per worker (default 200); a request that finds them all busy "
+        "is answered 503 at once",
     )
+    serve.add_argument(
+        "--header-timeout", type=float,
+        default=float(os.environ.get("TABLERO_HEADER_TIMEOUT", "10")),
+        help="seconds a request (head and body) has to arrive, in all (default 10)")
+    serve.add_argument(
+        "--client-connections", type=int,
+        default=int(os.environ.get("TABLERO_CLIENT_CONNECTIONS", "128")),
+        help="open connections one client address may hold, per worker (default 128)")
+    serve.add_argument(
+        "--client-streams", type=int,
+        default=int(os.environ.get("TABLERO_CLIENT_STREAMS", "64")),
+        help="live streams (open pages) one client address may hold, per worker (default 64)")
+    serve.add_argument(
+        "--streams", type=int, default=int(os.environ.get("TABLERO_STREAMS", "2000")),
+        help="live streams per worker (default 2000)")
+    serve.add_argument(
+        "--proxies", default=os.environ.get("TABLERO_PROXIES", ""),
+        help="trusted reverse proxies (addresses or networks, commas): their clients are "
+        "told apart by X-Forwarded-For (default none)")
     serve.add_argument(
         "--max-requests", type=int,
         default=int(os.environ.get("TABLERO_MAX_REQUESTS", str(MAX_REQUESTS))),
@@ -153,7 +178,22 @@ def main(argv: list[str] | None = None) -> None:
     if args.rules:
         os.environ[student_rules.ENV] = student_rules_option(parser, args.rules)
     os.environ["TABLERO_PROLOG_THREAD"] = "dedicated"
-    open_files_for(args.workers, args.threads)
+    for variable, value in (("TABLERO_HEADER_TIMEOUT", args.header_timeout),
+                            ("TABLERO_CLIENT_CONNECTIONS", args.client_connections),
+                            ("TABLERO_CLIENT_STREAMS", args.client_streams),
+                            ("TABLERO_STREAMS", args.streams),
+                            ("TABLERO_PROXIES", args.proxies)):
+        os.environ[variable] = str(value)  # read by the workers (app/serving.py)
+    if min(args.header_timeout, args.client_connections, args.client_streams, args.streams) <= 0:
+        parser.error("--header-timeout, --client-connections, --client-streams and --streams "
+                     "must be above 0")
+    try:
+        from .serving import proxies
+
+        proxies()
+    except ValueError as exc:
+        parser.error(f"--proxies {args.proxies!r}: {exc}")
+    open_files_for(args.workers, args.threads, args.streams)
     hosts = os.environ.get("TABLERO_HOSTS")
     if not hosts:
         os.environ["TABLERO_HOSTS"] = f"{args.host},127.0.0.1,localhost,[::1]"
@@ -161,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     Server({
         "bind": f"{args.host}:{args.port}",
         "workers": args.workers,
-        "worker_class": args.worker_class,
+        "worker_class": WORKER_CLASS if args.worker_class == "gthread" else args.worker_class,
         "threads": args.threads,
         "worker_connections": max(1000, args.threads * 2),
         "post_worker_init": warm_up,

@@ -42,6 +42,7 @@ class Hub:
         self.stopping = threading.Event()
         self.thread: threading.Thread | None = None
         self.listener = None
+        self.subscribers: list = []  # e.g. app/serving.py's Streamer: hear(game_ids), games()
 
     def start(self) -> None:
         with self.lock:
@@ -91,7 +92,10 @@ class Hub:
                 if self.listener is None:
                     self.listener = backend.listener()
                     with self.lock:  # notifications may have been missed: all look again
-                        self._wake(set(self.waiting), count=True)
+                        watched = set(self.waiting)
+                        for subscriber in self.subscribers:
+                            watched |= subscriber.games()
+                        self._wake(watched, count=True)
                     pause = RECONNECT[0]
                 changed = self.listener.wait(LISTEN_TIMEOUT)
             except Exception:  # the database is away: open the connection again, later
@@ -127,6 +131,20 @@ class Hub:
             if cond is not None:
                 with cond:
                     cond.notify_all()
+        for subscriber in self.subscribers:
+            subscriber.hear(game_ids)
+
+    def subscribe(self, subscriber) -> None:
+        """Tell `subscriber.hear(game_ids)` of every change from now on (on the hub's
+        thread: it must return at once); `subscriber.games()` names the games it follows
+        (asked when notifications may have been missed)."""
+        self.start()
+        with self.lock:
+            self.subscribers.append(subscriber)
+
+    def position(self, game_id: str) -> int:
+        """The feed position of the newest change of `game_id` seen (0: none)."""
+        return self.latest.get(game_id, 0)
 
     def now(self) -> int:
         """The newest change this process has seen."""

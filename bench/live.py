@@ -223,7 +223,9 @@ class Server:
         self.log = Path(log) if log else tmp / "server.log"
         self.argv = [str(Path(sys.executable).with_name("tablero")), "serve", "--port",
                      str(self.port), "--workers", str(workers), "--threads", str(threads),
-                     "--db", str(tmp / "bench.db")]
+                     "--db", str(tmp / "bench.db"),
+                     #  every stream comes from this one address: pages, not an attack
+                     "--client-streams", "100000", "--client-connections", "100000"]
         self.proc: subprocess.Popen | None = None
         self.worker_pids: list[int] = []
 

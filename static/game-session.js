@@ -31,6 +31,14 @@ const $ = (selector) => document.querySelector(selector);
 const CONFIRM_KEY = "tablero.confirmMoves";
 const ARMED_MS = 5000; // how long Pass or Resign waits for the second click
 
+/** How long to wait before the n-th try (n >= 1) to open a live stream again: 1 s, then
+ *  doubling up to 60 s, each between 75% and 100% of that (pages refused together do not
+ *  come back together). */
+function backOff(n) {
+  const ms = Math.min(60000, 1000 * 2 ** (n - 1));
+  return Math.round(ms * (0.75 + Math.random() * 0.25));
+}
+
 export class GameSession {
   /**
    * game: "go", "molinolog", ...; state: the page's state object.  Callbacks:
@@ -310,13 +318,19 @@ export class GameSession {
 
   /** Read the game's event stream (GET /api/games/<id>/events, Server-Sent Events read
    *  with fetch so the seat's secret goes along); every newer revision redraws the page as
-   *  a load would.  Reconnects after a second, sending the revision last seen. */
+   *  a load would.  Reconnects sending the revision last seen: after a second the first
+   *  time, then with a back-off (doubling, up to a minute, with jitter; at least the
+   *  server's Retry-After) while the server is busy (503: it caps the live pages per
+   *  address and per worker) or away, and says so on the page (.tb-live) until a stream
+   *  is open again. */
   follow(id) {
     this.unfollow();
     const controller = new AbortController();
     this.stream = controller;
     const run = async () => {
+      let failures = 0;
       while (!controller.signal.aborted) {
+        let wait = null; // {busy, ms}: why and how long before the next try
         try {
           const headers = { Accept: "text/event-stream" };
           const secret = secretFor(id);
@@ -325,23 +339,38 @@ export class GameSession {
           const response = await fetch(`/api/games/${encodeURIComponent(id)}/events`, {
             headers, signal: controller.signal,
           });
-          if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
-          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-          let buffer = "";
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            buffer += value;
-            let end;
-            while ((end = buffer.indexOf("\n\n")) >= 0) {
-              this.onEvent(id, buffer.slice(0, end));
-              buffer = buffer.slice(end + 2);
+          if (!response.ok || !response.body) {
+            const busy = response.status === 503;
+            const after = Number(response.headers.get("Retry-After")) * 1000 || 0;
+            failures += 1;
+            wait = { busy, ms: Math.max(after, backOff(failures)) };
+          } else {
+            const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+            let buffer = "";
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              if (failures || this.liveNotice) {
+                failures = 0;
+                this.showLive(null);
+              }
+              buffer += value;
+              let end;
+              while ((end = buffer.indexOf("\n\n")) >= 0) {
+                this.onEvent(id, buffer.slice(0, end));
+                buffer = buffer.slice(end + 2);
+              }
             }
           }
         } catch {
           if (controller.signal.aborted) return;
+          failures += 1;
+          wait = { busy: false, ms: backOff(failures) };
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        if (controller.signal.aborted) return;
+        if (!wait) wait = { busy: false, ms: 1000 }; // the stream ended: at once, nearly
+        else if (failures > 1 || wait.busy) this.showLive(wait);
+        await new Promise((resolve) => setTimeout(resolve, wait.ms));
       }
     };
     run();
@@ -350,6 +379,25 @@ export class GameSession {
   unfollow() {
     this.stream?.abort();
     this.stream = null;
+    this.showLive(null);
+  }
+
+  /** Say on the page that live updates wait ({busy, ms}), or nothing (null). */
+  showLive(wait) {
+    this.liveNotice = wait;
+    let box = document.querySelector(".tb-live");
+    if (!wait) {
+      if (box) box.hidden = true;
+      return;
+    }
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "tb-live tb-message tb-info";
+      box.setAttribute("role", "status");
+      $("#message").after(box);
+    }
+    box.hidden = false;
+    box.textContent = t(wait.busy ? "live.busy" : "live.lost", { count: Math.ceil(wait.ms / 1000) });
   }
 
   onEvent(id, block) {
