@@ -26,7 +26,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, after_this_request, current_app, g, jsonify, request
 
-from . import gnugo_seat, live, security, sgf, storage, student_rules
+from . import gnugo_seat, live, machine_pool, security, sgf, storage, student_rules
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
                     available_games, state_format)
 
@@ -57,7 +57,7 @@ def tablero_error(exc: TableroError):
         body["student"] = exc.student
     if getattr(exc, "params", None):  # the refusal as data, for a page's own words (app/sgf.py)
         body["params"] = exc.params
-    return jsonify(error=body), exc.status
+    return jsonify(error=body), exc.status, getattr(exc, "headers", None) or {}
 
 
 def body() -> dict:
@@ -546,7 +546,10 @@ def act(game_id):
 def machine(game_id):
     """Let the machine play its seat's turn: {"revision": N (optional)}.  A Go seat of
     GNU Go ("gnugo") is played by GNU Go (app/gnugo_seat.py; engine_timeout 504,
-    engine_failed 503, engine_illegal 409, and nothing is played)."""
+    engine_failed 503, engine_illegal 409, and nothing is played).  Any other machine seat's
+    search runs in a search process of this worker's pool (app/machine_pool.py; 503
+    machines_busy with Retry-After when all stay busy, 504 machine_timeout past the budget,
+    and nothing is played), and this worker's Prolog plays its choice."""
     data = body()
     record = record_or_404(game_id)
     check_revision(record, data)
@@ -561,7 +564,7 @@ def machine(game_id):
         if view.get("seats", {}).get(view.get("to_move")) == "gnugo":  # GNU Go's seat
             action = gnugo_seat.play_turn(played, record.options, record.actions(), budget)
         else:
-            action = played.machine(timeout=budget)
+            action = machine_pool.play(played, record, budget)
         store(record, action, played)
     finally:
         storage.release_machine(record)

@@ -147,6 +147,12 @@ def main(argv: list[str] | None = None) -> None:
         help=f"restart a worker after this many requests, give or take a tenth so that the "
         f"workers do not restart together; 0 never (default {MAX_REQUESTS})",
     )
+    serve.add_argument(
+        "--machine-workers", type=int,
+        default=int(os.environ.get("TABLERO_MACHINE_WORKERS", "2")),
+        help="machine search processes per worker (app/machine_pool.py), at a lower CPU "
+        "priority than the moves; a turn that finds them all busy for 2 s is answered 503; "
+        "0 searches in the worker's own Prolog (default 2)")
     serve.add_argument("--worker-class", default="gthread", help=argparse.SUPPRESS)
     serve.add_argument("--db", help="SQLite file or postgresql:// URL for saved games (default "
                        "$TABLERO_DB or ~/.local/share/tablero/tablero.db)")
@@ -175,6 +181,9 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(problem)
     if args.db:
         os.environ["TABLERO_DB"] = args.db
+    if args.machine_workers < 0:
+        parser.error("--machine-workers must be 0 or more")
+    os.environ["TABLERO_MACHINE_WORKERS"] = str(args.machine_workers)  # read by create_app
     if args.rules:
         os.environ[student_rules.ENV] = student_rules_option(parser, args.rules)
     os.environ["TABLERO_PROLOG_THREAD"] = "dedicated"

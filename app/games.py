@@ -182,7 +182,8 @@ def _token() -> str:
 
 #  The cached calls whose reply names no new state, and their classic predicate.
 _CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
-            "view": "api_view", "show": "api_show", "score": "api_score"}
+            "machine_chosen": "api_machine_act", "view": "api_view", "show": "api_show",
+            "score": "api_score"}
 
 
 def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, state: str,
@@ -308,7 +309,7 @@ class Game:
     def _ask(self, call: str, arg: str = "", timeout: float | None = None) -> dict:
         """One cached call on this game's state: by its key while this worker holds it,
         else with its state text and traces (or, lacking traces, after a replay)."""
-        new_key = _token() if call in ("act", "machine", "machine_act") else ""
+        new_key = _token() if call in ("act", "machine", "machine_act", "machine_chosen") else ""
         if self._key is not None:
             reply = call_cached(call, self.game, self._cache_id, self._key, new_key, "", "",
                                 arg, timeout)
@@ -385,6 +386,17 @@ class Game:
         seat to move, judged by the rules as any action (tablero:api_machine_act/5): refused
         with not_machine_turn unless it is that seat's.  Return the action as accepted."""
         reply = self._ask("machine_act", _json(action), timeout=timeout)
+        self._played(reply)
+        return reply["action"]
+
+    def machine_chosen(self, choice: dict, timeout: float | None = None) -> dict:
+        """Play the action a search process chose for the machine seat to move
+        (app/machine_pool.py; `choice` is its reply: {"action", "query", "answer"}), judged
+        by the rules as machine_act judges GNU Go's, with the search's goal first in the
+        explain as if this Prolog had chosen it.  Return the action as accepted."""
+        reply = self._ask("machine_chosen", _json({key: choice.get(key) for key in
+                                                   ("action", "query", "answer")}),
+                          timeout=timeout)
         self._played(reply)
         return reply["action"]
 

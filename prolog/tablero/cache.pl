@@ -16,7 +16,7 @@ beside the state text), and gets the new state text and the reply back.
     api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText,
                +Traces, +Arg, -Text)
 
-Call is one of new, act, machine, machine_act, undo, view, show, score or replay;
+Call is one of new, act, machine, machine_act, machine_chosen, undo, view, show, score or replay;
 Game a game
 of tablero; Limit the time limit in seconds.  With StateText "" the game is
 taken from the cache: when this worker does not hold Id at Key the reply is
@@ -32,6 +32,9 @@ is unknown; see tablero:game_restore/4).  The game is then kept under Key.
     Key; the result is kept under NewKey and the reply has its `trace`;
     machine_act (Arg: the action JSON) too, for the machine seat to move,
     its action chosen outside Prolog (tablero:api_machine_act/5: GNU Go);
+    machine_chosen (Arg: {"action": ..., "query": Q, "answer": A}) too, for
+    an action that a search process chose (prolog/tablero/search.pl), with
+    its goal Q first in the explain as the machine's own choice;
   - undo (StateText: the stored state before the last ply) takes the last
     ply back, from the game this worker holds at Key with the traces of its
     plies (else cache_miss: Python then restores it from the stored text and
@@ -135,6 +138,15 @@ call_(machine_act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, R
                       push(Trace, Ts0, Ts) ),
                     State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
                     tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+call_(machine_chosen, Game, Id, Key, NewKey, StateText, Traces, ChoiceJSON, Text, Reply) :-
+    tablero:guarded(Game,
+                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+                      tablero:json_dict(ChoiceJSON, Choice),
+                      chosen_act(Game, State0, Choice, View0, State, Explain),
+                      trace(Game, State, Trace),
+                      push(Trace, Ts0, Ts) ),
+                    State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
+                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 call_(undo, Game, Id, Key, NewKey, StateText, _, _, Text, Reply) :-
     tablero:guarded(Game,
                     tablero_cache:( taken_back(Game, Id, Key, StateText, State, Ts),
@@ -156,6 +168,22 @@ call_(score, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
                       ;   tablero:refuse(Game, no_score, [])
                       ) ),
                     State, ["score"-Score], [_]>>true, tablero_cache:no_text, Text, Reply).
+
+%   chosen_act(+Game, +State0, +Choice, -View0, -State, -Explain): the
+%   machine seat to move in State0 (whose view is View0) plays the action a
+%   search process chose (Choice: {"action": Action, "query": Q, "answer":
+%   A}, prolog/tablero/search.pl), as tablero's machine_act/6 plays GNU
+%   Go's, with the search's goal Q and its answer A first in the explain.
+chosen_act(Game, State0, Choice, View0, State, Explain) :-
+    tablero:full_view(Game, State0, View0),
+    (   get_dict(machine_to_move, View0, true) -> true ; tablero:refuse(Game, not_machine_turn, []) ),
+    (   is_dict(Choice), get_dict(action, Choice, Action) -> true ; tablero:refuse(Game, bad_action, []) ),
+    (   get_dict(query, Choice, Q), string(Q),
+        get_dict(answer, Choice, A), string(A)
+    ->  tablero:machine_chosen(Game, Q-A)
+    ;   true
+    ),
+    tablero:act(Game, State0, Action, State, Explain).
 
 %   game_at(+Game, +Id, +Key, +StateText, +Traces, -State, -Ts): the game Id
 %   at Key: kept here (StateText ""), or read from StateText and its Traces

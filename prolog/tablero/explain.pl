@@ -1,6 +1,7 @@
 :- module(tablero_explain,
           [ machine_decision/4,      % +Game, +State, +Action, +Pair
             machine_pairs/4,         % +Game, +State0, +Action, -Pairs
+            machine_chosen/2,        % +Game, +Pair
             answer_text/2            % +Bindings, -Text
           ]).
 
@@ -31,6 +32,10 @@ machine_decision(Game, State, Action, Pair) :-
 %   Pairs is [Pair] when machine_decision/4 remembered the machine's choice
 %   of Action in State0 in this same call (and forgets it), else [] (a
 %   person's action).  A game's game_act/5 puts Pairs first in its explain.
+machine_pairs(Game, _, _, [Pair]) :-
+    nb_current(tablero_machine, chosen(Game, Pair)),
+    !,
+    b_setval(tablero_machine, none).
 machine_pairs(Game, State0, Action, [Pair]) :-
     nb_current(tablero_machine, decision(Game, State1, Action1, Pair)),
     State1 == State0,
@@ -38,6 +43,16 @@ machine_pairs(Game, State0, Action, [Pair]) :-
     !,
     b_setval(tablero_machine, none).
 machine_pairs(_, _, _, []).
+
+%!  machine_chosen(+Game, +Pair) is det.
+%
+%   As machine_decision/4, for a choice made in another process (a search
+%   process of app/machine_pool.py, prolog/tablero/search.pl, which sends
+%   the action and the Pair its game_machine/3 remembered): the next
+%   game_act/5 call of Game in this same call puts Pair first in its
+%   explain.  The caller plays the action that was chosen, and nothing else.
+machine_chosen(Game, Pair) :-
+    b_setval(tablero_machine, chosen(Game, Pair)).
 
 %!  answer_text(+Bindings, -Text) is det.
 %

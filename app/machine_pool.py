@@ -1,0 +1,397 @@
+"""Machine searches off the request path: a pool of `swipl` search processes per worker.
+
+    action = machine_pool.play(played, record, budget)     # from the machine route
+
+A web worker has one Prolog on one thread (app/prolog.py): a machine's search there (Go's
+UCT player takes about 0.44 s of CPU on 9x9, Molinolog's and GoRoGo's minimax up to their
+own budgets) held every other move of that worker.  Here the search runs in a process of
+its own: a `swipl` running prolog/tablero/search.pl, which loads the four games and answers
+one JSON line per request with the action the game's own game_machine/3 hook chooses and
+the goal that made the choice (the Prolog panel's "machine: ..." pair, Go's seed in it).
+The worker's own Prolog then plays that action (Game.machine_chosen: judged by its rules
+like any action, refused unless a machine seat is to move, the search's goal first in the
+explain), so the rules stay authoritative and the reply is what the page expects.  While
+a search runs, the request thread waits on a pipe and the worker's Prolog thread serves
+everyone else.
+
+Why `swipl` processes and not Python ones: a search needs only Prolog, which a `swipl`
+loads in about 0.3 s into 25 MB; a Python process would add pyswip's one-thread bridge,
+Flask's imports and its own interpreter for nothing, and the protocol is one JSON line each
+way (as the console's workers, app/console.py).  These run our own code, so they are not
+boxed as the console's are; they do run under prlimit (address space, no core files) and at
+a lower CPU priority (TABLERO_MACHINE_NICE: a niceness, 10 by default, or "idle", Linux's
+SCHED_IDLE), so that a search yields the CPU to people's moves on the same machine.
+
+Each worker process keeps at most MACHINE_WORKERS search processes (`tablero serve
+--machine-workers`, TABLERO_MACHINE_WORKERS; 0: the search runs in the worker's own Prolog,
+as before), started when first needed and reused.  A request takes an idle one, or starts
+one while there is room, or waits up to MACHINE_WAIT seconds (TABLERO_MACHINE_WAIT) and is
+then answered 503 `machines_busy` with Retry-After.  A search has the machine budget
+(MACHINE_TIMEOUT, TABLERO_MACHINE_TIMEOUT): past it the search process stops itself
+(call_with_time_limit/2), and one that has not answered GRACE seconds later is killed with
+its process group and replaced; either way the answer is 504 `machine_timeout` and nothing
+is played.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import queue
+import select
+import shutil
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from pathlib import Path
+
+from flask import current_app
+
+from .games import InvalidRequest, Refused, TableroError
+
+SEARCH = Path(__file__).resolve().parent.parent / "prolog" / "tablero" / "search.pl"
+
+WORKERS = 2             # search processes per web worker process (MACHINE_WORKERS)
+WAIT = 2.0              # seconds a request waits for a free search process (MACHINE_WAIT)
+GRACE = 1.0             # seconds past the budget before a silent search process is killed
+START_SECONDS = 30.0    # seconds a new search process has to load the games
+MAX_SEARCHES = 1000     # searches a process answers before it is replaced
+NICE = os.environ.get("TABLERO_MACHINE_NICE", "10")  # CPU priority: see priority()
+ADDRESS_SPACE = 2 << 30  # bytes of address space of a search process (prlimit --as)
+MAX_REPLY = 16 << 20    # bytes of one reply line; more and the process is dropped
+
+
+def priority(setting: str) -> list[str]:
+    """The command that starts a search process at the CPU priority `setting`: a niceness
+    (0-19), or "idle" (Linux's SCHED_IDLE: it runs when nothing else wants the CPU, and
+    any other process that wakes up takes the CPU from it at once)."""
+    setting = str(setting).strip().lower()
+    if setting == "idle":
+        chrt = shutil.which("chrt")
+        return [chrt, "--idle", "0"] if chrt else []
+    nice = shutil.which("nice")
+    return [nice, "-n", str(int(setting))] if nice and int(setting) else []
+
+
+class MachinesBusy(TableroError):
+    """Every search process of this worker is busy, and stayed so for the short wait."""
+
+    status = 503
+
+    def __init__(self, retry_after: int):
+        super().__init__("machines_busy", "Every machine player of this server is thinking "
+                         "about other games: nothing was played; try again in a few seconds")
+        self.headers = {"Retry-After": str(retry_after)}
+
+
+class MachineTimeout(TableroError):
+    """The search passed the machine budget and was stopped: nothing was played."""
+
+    status = 504
+
+    def __init__(self, seconds: float):
+        super().__init__("machine_timeout",
+                         f"The machine did not choose within {seconds:g} s and was stopped; "
+                         "nothing was played: try again")
+
+
+class MachineFailed(TableroError):
+    """A search process could not start, died, or answered an error: nothing was played."""
+
+    status = 503
+
+    def __init__(self, message: str):
+        super().__init__("machine_failed", message)
+        self.headers = {"Retry-After": "2"}
+
+
+class _Late(Exception):
+    """No answer before the deadline."""
+
+
+class _Died(Exception):
+    """The process ended, or said something that is not a reply."""
+
+
+# ---- one search process ----------------------------------------------------------------
+
+
+class Searcher:
+    """One `swipl` process running tablero_search:search_main/0 (prolog/tablero/search.pl),
+    one JSON object a line each way, in a session of its own (killed as a group)."""
+
+    def __init__(self, start_seconds: float = START_SECONDS):
+        swipl = shutil.which("swipl")
+        if not swipl:
+            raise MachineFailed("The machine needs swipl, which is not installed here")
+        command = [swipl, "-q", "-f", "none", "-g", "tablero_search:search_main", "-t", "halt",
+                   str(SEARCH)]
+        prlimit = shutil.which("prlimit")
+        if prlimit:
+            command = [prlimit, f"--as={ADDRESS_SPACE}", "--core=0", "--", *command]
+        command = priority(NICE) + command
+        self.searches = 0
+        self._buffer = b""
+        try:
+            self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, start_new_session=True,
+                                         bufsize=0, cwd=SEARCH.parent)
+        except OSError as exc:
+            raise MachineFailed(f"The machine's Prolog could not start: {exc}") from None
+        self._to_child = self.proc.stdin.fileno()
+        self._from_child = self.proc.stdout.fileno()
+        try:
+            ready = self._read(time.monotonic() + start_seconds)
+        except (_Late, _Died):
+            ready = None
+        if ready != {"ready": True}:
+            self.kill()
+            raise MachineFailed("The machine's Prolog did not start")
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def ask(self, request: dict, deadline: float) -> dict:
+        """Send one request; its reply, or _Late / _Died (the process is then killed)."""
+        line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
+        self.searches += 1
+        try:
+            self._write(line, deadline)
+            return self._read(deadline)
+        except (_Late, _Died):
+            self.kill()
+            raise
+
+    def _write(self, data: bytes, deadline: float) -> None:
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Late()
+            _, ready, _ = select.select([], [self._to_child], [], left)
+            if not ready:
+                continue
+            try:
+                n = os.write(self._to_child, view[:65536])
+            except OSError:
+                raise _Died() from None
+            view = view[n:]
+
+    def _read(self, deadline: float) -> dict:
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Late()
+            ready, _, _ = select.select([self._from_child], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self._from_child, 1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                raise _Died()
+            self._buffer += chunk
+            if len(self._buffer) > MAX_REPLY:
+                raise _Died()
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            reply = json.loads(line.decode("utf-8"))
+        except ValueError:
+            raise _Died() from None
+        if not isinstance(reply, dict):
+            raise _Died()
+        return reply
+
+    def kill(self) -> None:
+        """End the process's whole group, and close its pipes."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+# ---- the pool --------------------------------------------------------------------------
+
+
+class Pool:
+    """At most `size` search processes for this worker process, started when first needed."""
+
+    def __init__(self, size: int = WORKERS, wait: float = WAIT, grace: float = GRACE,
+                 max_searches: int = MAX_SEARCHES):
+        self.size = max(1, size)
+        self.wait = wait
+        self.grace = grace
+        self.max_searches = max_searches
+        self.pid = os.getpid()
+        self._idle: queue.LifoQueue[Searcher] = queue.LifoQueue()
+        self._lock = threading.Lock()
+        self._count = 0            # processes started and not yet dropped
+        self._all: weakref.WeakSet[Searcher] = weakref.WeakSet()
+        self.running = 0           # searches running now
+        self.answered = 0          # searches answered (a choice, a refusal, a time-out)
+        self.killed = 0            # processes killed past a deadline, or found dead
+
+    def take(self) -> Searcher:
+        """An idle process, or a new one while the pool has room; waits up to `wait`
+        seconds, then MachinesBusy.  Give it back with give()."""
+        deadline = time.monotonic() + self.wait
+        while True:
+            searcher = self._idle_or_new()
+            if searcher is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise MachinesBusy(retry_after=max(1, round(self.wait)))
+                try:   # short waits: a process dropped meanwhile makes room for a new one
+                    searcher = self._idle.get(timeout=min(left, 0.25))
+                except queue.Empty:
+                    continue
+            if searcher.alive:
+                with self._lock:
+                    self.running += 1
+                return searcher
+            self.killed += 1       # died while idle: start another
+            self._drop(searcher)
+
+    def _idle_or_new(self) -> Searcher | None:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            if self._count >= self.size:
+                return None
+            self._count += 1
+        try:
+            searcher = Searcher()
+        except BaseException:
+            with self._lock:
+                self._count -= 1
+            raise
+        self._all.add(searcher)
+        return searcher
+
+    def give(self, searcher: Searcher, healthy: bool = True) -> None:
+        """Give back a process taken with take(); one that is not healthy is dropped."""
+        with self._lock:
+            self.running -= 1
+        if healthy and searcher.alive and searcher.searches < self.max_searches:
+            self._idle.put(searcher)
+        else:
+            self._drop(searcher)
+
+    def _drop(self, searcher: Searcher) -> None:
+        searcher.kill()
+        with self._lock:
+            self._count -= 1
+
+    def search(self, request: dict, budget: float) -> dict:
+        """The search process's reply to one request, with `budget` seconds (the process
+        stops itself then; it is killed `grace` seconds later).  MachinesBusy, MachineTimeout
+        or MachineFailed when there is no choice."""
+        searcher = self.take()
+        healthy = False
+        try:
+            reply = searcher.ask({**request, "limit": budget},
+                                 time.monotonic() + budget + self.grace)
+            healthy = True
+            self.answered += 1
+        except _Late:
+            self.killed += 1
+            raise MachineTimeout(budget) from None
+        except _Died:
+            self.killed += 1
+            raise MachineFailed("The machine's Prolog process ended during its search: "
+                                "nothing was played; try again") from None
+        finally:
+            self.give(searcher, healthy)
+        if reply.get("ok"):
+            return reply
+        code = str(reply.get("code") or "error")
+        if code == "timeout":
+            raise MachineTimeout(budget)
+        if code == "error" or "kind" not in reply:
+            current_app.logger.error("machine search failed: %s", reply.get("message"))
+            raise MachineFailed("The machine's search failed: nothing was played")
+        kind = Refused if reply["kind"] == "refused" else InvalidRequest
+        raise kind(code, str(reply.get("message") or code))
+
+    def close(self) -> None:
+        """Kill every process of this pool."""
+        for searcher in list(self._all):
+            searcher.kill()
+        while True:
+            try:
+                self._idle.get_nowait()
+            except queue.Empty:
+                break
+        with self._lock:
+            self._count = 0
+
+
+_POOLS: dict[tuple[int, float], Pool] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def pool(app=None) -> Pool | None:
+    """This process's pool for the app's MACHINE_WORKERS and MACHINE_WAIT (current_app by
+    default; apps of one process with the same settings share it, a forked process starts
+    its own), or None when MACHINE_WORKERS is 0 (searches in the worker's own Prolog)."""
+    config = (app or current_app).config
+    size = int(config.get("MACHINE_WORKERS", WORKERS))
+    if size <= 0:
+        return None
+    key = (size, float(config.get("MACHINE_WAIT", WAIT)))
+    with _POOLS_LOCK:
+        found = _POOLS.get(key)
+        if found is None or found.pid != os.getpid():
+            found = _POOLS[key] = Pool(size=key[0], wait=key[1])
+    return found
+
+
+@atexit.register
+def _close_pools() -> None:
+    for p in list(_POOLS.values()):
+        if p.pid == os.getpid():
+            p.close()
+
+
+def request_for(record) -> dict:
+    """What a search process needs of a saved game: its stored state and the traces of its
+    plies (newest first, as prolog/tablero/cache.pl reads them), or, when a trace is
+    unknown (a game stored before traces existed), its options and actions to replay."""
+    traces = record.traces()
+    if None in traces:
+        return {"game": record.game, "options": json.dumps(record.options, ensure_ascii=False),
+                "actions": json.dumps(record.actions(), ensure_ascii=False)}
+    text = " ".join(t or "." for t in reversed(traces))
+    return {"game": record.game, "state": record.state, "traces": text}
+
+
+def play(played, record, budget: float) -> dict:
+    """The machine seat to move in the saved game `record` (as `played`, a Game) plays its
+    turn: chosen by a search process of this worker's pool within `budget` seconds, played
+    by the worker's own Prolog (Game.machine_chosen).  Without a pool (MACHINE_WORKERS 0)
+    the worker's own Prolog searches.  The action as accepted."""
+    machines = pool()
+    if machines is None:
+        return played.machine(timeout=budget)
+    choice = machines.search(request_for(record), budget)
+    return played.machine_chosen(choice)

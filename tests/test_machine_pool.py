@@ -1,0 +1,229 @@
+"""Machine searches off the request path (app/machine_pool.py, prolog/tablero/search.pl).
+
+A machine's turn is searched by a `swipl` process of the worker's pool and played by the
+worker's own Prolog: the four games' machine moves go through it with the panel's
+"machine: ..." goal first; a search past its budget is 504 machine_timeout and plays
+nothing; a full pool is 503 machines_busy with Retry-After; and a person's move on the same
+worker is answered while a search is in flight (its process stopped with SIGSTOP, so the
+search is known to be running: no timing thresholds).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import struct
+import termios
+import threading
+from pathlib import Path
+
+import pytest
+
+from app import create_app, machine_pool
+
+from .conftest import LiveServer
+from .http import Client
+
+#  For each game: options of a game whose first turn is a machine seat's.
+MACHINE_FIRST = {
+    "go": {"size": 9, "black": "machine", "white": "human"},
+    "molinolog": {"size": 2, "black": "machine", "white": "human"},
+    "gorogo": {"black": "machine", "white": "machine", "depth": 2},
+    "azul": {"players": ["greedy", "human"], "seed": 7},
+}
+
+
+def make_app(tmp_path, **config):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "pool.db"), **config})
+
+
+def create(client, game, options):
+    resp = client.post("/api/games", json={"game": game, "options": options})
+    assert resp.status_code == 201, resp.json
+    return resp.json
+
+
+@pytest.mark.parametrize("game", list(MACHINE_FIRST))
+def test_a_machine_move_is_searched_by_the_pool_and_played_by_the_rules(tmp_path, game):
+    app = make_app(tmp_path, MACHINE_WORKERS=2)
+    client = app.test_client()
+    machines = machine_pool.pool(app)
+    answered = machines.answered
+    g = create(client, game, MACHINE_FIRST[game])
+    assert g["view"]["machine_to_move"] is True
+    resp = client.post(f"/api/games/{g['id']}/machine", json={"revision": g["revision"]})
+    assert resp.status_code == 200, resp.json
+    assert machines.answered == answered + 1          # the pool's process chose it
+    reply = resp.json
+    assert reply["view"]["last"]["player"] == g["view"]["to_move"]
+    assert reply["plies"] == 1 and reply["revision"] > g["revision"]
+    first = reply["explain"][0]
+    assert first["query"].startswith("machine")       # the search's goal, as the panel shows
+    assert first["answer"]
+    if game == "go":
+        assert "[seed(" in first["query"] and first["query"].startswith(
+            "machine: go_machine_action(")
+    stored = client.get(f"/api/games/{g['id']}").json
+    assert stored["actions"][-1] == reply["action"]
+    assert stored["view"] == reply["view"]
+
+
+def test_the_pool_refuses_what_the_rules_refuse(tmp_path):
+    app = make_app(tmp_path, MACHINE_WORKERS=2)
+    client = app.test_client()
+    g = create(client, "go", {"size": 9})  # two people: no machine seat
+    resp = client.post(f"/api/games/{g['id']}/machine", json={})
+    assert resp.status_code == 409 and resp.json["error"]["code"] == "not_machine_turn"
+
+
+def test_without_a_pool_the_worker_searches_itself(tmp_path):
+    app = make_app(tmp_path, MACHINE_WORKERS=0)
+    assert machine_pool.pool(app) is None
+    client = app.test_client()
+    g = create(client, "molinolog", MACHINE_FIRST["molinolog"])
+    resp = client.post(f"/api/games/{g['id']}/machine", json={})
+    assert resp.status_code == 200 and resp.json["explain"][0]["query"].startswith("machine")
+
+
+def test_a_search_past_its_budget_is_504_and_changes_nothing(tmp_path):
+    """A search process that does not answer within the budget (stopped here) is killed:
+    504 machine_timeout, JSON, nothing played; the next turn gets a new process."""
+    app = make_app(tmp_path, MACHINE_WORKERS=1, MACHINE_WAIT=0.5, MACHINE_TIMEOUT=1.0)
+    client = app.test_client()
+    machines = machine_pool.pool(app)
+    g = create(client, "molinolog", MACHINE_FIRST["molinolog"])
+    searcher = machines.take()                         # started now, and idle
+    machines.give(searcher)
+    killed = machines.killed
+    os.kill(searcher.pid, signal.SIGSTOP)
+    try:
+        resp = client.post(f"/api/games/{g['id']}/machine", json={"revision": g["revision"]})
+    finally:
+        if searcher.alive:
+            os.kill(searcher.pid, signal.SIGCONT)
+    assert resp.status_code == 504 and resp.is_json
+    assert resp.json["error"]["code"] == "machine_timeout"
+    assert not searcher.alive and machines.killed == killed + 1
+    after = client.get(f"/api/games/{g['id']}").json
+    assert after["revision"] == g["revision"] and after["plies"] == 0
+    assert after["view"]["machine_to_move"] is True
+    resp = client.post(f"/api/games/{g['id']}/machine", json={"revision": g["revision"]})
+    assert resp.status_code == 200, resp.json
+
+
+def test_a_search_that_stops_itself_at_the_budget_is_504(tmp_path):
+    """Go's 9x9 search takes longer than 50 ms: the search process stops it (and stays)."""
+    app = make_app(tmp_path, MACHINE_WORKERS=1, MACHINE_WAIT=0.5, MACHINE_TIMEOUT=0.05)
+    client = app.test_client()
+    machines = machine_pool.pool(app)
+    g = create(client, "go", MACHINE_FIRST["go"])
+    machines.give(machines.take())                     # started beforehand
+    killed = machines.killed
+    resp = client.post(f"/api/games/{g['id']}/machine", json={})
+    assert resp.status_code == 504 and resp.json["error"]["code"] == "machine_timeout"
+    assert machines.killed == killed
+    assert client.get(f"/api/games/{g['id']}").json["plies"] == 0
+
+
+def test_a_full_pool_answers_503_with_retry_after(tmp_path):
+    app = make_app(tmp_path, MACHINE_WORKERS=1, MACHINE_WAIT=0.2)
+    client = app.test_client()
+    machines = machine_pool.pool(app)
+    g = create(client, "gorogo", MACHINE_FIRST["gorogo"])
+    held = machines.take()                             # the only process, busy elsewhere
+    try:
+        resp = client.post(f"/api/games/{g['id']}/machine", json={})
+    finally:
+        machines.give(held)
+    assert resp.status_code == 503 and resp.is_json
+    assert resp.json["error"]["code"] == "machines_busy"
+    assert int(resp.headers["Retry-After"]) >= 1
+    assert client.get(f"/api/games/{g['id']}").json["plies"] == 0
+    resp = client.post(f"/api/games/{g['id']}/machine", json={})  # free again
+    assert resp.status_code == 200, resp.json
+
+
+# ---- a live server: a person's move while a search runs on the same worker ---------------
+
+
+def descendants(pid: int) -> list[int]:
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [p for p, pp in parents.items() if pp == parent]
+        found += children
+        todo += children
+    return found
+
+
+def searchers(server: LiveServer) -> list[int]:
+    pids = []
+    for pid in descendants(server.proc.pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"tablero_search:search_main" in cmdline and b"swipl" in cmdline.split(b"\0")[0]:
+            pids.append(pid)
+    return pids
+
+
+def waiting_input(pid: int) -> int:
+    """Bytes written to the process's standard input (a pipe) that it has not read yet."""
+    fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    finally:
+        os.close(fd)
+
+
+def test_a_human_move_is_answered_while_a_search_runs_on_the_same_worker(tmp_path,
+                                                                         monkeypatch):
+    monkeypatch.setenv("TABLERO_MACHINE_TIMEOUT", "120")
+    server = LiveServer(tmp_path / "live.db", workers=1,
+                        args=("--machine-workers", "1")).start()
+    try:
+        client = Client(server.url)
+        status, g = client.call("POST", "/api/games", {"game": "go", "options": {
+            "size": 9, "black": "machine", "white": "machine"}})
+        assert status == 201
+        machine = Client(server.url, g["secrets"].get("b") if g.get("secrets") else None)
+        status, first = machine.call("POST", f"/api/games/{g['id']}/machine", {})
+        assert status == 200, first                     # the pool's process is started
+        [pid] = searchers(server)
+        os.kill(pid, signal.SIGSTOP)                    # its next search cannot end
+        answer = {}
+        thread = threading.Thread(target=lambda: answer.update(
+            reply=machine.call("POST", f"/api/games/{g['id']}/machine", {})))
+        try:
+            thread.start()
+            while waiting_input(pid) == 0:              # the search request is in its input
+                assert thread.is_alive(), answer
+                thread.join(0.02)
+            status, h = client.call("POST", "/api/games", {"game": "go",
+                                                            "options": {"size": 9}})
+            assert status == 201
+            human = Client(server.url, h["secrets"]["b"])
+            status, moved = human.call("POST", f"/api/games/{h['id']}/actions",
+                                       {"action": {"kind": "move", "pos": [4, 4]}})
+            assert status == 200, moved
+            assert moved["view"]["to_move"] == "w"
+            assert thread.is_alive() and waiting_input(pid) > 0   # the search still runs
+        finally:
+            os.kill(pid, signal.SIGCONT)
+            thread.join(150)
+        status, played = answer["reply"]
+        assert status == 200, played
+        assert played["plies"] == 2 and played["action"]["player"] == "w"
+        assert played["explain"][0]["query"].startswith("machine: go_machine_action(")
+    finally:
+        server.kill(15)
