@@ -20,7 +20,7 @@ import sys
 
 from gunicorn.app.base import BaseApplication
 
-from . import security, student_rules
+from . import observe, security, student_rules
 
 
 class Server(BaseApplication):
@@ -31,6 +31,14 @@ class Server(BaseApplication):
     def load_config(self):
         for key, value in self.options.items():
             self.cfg.set(key, value)
+        #  gunicorn's own settings from $GUNICORN_CMD_ARGS (e.g. "--log-level debug") win,
+        #  as with the gunicorn command; the server model's are checked again after them.
+        env_args = self.cfg.get_cmd_args_from_env()
+        if env_args:
+            parsed = self.cfg.parser().parse_args(env_args)
+            for key, value in vars(parsed).items():
+                if value is not None and key in self.cfg.settings and key != "args":
+                    self.cfg.set(key.lower(), value)
 
     def load(self):
         from . import create_app
@@ -41,9 +49,40 @@ class Server(BaseApplication):
 def warm_up(_worker) -> None:
     """Start this worker's Prolog (on its own thread) and read what the games declare, before
     the first request."""
+    from . import observe
     from .games import available_games
 
     available_games()
+    observe.worker_started()
+
+
+#  The access log: gunicorn's combined format, the time taken (microseconds) and the
+#  request id (X-Request-ID, app/observe.py), one line a request.
+ACCESS_LOG_FORMAT = ('%(h)s - - %(t)s "%(r)s" %(s)s %(B)s "%(f)s" "%(a)s" %(D)sus '
+                     'rid=%({x-request-id}o)s')
+
+
+def metrics_folder() -> None:
+    """One fresh folder for the workers' Prometheus metrics (app/observe.py), unless the
+    operator named one; emptied at start, as prometheus_client's multiprocess mode asks."""
+    import shutil
+    import tempfile
+
+    from .observe import MULTIPROC_ENV
+
+    folder = os.environ.get(MULTIPROC_ENV)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        for name in os.listdir(folder):
+            if name.endswith(".db"):
+                os.unlink(os.path.join(folder, name))
+    else:
+        folder = tempfile.mkdtemp(prefix="tablero-metrics-")
+        os.environ[MULTIPROC_ENV] = folder
+        import atexit
+
+        made_by = os.getpid()  # the workers inherit this hook: only the master removes it
+        atexit.register(lambda: os.getpid() == made_by and shutil.rmtree(folder, True))
 
 
 WORKER_CLASSES = ("gthread",)
@@ -142,6 +181,11 @@ def main(argv: list[str] | None = None) -> None:
         help="trusted reverse proxies (addresses or networks, commas): their clients are "
         "told apart by X-Forwarded-For (default none)")
     serve.add_argument(
+        "--access-log", action=argparse.BooleanOptionalAction,
+        default=os.environ.get("TABLERO_ACCESS_LOG", "1").lower() not in ("0", "false", "no",
+                                                                          "off"),
+        help="one line a request on standard output, with its request id (default on)")
+    serve.add_argument(
         "--max-requests", type=int,
         default=int(os.environ.get("TABLERO_MAX_REQUESTS", str(MAX_REQUESTS))),
         help=f"restart a worker after this many requests, give or take a tenth so that the "
@@ -203,6 +247,7 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as exc:
         parser.error(f"--proxies {args.proxies!r}: {exc}")
     open_files_for(args.workers, args.threads, args.streams)
+    metrics_folder()
     hosts = os.environ.get("TABLERO_HOSTS")
     if not hosts:
         os.environ["TABLERO_HOSTS"] = f"{args.host},127.0.0.1,localhost,[::1]"
@@ -214,7 +259,9 @@ def main(argv: list[str] | None = None) -> None:
         "threads": args.threads,
         "worker_connections": max(1000, args.threads * 2),
         "post_worker_init": warm_up,
-        "accesslog": None,
+        "accesslog": "-" if args.access_log else None,
+        "access_log_format": ACCESS_LOG_FORMAT,
+        "child_exit": observe.child_exit,
         "timeout": 60,
         "graceful_timeout": 5,
         "control_socket_disable": True,
