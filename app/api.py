@@ -26,7 +26,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, after_this_request, current_app, g, jsonify, request
 
-from . import gnugo_seat, live, machine_pool, security, sgf, storage, student_rules
+from . import gnugo_seat, live, machine_pool, observe, security, sgf, storage, student_rules
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
                     available_games, state_format)
 
@@ -401,6 +401,7 @@ class EventStream:
         self.interval = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
         self.stream_id = secrets_.token_hex(8)
         self.closed = False
+        observe.metrics()["streams"].inc()
         if you:
             storage.here(record.id, you, self.stream_id, record.revision, first=True)
             hub.poke.set()
@@ -448,6 +449,7 @@ class EventStream:
         if self.closed:
             return
         self.closed = True
+        observe.metrics()["streams"].dec()
         if self.you:
             with self.app.app_context():
                 storage.gone(self.game_id, self.stream_id, self.revision)

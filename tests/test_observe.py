@@ -133,3 +133,38 @@ def test_a_server_with_two_workers_logs_and_sums_them(tmp_path):
     assert '"GET /healthz HTTP/1.1" 200' in out and "rid=p7" in out
     assert "Failed to stop Prolog threads" not in out
     assert "Worker exiting" in out
+
+
+def test_open_streams_are_counted_across_workers(live_server):
+    """tablero_open_streams sums the streams open on every worker, and falls when they
+    close."""
+    import json
+    import socket
+
+    url = live_server.url
+    req = urllib.request.Request(url + "/api/games", data=json.dumps(
+        {"game": "go", "options": {"size": 9}}).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": url})
+    gid = json.loads(urllib.request.urlopen(req, timeout=10).read())["id"]
+
+    def open_streams() -> float:
+        text = urllib.request.urlopen(url + "/metrics", timeout=10).read().decode()
+        return metric(text, "tablero_open_streams")
+
+    assert open_streams() == 0
+    socks = []
+    for _ in range(6):
+        s = socket.create_connection(("127.0.0.1", live_server.port), timeout=10)
+        s.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        assert b"200" in s.recv(64)
+        socks.append(s)
+    deadline = time.monotonic() + 10
+    while open_streams() != 6:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    for s in socks:
+        s.close()
+    deadline = time.monotonic() + 10
+    while open_streams() != 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
