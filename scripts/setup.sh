@@ -14,7 +14,7 @@ cd "$ROOT"
 if command -v flock >/dev/null; then exec {setup_lock}<"$ROOT/pyproject.toml"; flock "$setup_lock"; fi
 
 apt_packages=(swi-prolog-nox gnugo bubblewrap)
-if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(chromium postgresql); fi
+if [ "${TABLERO_SETUP:-}" = test ]; then apt_packages+=(chromium postgresql nginx); fi
 python_bin="${PYTHON:-python3}"
 if ! "$python_bin" -c 'import ensurepip, venv' 2>/dev/null; then apt_packages+=(python3-venv); fi
 
