@@ -1,7 +1,7 @@
 """Machine searches off the request path: does a person's move wait for them? (issue 20)
 
     .venv/bin/python bench/machine_pool.py [--quick] [--rounds 5] [--moves 300]
-                                           [--searches 8] [--before]
+                                           [--searches 8] [--nice N|idle] [--before]
 
 Starts `tablero serve` with ONE worker (so every request below lands on the same worker's
 one Prolog thread) and --machine-workers equal to --searches, on a temporary SQLite file,
@@ -19,7 +19,8 @@ phases, --rounds times each:
 It prints p50, p99 and max of each phase of each round, the loaded/idle ratio of the p99
 for each round (the idle phase just before it), and overall, with the machine turns
 answered (and any 503/504) during the loaded phases; the goal is a p99 ratio within 3x.
---before then runs one round of at most 15 moves a phase with --machine-workers 0 (every
+--nice sets the search processes' CPU priority (TABLERO_MACHINE_NICE: a niceness, 10 by
+default, or "idle", SCHED_IDLE).  --before then runs one round of at most 15 moves a phase with --machine-workers 0 (every
 search in the worker's own Prolog, as before the pool), for comparison.  --quick: 2 rounds of 60 moves
 (a smoke run; short phases make a noisy p99).  The load average is printed at the start
 and the end: the machine is shared, and other work changes every figure.
@@ -188,7 +189,8 @@ def run(machine_workers: int, rounds: int, moves: int, searches: int, label: str
             phase(person, 30)                                   # warm-up
             with Machines(server.url, searches):                # start the search processes
                 time.sleep(1.0)
-            print(f"\n{label}: 1 worker, --machine-workers {machine_workers}, "
+            nice = os.environ.get("TABLERO_MACHINE_NICE", "10")
+            print(f"\n{label}: 1 worker, --machine-workers {machine_workers} (nice {nice}), "
                   f"{searches} searches in the loaded phases; load average {loadavg()}")
             print(f"{'round':>5} {'phase':>7} {'moves':>5} {'p50 ms':>8} {'p99 ms':>8} "
                   f"{'max ms':>8}  p99 ratio  machine turns")
@@ -223,11 +225,15 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--searches", type=int, default=8)
+    parser.add_argument("--nice", default=None,
+                        help="TABLERO_MACHINE_NICE for the server: a niceness or idle")
     parser.add_argument("--before", action="store_true",
                         help="also run with --machine-workers 0 (searches in the worker)")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.moves = 2, 60
+    if args.nice is not None:
+        os.environ["TABLERO_MACHINE_NICE"] = args.nice
     start_load = loadavg()
     print(f"bench/machine_pool.py: {args.rounds} rounds of {args.moves} moves a phase; "
           f"load average at start {start_load}; {os.cpu_count()} CPUs")
