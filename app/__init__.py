@@ -7,11 +7,10 @@ Start reading at `create_app` (the web server), `app.go` (Go from a REPL) or
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from flask import Flask
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+from .paths import STATIC_DIR as STATIC  # the clone's static/ or the installed copy
 
 
 def create_app(test_config: dict | None = None) -> Flask:

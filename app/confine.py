@@ -46,7 +46,7 @@ import tempfile
 from pathlib import Path
 
 NOBODY = 65534
-PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"   # our Prolog, read-only
+from .paths import PROLOG_DIR  # noqa: E402  (our Prolog, read-only)
 
 #  seccomp_data: nr at 0, arch at 4, instruction pointer at 8, args[i] at 16 + 8i
 #  (little-endian: the low 32 bits of args[0], clone's flags, at 16).

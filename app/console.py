@@ -45,7 +45,6 @@ import tempfile
 import threading
 import time
 import weakref
-from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify
 
@@ -54,7 +53,7 @@ from .games import InvalidRequest, TableroError
 
 bp = Blueprint("console", __name__, url_prefix="/api")
 
-CONSOLE = Path(__file__).resolve().parent.parent / "prolog" / "console.pl"
+CONSOLE = confine.PROLOG_DIR / "console.pl"
 
 WORKERS = 2                # swipl workers per web process (CONSOLE_WORKERS)
 MAX_GOAL_CHARS = 2000      # the longest goal text

@@ -243,6 +243,7 @@ class Game:
         self._load = None
         self._traces: list[str | None] = []
         self._undo: list[tuple[str | None, str]] = []
+        self._start: str | None = None
         key = _token()
         self._take(call_cached("new", self.game, self._cache_id, "", key, "", "",
                                _json(self.options)), key)
@@ -262,6 +263,7 @@ class Game:
         self._key, self._load, self._past = key, load, None
         self._traces = [None] * len(self.actions)
         self._undo = []
+        self._start = None
         if state is None:
             self._replay()
         else:
@@ -296,6 +298,7 @@ class Game:
 
     def _replay(self) -> None:
         """The state again, from the options and every action (kept under a new key)."""
+        self._no_start("replayed")
         actions = self._load.actions() if self._load is not None else self.actions
         key = _token()
         reply = call_cached("replay", self.game, self._cache_id, "", key, _json(self.options),
@@ -423,6 +426,7 @@ class Game:
 
     def history(self) -> list[dict]:
         """The view before the first action and after each one (a game's review)."""
+        self._no_start("reviewed")
         return call_api("api_history", self.game, _json(self.options), _json(self.actions))["views"]
 
     def show(self) -> str:
@@ -449,6 +453,54 @@ class Game:
     def score(self) -> dict:
         """The score as it stands, as the rules count it (tablero:game_score/3)."""
         return self._ask("score")["score"]
+
+    # ------------------------------------------------ what a python-chess user expects
+
+    @property
+    def legal_moves(self) -> list[dict]:
+        """The actions the rules allow the side to move now, each one as act() takes it
+        ([] once over), as the rules list them (the view's `legal`).  When a machine seat
+        is to move, machine() plays (act() refuses it a human's action)."""
+        return [] if self.over else list(self.view.get("legal") or [])
+
+    def copy(self) -> "Game":
+        """An independent game at the same point (its actions, undo included): playing
+        on the copy leaves this one as it is."""
+        other = type(self).restore(self.game, dict(self.options), list(self.actions), self.state)
+        traces = self._all_traces()
+        if len(traces) == len(self.actions):
+            other._traces = list(traces)
+        other._view, other.explain = self._view, list(self.explain)
+        other._undo, other._start = list(self._undo), self._start
+        return other
+
+    def position(self) -> str:
+        """The position as one line of text that from_position() reads back (as FEN
+        for chess): the state as the rules store it, a Prolog term with the board, the
+        side to move, the settings and what the rules need to go on (counts, ko).
+        Under positional superko the earlier positions are left out, as FEN leaves
+        out repetitions."""
+        return self.state
+
+    @classmethod
+    def from_position(cls, position: str, game: str | None = None) -> "Game":
+        """The game at a position() of this class's game (or `game`), to play on from:
+        no actions behind it (undo refuses, history() and sgf() have nothing to
+        replay).  A text that is no position of the game raises InvalidRequest
+        (bad_state)."""
+        name = game or cls.game
+        if name not in GAMES:
+            raise InvalidRequest("unknown_game", f"No such game: {name!r}")
+        self = cls.restore(name, {}, [], position)
+        self._start = position
+        self._traces = []
+        self.view  # noqa: B018  (read now, so that a bad position says so here)
+        return self
+
+    def _no_start(self, what: str) -> None:
+        if getattr(self, "_start", None) is not None:
+            raise InvalidRequest("from_position", f"A game made from a position cannot be "
+                                 f"{what}: the moves before it are not known")
 
     @property
     def over(self) -> bool:

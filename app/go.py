@@ -106,6 +106,34 @@ class GoGame(Game):
         result = self.view["result"]
         return result and result["code"]
 
+    @property
+    def legal_moves(self) -> list[dict]:
+        """The actions the rules allow now, as act() takes them: in play, a move on every
+        legal point ({"kind": "move", "pos": [r, c]}, row-major) and the pass; in the
+        scoring phase, a toggle on every stone, accept and resume ([] once over; resign
+        is always allowed and not listed).  Each candidate is judged by go_play/4."""
+        if self.over:
+            return []
+        size, rows = self.view["size"], self.board
+        if self.phase == "scoring":
+            points = [[r, c] for r in range(size) for c in range(size) if rows[r][c] != "-"]
+            candidates = [{"kind": "toggle", "pos": p} for p in points]
+            candidates += [{"kind": "accept"}, {"kind": "resume"}]
+        else:
+            points = [[r, c] for r in range(size) for c in range(size) if rows[r][c] == "-"]
+            candidates = [{"kind": "move", "pos": p} for p in points] + [{"kind": "pass"}]
+        player = quote(self.to_move)
+        terms = {"move": "move({p}, {pos})", "pass": "pass({p})", "toggle": "toggle({p}, {pos})",
+                 "accept": "accept({p})", "resume": "resume({p})"}
+        listed = ", ".join(terms[a["kind"]].format(p=player, pos=a.get("pos")) for a in candidates)
+        traces = " ".join("?" if t is None else t or "." for t in reversed(self._all_traces()))
+        found = bridge().query(
+            f"tablero_cache:traces({quote(traces)}, Ts), "
+            f"( catch(tablero_cache:restored(go, {quote(self.state)}, Ts, G), _, fail) -> true "
+            f"; tablero:state_text(G, {quote(self.state)}) ), "
+            f"findall(I, (nth0(I, [{listed}], T), catch(go_rules:go_play(G, T, _, _), _, fail)), L)")
+        return [candidates[i] for i in found[0]["L"]] if found else []
+
     def sgf(self) -> str:
         """The game as an SGF record (app/sgf.py says what is written)."""
         from .sgf import game_to_sgf

@@ -78,6 +78,15 @@ class GorogoGame(Game):
         return self.view["legal"]
 
     @property
+    def legal_moves(self) -> list[dict]:
+        """Every placement the rules allow now, as act() takes it ({"kind": "place",
+        "pos": [r, c], "piece": "regular" | "henge"}); [] once over."""
+        if self.over:
+            return []
+        return [{"kind": "place", "pos": pos, "piece": piece}
+                for piece in ("regular", "henge") for pos in self.legal.get(piece, [])]
+
+    @property
     def status(self) -> dict:
         """The status line, {"en": ..., "es": ...}."""
         return self.view["status"]

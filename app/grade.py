@@ -44,8 +44,8 @@ from pathlib import Path
 from . import confine
 
 ROOT = Path(__file__).resolve().parent.parent
-DRIVER = ROOT / "prolog" / "grade" / "driver.pl"
-GAMES_FILE = ROOT / "prolog" / "grade" / "gnugo_games.pl"
+DRIVER = confine.PROLOG_DIR / "grade" / "driver.pl"
+GAMES_FILE = confine.PROLOG_DIR / "grade" / "gnugo_games.pl"
 GNUGO = "/usr/games/gnugo"  # Debian's package puts it here, off the default PATH
 
 WALL_SECONDS = 50.0      # the whole grade, every driver run included

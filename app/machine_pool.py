@@ -46,13 +46,13 @@ import subprocess
 import threading
 import time
 import weakref
-from pathlib import Path
 
 from flask import current_app
 
 from .games import InvalidRequest, Refused, TableroError
+from .paths import PROLOG_DIR
 
-SEARCH = Path(__file__).resolve().parent.parent / "prolog" / "tablero" / "search.pl"
+SEARCH = PROLOG_DIR / "tablero" / "search.pl"
 
 WORKERS = 2             # search processes per web worker process (MACHINE_WORKERS)
 WAIT = 2.0              # seconds a request waits for a free search process (MACHINE_WAIT)

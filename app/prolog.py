@@ -26,7 +26,7 @@ import sys
 import threading
 from pathlib import Path
 
-PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
+from .paths import PROLOG_DIR  # noqa: E402  (the clone's prolog/ or the installed copy)
 #  The modules loaded at start (without importing their predicates into user):
 #  the protocol and each game's rules, where the game exists.
 MODULES = ("tablero", "go", "molinolog", "gorogo", "azul")

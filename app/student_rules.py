@@ -54,7 +54,7 @@ from flask import current_app, has_app_context
 from . import confine, grade
 from .console import Worker, WorkerDied, WorkerTimeout
 
-PLAY = Path(__file__).resolve().parent.parent / "prolog" / "grade" / "play.pl"
+PLAY = confine.PROLOG_DIR / "grade" / "play.pl"
 GAMES = ("go",)              # the games a student's rules can be served for
 CALL_SECONDS = 2.0           # one call of the student's goMove/4 (with its second answer)
 CALL_INFERENCES = 10_000_000

@@ -1,6 +1,6 @@
 """Azul simulator benchmark: the strategies' strength, and their cost against random's.
 
-    python bench/azul_sim.py [--games N] [--jobs J] [--speed-games M] [--speed-rounds R]
+    python bench/azul_sim.py [--games N] [--jobs J] [--speed-games M] [--speed-rounds R] [--quick]
 
 Runs SWI-Prolog as a subprocess (it does not import app/): prolog/azul.pl's
 pure play_azul/4 plays every game, log included.  Prints
@@ -17,6 +17,7 @@ pure play_azul/4 plays every game, log included.  Prints
      last pair.
 
 The games of a pair are split over --jobs swipl processes (default 2).
+--quick (a smoke run of a few seconds): two speed games with 2 players, 2 games per pair.
 """
 
 from __future__ import annotations
@@ -79,16 +80,17 @@ def parse_list(text: str) -> list[int]:
     return [int(x) for x in text.strip("[]").split(",") if x]
 
 
-def speed_ratios(games: int, rounds: int) -> dict[tuple[str, int], float]:
+def speed_ratios(games: int, rounds: int, counts=PLAYERS) -> dict[tuple[str, int], float]:
     """(strategy, players) -> CPU time per game over the baseline's, same players."""
     seconds: dict[tuple[str, int], float] = defaultdict(float)
-    out = swipl(SPEED_GOAL.format(rounds=rounds, games=games, players=prolog_list(PLAYERS),
+    out = swipl(SPEED_GOAL.format(rounds=rounds, games=games, players=prolog_list(counts),
                                   strategies=prolog_list(STRATEGIES)))
     for line in out.splitlines():
         _, kind, players, secs = line.split()
         seconds[kind, int(players)] += float(secs)
-    return {(kind, n): seconds[kind, n] / seconds[BASELINE, n]
-            for kind in STRATEGIES for n in PLAYERS}
+    return {(kind, n): seconds[kind, n] / seconds[BASELINE, n] if seconds[BASELINE, n]
+            else float("nan")             # a baseline too fast for the clock (--quick)
+            for kind in STRATEGIES for n in counts}
 
 
 def play_range(a: str, b: str, first: int, last: int) -> list[tuple[int, list[int], list[int]]]:
@@ -133,14 +135,20 @@ def main() -> None:
                         help="self-play games per strategy, player count and round (default 3)")
     parser.add_argument("--speed-rounds", type=int, default=2,
                         help="alternating rounds of the speed measure (default 2)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 2 speed games with 2 players, 2 games per pair")
     args = parser.parse_args()
+    players = PLAYERS
+    if args.quick:
+        args.games, args.jobs, args.speed_games, args.speed_rounds = 2, 1, 2, 1
+        players = (2,)
 
-    ratios = speed_ratios(args.speed_games, args.speed_rounds)
+    ratios = speed_ratios(args.speed_games, args.speed_rounds, players)
     print(f"CPU time per self-play game over {BASELINE}'s with as many players "
           f"({args.speed_rounds} alternating rounds of {args.speed_games} games, one swipl process):")
-    print(f"  {'strategy':<10} " + " ".join(f"{f'{n} players':>10}" for n in PLAYERS))
+    print(f"  {'strategy':<10} " + " ".join(f"{f'{n} players':>10}" for n in players))
     for kind in STRATEGIES:
-        print(f"  {kind:<10} " + " ".join(f"{ratios[kind, n]:9.1f}x" for n in PLAYERS))
+        print(f"  {kind:<10} " + " ".join(f"{ratios[kind, n]:9.1f}x" for n in players))
 
     print(f"\n{args.games} games per pair, 2 players, seats alternated, seeds 1..{args.games}:")
     print(f"  {'A':<10} {'B':<10} {'A wins':>7} {'B wins':>7} {'ties':>6} "

@@ -1,0 +1,115 @@
+"""Every bench under bench/ runs as shipped: each one, with its smallest settings, exits 0
+and prints its figures.  A smoke run, not a measurement (the figures are not judged).
+
+    .venv/bin/python -m pytest -m bench tests/test_benches.py     # only these
+    .venv/bin/python -m pytest -m "not bench"                     # a run without them
+
+A bench added to bench/ must be added to BENCHES (test_every_bench_is_listed).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GNUGO = Path("/usr/games/gnugo")
+
+#  script -> (its smallest settings, a pattern its figures match, what it needs).
+#  "{tmp}" is the test's own temporary folder (for caches and logs).
+BENCHES = {
+    "azul_sim.py": (["--quick"], r"lookahead\s+random\s+\d+\.\d%", ()),
+    "go_deadstones.py": (["--games", "1", "--workers", "1", "--levels", "1",
+                          "--cache", "{tmp}/deadstones.json"],
+                         r"9x9: \d+/1 games give GNU Go's final_score", ("gnugo",)),
+    "go_gnugo_seat.py": (["--size", "9", "--plies", "12", "--every", "6", "--rounds", "1"],
+                         r"median ratio seat / gnugo: \d+\.\d+", ("gnugo",)),
+    "go_machine.py": (["--games", "1", "--no-baseline", "--options", "playouts(20)"],
+                      r"1 rounds in \d+ s", ("gnugo",)),
+    "go_playout.py": (["--rounds", "1", "--playouts-timed", "5", "--duel", "2", "--games", "1",
+                       "--playouts", "4"],
+                      r"new policy won \d+/1", ()),
+    "go_ply.py": (["--quick"], r"undo at ply \d+: \d+\.\d+ ms", ()),
+    "go_rules.py": (["--quick"], r"goMove/4 per move / sgfmill\s+\d+\.\d+x", ("gnugo",)),
+    "gorogo_ai.py": (["--quick"], r"machine won \d+/10", ()),
+    "http_load.py": (["--quick"], r"throughput move / Pengines .*= \d+\.\d+x", ()),
+    "live.py": (["--quick"], r"delivery at 50 streams.* p50 \d", ()),
+    "machine_pool.py": (["--quick"], r"p99.*\d", ()),                # (others change it)
+    "molinolog_ai.py": (["--quick"], r"s CPU per game", ()),
+    "page_load.py": (["--quick"], r"(?m)^gorogo\s+\d+", ()),
+    "pg_load.py": (["--clients", "2", "--seconds", "1", "--rounds", "1", "--workers", "1",
+                    "--pg-fsync", "off"],
+                   r"(?m)^pg x1\s+\d+\.\d+", ("postgres",)),
+    "soak.py": (["--quick"], r"RSS: \d+\.\d+ MiB", ()),
+    "stall.py": (["--quick"], r"round 1: .*\d", ()),
+    "student_rules.py": (["--rounds", "1"], r"ratio \d+\.\d+", ()),
+}
+TIMEOUT = 300            # seconds for one bench, however loaded the machine
+
+
+def _missing(needs: tuple[str, ...]) -> str | None:
+    if "gnugo" in needs and not os.access(GNUGO, os.X_OK):
+        return "GNU Go is not installed (/usr/games/gnugo)"
+    if "postgres" in needs:
+        from tests import pg
+
+        if pg.bindir() is None:
+            return "PostgreSQL's binaries are not installed"
+    return None
+
+
+def test_every_bench_is_listed():
+    scripts = {path.name for path in (ROOT / "bench").glob("*.py")}
+    assert scripts == set(BENCHES), "add the bench to BENCHES with its smallest settings"
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(TIMEOUT + 60)
+@pytest.mark.parametrize("script", sorted(BENCHES))
+def test_bench_runs_as_shipped(script, tmp_path):
+    args, figures, needs = BENCHES[script]
+    reason = _missing(needs)
+    if reason:
+        pytest.skip(reason)
+    argv = [sys.executable, str(ROOT / "bench" / script),
+            *(a.replace("{tmp}", str(tmp_path)) for a in args)]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TABLERO_"))}
+    started = time.monotonic()
+    try:
+        done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=TIMEOUT, start_new_session=True)
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"{script} ran past {TIMEOUT} s:\n{_tail(exc.stdout)}\n{_tail(exc.stderr)}")
+    took = time.monotonic() - started
+    keep = os.environ.get("TABLERO_BENCH_OUTPUT")         # a folder: keep what each printed
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / f"{script}.txt").write_text(
+            f"{shlex_join(argv)}\nexit {done.returncode} in {took:.1f} s\n\n{done.stdout}\n"
+            f"--- stderr\n{done.stderr}")
+    assert done.returncode == 0, f"{script} exited {done.returncode}:\n{_tail(done.stdout)}\n" \
+                                 f"{_tail(done.stderr)}"
+    assert re.search(figures, done.stdout), f"{script} printed no figures:\n{_tail(done.stdout)}"
+
+
+def shlex_join(argv: list[str]) -> str:
+    import shlex
+
+    return shlex.join(argv)
+
+
+def _tail(text, lines: int = 40) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return "\n".join((text or "").splitlines()[-lines:])
+
+
+if shutil.which("swipl") is None:       # every bench runs SWI-Prolog
+    pytestmark = pytest.mark.skip("swipl is not installed")
