@@ -229,12 +229,12 @@ class Snapshots:
 
     def __init__(self):
         self.lock = threading.Lock()
-        self.games: dict[str, tuple[int, dict | None, list[str], str | None]] = {}
+        self.games: dict[str, tuple] = {}
         self.building: dict[str, threading.Lock] = {}
 
-    def get(self, app, game_id: str, seq: int) -> tuple[int, dict | None, list[str], str | None]:
-        """(seq, game JSON for a watcher or None, present seats, its event text) as of
-        change feed position `seq` or later."""
+    def get(self, app, game_id: str, seq: int) -> tuple:
+        """(seq, game JSON for a watcher or None, present seats, its event text, the seats'
+        secret hashes) as of change feed position `seq` or later."""
         with self.lock:
             cached = self.games.get(game_id)
             if cached and cached[0] >= seq:
@@ -249,9 +249,11 @@ class Snapshots:
                 record = storage.load(game_id)
                 present = storage.present(game_id)
                 data = None if record is None else game_json(record, view_of(record), [])
+                hashes = {} if record is None else {
+                    name: seat.secret_hash for name, seat in record.seats.items()}
             text = None if data is None else live.event(
                 data["revision"], json.dumps(data, separators=(",", ":")))
-            snapshot = (seq, data, present, text)
+            snapshot = (seq, data, present, text, hashes)
             with self.lock:
                 if len(self.games) > 2000:  # a long-lived worker keeps only recent games
                     self.games.clear()
@@ -395,8 +397,12 @@ class EventStream:
     development server, the test client) or by the worker's streamer thread, which
     holds every stream of its process without a thread each."""
 
-    def __init__(self, app, hub, record: storage.Record, you: list[str], after: int):
+    def __init__(self, app, hub, record: storage.Record, you: list[str], after: int,
+                 secret: str | None = None):
         self.app, self.hub, self.game_id, self.you, self.after = app, hub, record.id, you, after
+        #  The seats a stream holds are worked out again at every change (an invitation
+        #  taken moves a seat from the creator's secret to the friend's): by this digest.
+        self.mine = digest(secret) if secret else None
         self.revision, self.present = record.revision, []
         self.interval = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
         self.stream_id = secrets_.token_hex(8)
@@ -434,8 +440,11 @@ class EventStream:
         """The game changed at feed position `seq`: what this stream sends ("" if nothing)."""
         self._here()
         self.after = seq
-        _, data, now_present, text = _snapshots.get(self.app, self.game_id, seq)
+        _, data, now_present, text, hashes = _snapshots.get(self.app, self.game_id, seq)
         out = ""
+        if data is not None and self.mine is not None:
+            self._seats(sorted(name for name, h in hashes.items()
+                               if h and hmac.compare_digest(h, self.mine)))
         if data is not None and data["revision"] != self.revision:
             self.revision = data["revision"]
             out += text if not self.you else live.event(self.revision, json.dumps(
@@ -444,6 +453,20 @@ class EventStream:
             self.present = now_present
             out += live.presence(self.present)
         return out
+
+    def _seats(self, you: list[str]) -> None:
+        """The stream's secret now holds `you` (a seat given away by an invitation, or
+        taken back): its presence is for those seats from now on."""
+        if you == self.you:
+            return
+        with self.app.app_context():
+            if self.you:
+                storage.gone(self.game_id, self.stream_id, self.revision)
+            if you:
+                storage.here(self.game_id, you, self.stream_id, self.revision, first=True)
+        self.you = you
+        self.interval = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
+        self.hub.poke.set()
 
     def close(self) -> None:
         if self.closed:
@@ -481,7 +504,7 @@ def events(game_id):
             status, _, code, message = exc.answer
             return (jsonify(error={"code": code, "message": message, "explain": []}), status,
                     {"Retry-After": "5"})
-    stream = EventStream(app, hub, record, you, after)
+    stream = EventStream(app, hub, record, you, after, bearer())
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if slot is not None:
         try:

@@ -28,7 +28,9 @@ preset with the file's komi); AB/AW (and AE) in the root or in nodes before the 
 else `black_stones`/`white_stones`; HA[n] without AB and n black moves first (free
 placement) -> those moves as `black_stones`; PL, or the first move's colour -> `first`
 when it differs from the options' default; B/W moves, `[]` and `[tt]` (19x19 and smaller)
-as passes.  Two passes open our scoring phase: a move after them resumes play.  RE with
+as passes.  Two passes open our scoring phase: a move after them resumes play; so does a
+third pass followed by a move (resumption and pass), while passes that end the file after
+the first two are read as the end they are (the scoring phase).  RE with
 `+R` (resignation) appends the loser's resignation, so the game is over as in the file.
 RE with a score (`B+3.5`, `W+0`; `0`, `Draw`, `Jigo` a draw) when the moves end in the
 scoring phase: if both accepting the rules' proposed dead stones gives exactly that result,
@@ -357,7 +359,19 @@ def read_sgf(text: str | bytes) -> Imported:
     actions: list[dict] = []
     described: list[tuple[int, str, dict]] = []
     passes = 0
-    for number, (colour, point) in enumerate(moves[skipped:], skipped + 1):
+    played = moves[skipped:]
+    for number, (colour, point) in enumerate(played, skipped + 1):
+        if point is None and passes >= 2:
+            #  A third pass in a row (legal in SGF: Little Go writes them, GNU Go reads
+            #  them).  At the end of the file it changes nothing: the game stays in the
+            #  scoring phase the first two opened.  Before a later move it resumes play and
+            #  passes, so that the turns go on as in the file.
+            if all(later is None for _, later in played[number - skipped:]):
+                continue
+            actions.append({"kind": "resume", "player": colour})
+            described.append((number, "resumption of play after two passes",
+                              {"move": number, "player": colour, "vertex": None, "kind": "resume"}))
+            passes = 0
         if point is not None and passes >= 2:
             actions.append({"kind": "resume", "player": colour})
             described.append((number, "resumption of play after two passes",

@@ -79,7 +79,7 @@ function actionWords(action, player, count = null) {
 const toMove = (view) => Number(view.to_move);
 const seatKind = (view, i) => view.seats[String(i)];
 const machineToMove = (view) => view.machine_to_move;
-const humanToMove = (view) => !view.over && !view.machine_to_move;
+const humanToMove = (view) => !view.over && !view.machine_to_move && session.playsFor(String(view.to_move));
 const isMachine = (view, i) => session.isMachine(view, String(i));
 const anyMachine = (view) => view.players.some((_, i) => isMachine(view, i));
 const allMachines = (view) => view.players.every((_, i) => isMachine(view, i));
@@ -322,11 +322,12 @@ function renderResult(view) {
 }
 
 function renderButtons(view) {
-  const live = Boolean(view && !view.over);
+  const live = Boolean(view && !view.over) && !session.watching();
   $("#play").disabled = !live || !anyMachine(view) || state.autoplay;
   $("#pause").disabled = !live || !state.autoplay;
   $("#step").disabled = !live || !machineToMove(view);
-  $("#undo").disabled = !state.game?.casual || actionsPlayed(state.game) === 0 || session.liveOver();
+  $("#undo").disabled = !state.game?.casual || actionsPlayed(state.game) === 0 || session.liveOver()
+    || session.watching();
   $("#cancel").hidden = !state.game;
 }
 

@@ -285,6 +285,21 @@ export class GameSession {
     return Boolean(game) && (game.you?.length > 0 || !Object.keys(game.holders ?? {}).length);
   }
 
+  /** Whether this page only watches: the game has people's seats and the page holds none
+   *  (it gets no controls: the server would refuse them, 401). */
+  watching() {
+    const game = this.state.game;
+    return Boolean(game) && !(game.you ?? []).length && Object.keys(game.holders ?? {}).length > 0;
+  }
+
+  /** Whether this page acts for `seat`: it holds it (a game without people's seats, e.g.
+   *  machines only: any page). */
+  playsFor(seat) {
+    const game = this.state.game;
+    if (!game) return false;
+    return !Object.keys(game.holders ?? {}).length || (game.you ?? []).includes(seat);
+  }
+
   /** Whether the game as it stands (not an earlier move under review) is over: a finished
    *  game is a record, and the server refuses its undo (409 game_over). */
   liveOver() {
@@ -425,6 +440,7 @@ export class GameSession {
     this.pending = null;
     if (reply.revision <= game.revision) return;
     this.bump();
+    if (this.review) this.unsayReview();
     this.review = null;
     this.settle();
     this.loaded({ ...reply, actions: undefined }, null);
@@ -455,6 +471,7 @@ export class GameSession {
   showSeats() {
     const game = this.state.game;
     document.body.dataset.revision = game ? String(game.revision) : "";
+    document.body.classList.toggle("tb-is-watching", this.watching());
     let box = document.querySelector(".tb-seats");
     if (!box) {
       box = document.createElement("div");
@@ -486,8 +503,10 @@ export class GameSession {
         box.append(mark);
       }
     }
+    const live = this.review?.live ?? game;
     for (const seat of you) {
-      if (you.length < 2) break;
+      // Holding every seat of a game still to play: a friend can be invited to one.
+      if (you.length < 2 || live.view?.over) break;
       const button = document.createElement("button");
       button.type = "button";
       button.className = "tb-button tb-invite";
@@ -496,27 +515,64 @@ export class GameSession {
       button.addEventListener("click", () => this.invite(seat));
       box.append(button);
     }
+    this.showInvitations(box);
     this.showUndoRequest();
     this.showReview();
   }
 
-  /** Invite someone to one of your seats: the link is shown to copy. */
+  /** Invite someone to one of your seats: the link is shown to copy (and copied where the
+   *  browser lets a page write the clipboard).  It stays on the page, through every redraw
+   *  of the seats line (the invitation's own live event is one), until the seat is taken. */
   async invite(seat) {
     const { id } = this.state.game;
     try {
       const reply = await api("POST", `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/invite`,
         {}, secretFor(id, seat));
       const url = new URL(reply.invitations[seat], location.href).href;
-      const box = document.querySelector(".tb-seats");
-      const field = document.createElement("input");
-      field.className = "tb-invite-link";
-      field.readOnly = true;
-      field.value = url;
-      box.append(field);
-      field.select();
-      navigator.clipboard?.writeText(url).catch(() => {});
+      if (this.invitations?.id !== id) this.invitations = { id, links: new Map() };
+      this.invitations.links.set(seat, { url, revision: reply.revision, field: null });
+      this.showSeats();
+      const field = this.invitations.links.get(seat)?.field;
+      field?.focus();
+      field?.select();
+      navigator.clipboard?.writeText(url).then(() => {
+        const link = this.invitations?.links.get(seat);
+        if (link) link.copied = true;
+        this.showSeats();
+      }, () => {});
     } catch (error) {
       this.say({ error, kind: "error" });
+    }
+  }
+
+  /** The invitation links this page made, each until its seat is taken: a labelled field
+   *  to copy, the same element at every redraw (its selection stays). */
+  showInvitations(box) {
+    const game = this.state.game;
+    const links = this.invitations?.id === game.id ? this.invitations.links : null;
+    if (!links) return;
+    for (const [seat, link] of [...links]) {
+      const open = game.holders?.[seat]?.invited && (game.you ?? []).includes(seat);
+      if (!open && game.revision >= link.revision) {
+        links.delete(seat); // taken (or invited anew elsewhere): the link is spent
+        continue;
+      }
+      if (!link.field) {
+        const label = document.createElement("label");
+        label.className = "tb-invite-box";
+        label.dataset.seat = seat;
+        const words = document.createElement("span");
+        const field = document.createElement("input");
+        field.className = "tb-invite-link";
+        field.readOnly = true;
+        field.value = link.url;
+        field.addEventListener("focus", () => field.select());
+        label.append(words, " ", field);
+        link.field = field;
+        link.box = label;
+      }
+      link.box.firstChild.textContent = t(link.copied ? "seat.link_copied" : "seat.link", { seat: this.seatName(seat) });
+      box.append(link.box);
     }
   }
 
@@ -760,6 +816,7 @@ export class GameSession {
     if (at === total) {
       this.state.game = this.review.live;
       this.review = null;
+      this.unsayReview();
       clearTimeout(this.state.timer);
       this.render();
       this.showReview();
@@ -772,6 +829,11 @@ export class GameSession {
     this.render();
     this.say({ key: "review.showing", vars: { n: at, total }, kind: "info" });
     this.showReview();
+  }
+
+  /** Back at the game as it stands: what was said about the review is over. */
+  unsayReview() {
+    if (["review.showing", "review.leave_first"].includes(this.state.message?.key)) this.say(null);
   }
 
   /** Arrow keys step through the moves (not while typing in a field). */

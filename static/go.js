@@ -164,7 +164,8 @@ function render() {
     board,
     last: view?.last?.kind === "move" ? view.last.pos : null,
     owner: score ? score.owner : null,
-    hover: view?.over || scoring || machineTurn(view) ? null : view?.to_move ?? "b",
+    hover: view?.over || scoring || machineTurn(view) || (view && !session.playsFor(view.to_move))
+      ? null : view?.to_move ?? "b",
     marks: [...deadMarks(view), ...student.marks()],
     numbers: numbersBox.checked ? session.moveNumbers(movePos) : null,
     label: t("go.board", { size }),
@@ -180,7 +181,7 @@ function render() {
   const machineWord = gnugoTurn(view) ? "go.gnugo" : "go.machine";
   toMove.textContent = !view ? "" : view.over ? t("go.over")
     : scoring ? (thinking ? t(`${machineWord}.checking`, { player: playerName(view.to_move) }) : t("go.scoring"))
-    : thinking && gnugoTurn(view) ? t("go.gnugo.thinking", { player: playerName(view.to_move) }) : playerName(view.to_move);
+    : thinking ? t(`${machineWord}.thinking`, { player: playerName(view.to_move) }) : playerName(view.to_move);
   toMove.dataset.player = view && !view.over && !scoring ? view.to_move : "";
   $("#captures-b").textContent = view?.captures.b ?? 0;
   $("#captures-w").textContent = view?.captures.w ?? 0;
@@ -190,13 +191,17 @@ function render() {
   renderRecord(view);
 
   $("#retry").hidden = !(state.engineError && machineTurn(view) && !view.over);
-  $("#pass").disabled = !view || view.over || scoring || machineTurn(view);
-  $("#resign").disabled = !view || view.over;
+  // A watcher has no controls; a player passes on its own turn, and resigns while the game
+  // as it stands (not an earlier move under review) is still on.
+  const liveOver = session.liveOver();
+  $("#pass").disabled = !view || view.over || liveOver || scoring || machineTurn(view)
+    || !session.playsFor(view.to_move);
+  $("#resign").disabled = !view || view.over || liveOver || session.watching();
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
   // A finished game is a record: the server refuses undo (409 game_over).  (While an
   // earlier move is reviewed, the game as it stands decides.)
   const over = session.liveOver();
-  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || over;
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || over || session.watching();
   $("#cancel").hidden = !game;
   $("#buttons").hidden = !game;
   const download = $("#download-sgf");
@@ -255,8 +260,8 @@ function renderPhase(view, scoring) {
   const both = (state.game?.you ?? []).length > 1;
   const accept = $("#accept");
   accept.textContent = both ? t("go.accept_for", { player: playerName(seat) }) : t("go.accept");
-  accept.disabled = accepted[seat] || machineTurn(view);
-  $("#resume").disabled = machineTurn(view);
+  accept.disabled = accepted[seat] || machineTurn(view) || session.watching();
+  $("#resume").disabled = machineTurn(view) || session.watching();
 }
 
 /** The result in words: {code, winner, reason: "resign"|"count", tie_break, score}. */
@@ -509,6 +514,12 @@ async function onBoardClick(_event, [row, col]) {
   }
   if (machineTurn(view)) {
     say({ key: "go.wait", kind: "info" });
+    return;
+  }
+  if (!session.playsFor(view.to_move)) {
+    // A watcher's page, or the opponent's turn: nothing to send (the server would refuse).
+    say(session.watching() ? { key: "seat.watching", kind: "info" }
+      : { key: "seat.their_turn", vars: { seat: playerName(view.to_move) }, kind: "info" });
     return;
   }
   // With "Confirm moves with a second tap" on, the first tap only shows the stone.

@@ -53,7 +53,7 @@ function isMachine(view, player) {
 
 /** A person is to place (the session's machine loop plays the machine's turns). */
 function humanTurn(view) {
-  return Boolean(view) && !view.over && !view.machine_to_move;
+  return Boolean(view) && !view.over && !view.machine_to_move && session.playsFor(view.to_move);
 }
 
 function opening(view) {
@@ -290,7 +290,8 @@ function render() {
   renderSettings(view);
   const game = state.game;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || session.liveOver();
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || session.liveOver()
+    || session.watching();
   $("#cancel").hidden = !game;
   renderMessage();
 }

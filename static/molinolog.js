@@ -54,7 +54,7 @@ function isMachine(view, player) {
 }
 
 function humanTurn(view) {
-  return !view.over && !view.machine_to_move;
+  return !view.over && !view.machine_to_move && session.playsFor(view.to_move);
 }
 
 function node(name, attrs = {}, text) {
@@ -295,7 +295,8 @@ function render() {
   renderSettings(view);
   const game = state.game;
   const allMachines = view && isMachine(view, "b") && isMachine(view, "w");
-  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || session.liveOver();
+  $("#undo").disabled = !game || !game.casual || game.plies === 0 || allMachines || session.liveOver()
+    || session.watching();
   $("#cancel").hidden = !game;
   renderMessage();
   if ($("#end-dialog").open) fillEnd(view);

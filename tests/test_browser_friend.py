@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -171,3 +172,107 @@ def test_a_player_sees_whether_the_opponent_is_there(browser, server):
     white.context.close()
     expect(black.locator('.tb-presence[data-seat="w"]')).to_contain_text("away", timeout=20_000)
     black.context.close()
+
+
+# ---- issue 22: inviting a friend as a person does it: from the page, by the button ----
+
+
+def start_from_page(page, game):
+    """The game's page, its new-game form with two people (Azul's, Molinolog's and GoRoGo's
+    forms start against the machine), Start; the new game's id."""
+    page.goto(f"/{game}")
+    if game == "go":
+        page.select_option("#size", "9")
+    if game == "azul":
+        page.select_option("#seat-1", "human")
+    if game in ("molinolog", "gorogo"):
+        page.select_option("#white", "human")
+    page.click("#start")
+    page.wait_for_url(f"**/{game}/*")
+    expect(page.locator(".tb-invite")).not_to_have_count(0)
+    return page.url.rsplit("/", 1)[1]
+
+
+def invite_friend(page, seat):
+    """Press "Invite a friend to play ...": the link, as read from the page (not the
+    clipboard) after the invitation's own live event has redrawn the seats."""
+    before = int(page.evaluate("document.body.dataset.revision"))
+    page.click(f'.tb-invite[data-seat="{seat}"]')
+    page.wait_for_function("n => Number(document.body.dataset.revision) > n", arg=before)
+    time.sleep(0.5)  # the link used to go 10-65 ms after that event
+    field = page.locator(".tb-invite-link")
+    expect(field).to_be_visible()
+    expect(page.locator(f'.tb-invite-box[data-seat="{seat}"]')).to_contain_text(
+        re.compile("send (this link|it) to the friend", re.IGNORECASE))
+    return field.input_value()
+
+
+@pytest.mark.parametrize("game, seat, name", [
+    ("go", "w", "White"), ("molinolog", "w", "White"), ("gorogo", "w", "White"),
+    ("azul", "1", "Player 2"),
+])
+def test_a_friend_invited_by_the_button_joins(browser, server, game, seat, name):
+    creator = open_page(browser, server)
+    game_id = start_from_page(creator, game)
+    link = invite_friend(creator, seat)
+    assert link.startswith(f"{server.url}/{game}/{game_id}#invite={seat}.")
+
+    friend = open_page(browser, server)
+    friend.goto(link)
+    expect(friend.locator(".tb-seats-line")).to_have_text(f"You play: {name}")
+
+    # The creator's page follows without a reload: one seat, no invitation left, and the
+    # friend is there.
+    expect(creator.locator(".tb-seats-line")).not_to_contain_text(name)
+    expect(creator.locator(".tb-invite")).to_have_count(0)
+    expect(creator.locator(".tb-invite-link")).to_have_count(0)
+    expect(creator.locator(f'.tb-presence[data-seat="{seat}"]')).to_contain_text("is here")
+    expect(friend.locator(".tb-presence")).to_contain_text("is here")
+    for page in (creator, friend):
+        assert page.errors == []
+        page.context.close()
+
+
+def test_playing_a_friend_from_the_page_and_a_watcher(browser, server):
+    black = open_page(browser, server)
+    game_id = start_from_page(black, "go")
+    link = invite_friend(black, "w")
+    white = open_page(browser, server)
+    white.goto(link)
+    expect(white.locator(".tb-seats-line")).to_have_text("You play: White")
+    expect(black.locator(".tb-seats-line")).to_have_text("You play: Black")
+
+    black.click(point(4, 4))
+    seen_within(white, f"{point(4, 4)} .stone", 1, 2)
+    # White's turn: Black's page offers nothing for White (no hover stone, no Pass), and a
+    # click sends nothing.
+    expect(black.locator("#pass")).to_be_disabled()
+    expect(black.locator("#resign")).to_be_enabled()
+    black.hover(point(2, 2))
+    expect(black.locator("svg.grid-board")).to_have_attribute("data-hover", "")
+    expect(black.locator(f"{point(2, 2)} .grid-ghost")).to_be_hidden()
+    black.click(point(2, 2))
+    expect(black.locator("#message")).to_contain_text("White is to play")
+    expect(white.locator("#pass")).to_be_enabled()
+    white.hover(point(6, 6))
+    expect(white.locator(f"{point(6, 6)} .grid-ghost")).to_be_visible()
+
+    # A third person with the plain link watches: no controls, no hover stone.
+    watcher = open_page(browser, server)
+    watcher.goto(f"/go/{game_id}")
+    expect(watcher.locator(".tb-seats-line")).to_have_text("You are watching this game.")
+    expect(watcher.locator(f"{point(4, 4)} .stone")).to_have_count(1)
+    for control in ("#pass", "#resign", "#undo", "#new-game"):
+        expect(watcher.locator(control)).to_be_hidden()
+    watcher.hover(point(6, 6))
+    expect(watcher.locator("svg.grid-board")).to_have_attribute("data-hover", "")
+    expect(watcher.locator(f"{point(6, 6)} .grid-ghost")).to_be_hidden()
+    watcher.click(point(6, 6))
+    white.click(point(2, 6))
+    seen_within(black, f"{point(2, 6)} .stone", 1, 2)
+    seen_within(watcher, f"{point(2, 6)} .stone", 1, 2)
+    expect(watcher.locator(f"{point(6, 6)} .stone")).to_have_count(0)
+    assert call(server, "GET", f"/api/games/{game_id}")["plies"] == 2
+    for page in (black, white, watcher):
+        assert page.errors == []
+        page.context.close()

@@ -302,6 +302,7 @@ def test_black_against_the_machine(page):
     expect(page.locator("#to-move")).to_have_text("Black")
 
     page.click(point(4, 4))                                # Black's one click; White answers
+    expect(page.locator("#to-move")).to_have_text("White: the machine is thinking…")
     expect(page.locator(".stone.white")).to_have_count(1)
     expect(page.locator(".stone.black")).to_have_count(1)
     expect(page.locator("#to-move")).to_have_text("Black")

@@ -92,3 +92,42 @@ def test_history_route(server):
     assert history["views"][0]["board"] == ["---------"] * 9
     assert history["views"][2]["board"][6] == "------w--"
     assert history["views"][2]["last"] == {"kind": "move", "player": "w", "pos": [6, 6]}
+
+
+def point(row, col):
+    return f'svg.grid-board .grid-point[data-row="{row}"][data-col="{col}"]'
+
+
+def click_twice(page, selector):
+    page.click(selector)
+    page.click(selector)
+
+
+def test_review_words_and_buttons_follow_the_game_shown(page):
+    """Played on the page (hot seat): after », nothing about the review stays said; while
+    an earlier move of a finished game is shown, Pass and Resign are off."""
+    page.goto("/go")
+    page.select_option("#size", "9")
+    page.click("#start")
+    page.wait_for_url("**/go/*")
+    for i, (row, col) in enumerate([(2, 2), (6, 6), (2, 6)]):
+        page.click(point(row, col))
+        expect(stones(page)).to_have_count(i + 1)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".tb-review-at")).to_have_text("Move 2 of 3")
+    click_twice(page, "#pass")
+    expect(page.locator("#message")).to_contain_text("You are looking at an earlier move")
+    page.click('.tb-review-step[data-step="last"]')
+    expect(page.locator(".tb-review-at")).to_have_text("Move 3 of 3")
+    expect(page.locator("#message")).to_have_text("")
+
+    click_twice(page, "#resign")
+    expect(page.locator("#result")).to_contain_text("resignation")
+    expect(page.locator("#pass")).to_be_disabled()
+    expect(page.locator("#resign")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".tb-review-at")).to_have_text("Move 2 of 3")
+    expect(page.locator("#pass")).to_be_disabled()
+    expect(page.locator("#resign")).to_be_disabled()
+    # A finished game is a record: nobody is invited to it.
+    expect(page.locator(".tb-invite")).to_have_count(0)

@@ -101,3 +101,18 @@ def test_spanish_words(page):
         "sabaki-13x13.sgf abierto: 20 jugadas. Recórrelas con la barra de repaso.")
     expect(page.locator("#download-sgf")).to_have_text("Descargar SGF")
     expect(stones(page)).to_have_count(17)
+
+
+def test_an_opened_finished_record_invites_nobody(page, tmp_path):
+    """A file whose game ended (RE[W+R]) opens as a record: no invitation buttons; three
+    passes in a row (legal SGF) are read."""
+    record = tmp_path / "three-passes.sgf"
+    record.write_text("(;GM[1]FF[4]SZ[9]RE[W+R];B[ee];W[cc];B[];W[];B[];W[gg];B[dd])")
+    page.goto("/go")
+    page.set_input_files("#sgf-file", str(record))
+    page.wait_for_url(re.compile(r"/go/[0-9a-f]+$"))
+    expect(page.locator("#result")).to_contain_text("White wins by resignation")
+    expect(stones(page)).to_have_count(4)
+    expect(page.locator(".tb-seats-line")).to_contain_text("Black, White")
+    expect(page.locator(".tb-invite")).to_have_count(0)
+    expect(page.locator("#pass")).to_be_disabled()

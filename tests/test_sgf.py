@@ -439,3 +439,20 @@ def test_binary_body_is_refused(client, app):
     resp = client.post("/api/games", data=raw, content_type="application/json")
     assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_json"
     assert count_games(app) == before
+
+
+def test_three_or_more_passes_are_read(client):
+    """Passes after the first two (legal SGF; Little Go writes them, GNU Go reads them):
+    at the end of the file the game stays in the scoring phase; before a move they resume
+    play and pass, the turns going on as in the file."""
+    ended = upload(client, "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[];W[];B[];W[])")
+    assert ended.status_code == 201, ended.json
+    assert ended.json["view"]["phase"] == "scoring"
+    assert [a["kind"] for a in ended.json["actions"]] == ["move", "move", "pass", "pass"]
+    on = upload(client, "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[];W[];B[];W[gg];B[dd])")
+    assert on.status_code == 201, on.json
+    view = on.json["view"]
+    assert view["phase"] == "play" and view["to_move"] == "w"
+    assert view["board"][6][6] == "w" and view["board"][3][3] == "b"
+    assert [a["kind"] for a in on.json["actions"]] == [
+        "move", "move", "pass", "pass", "resume", "pass", "move", "move"]
