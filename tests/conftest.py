@@ -209,3 +209,31 @@ def any_app(database):
     """The Flask app on a new database of each backend (tests that must hold on both)."""
     with app_on(database) as app:
         yield app
+
+
+#  The fast run (./scripts/run_tests.sh --fast, under two minutes): every rule, API and
+#  storage property, without browsers, peers (GNU Go, sgfmill), benchmarks and the tests
+#  that start `tablero serve` or another server process.  Those are marked `slow` here,
+#  by the fixtures they use or by their module, so a new test is sorted by what it does.
+SLOW_FIXTURES = {"live_server", "server", "two_servers", "behind_nginx", "pg_cluster"}
+SLOW_MODULES = {"test_stall", "test_nginx", "test_live", "test_server", "test_escapes",
+                "test_postgres_live", "test_postgres_outage", "test_notebook",
+                "test_gtp_engine", "test_go_gnugo", "test_go_gammas", "test_fuzz"}
+
+
+#  Tests that wait out a deadline or play long machine games on purpose.
+SLOW_TESTS = ("test_deadline_kills_a_stuck_worker", "test_worker_retires_after_max_queries",
+              "test_hostile_goal[catch((repeat", "test_count_moves_equals_the_python_model",
+              "test_machine_against_machine_ends", "test_facade_machine_to_the_end",
+              "test_a_search_past_its_budget", "test_bot_game_matches_play_azul")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        uses = set(getattr(item, "fixturenames", ()))
+        names = getattr(getattr(item, "function", None), "__code__", None)
+        names = names.co_names if names else ()
+        if (module in SLOW_MODULES or uses & SLOW_FIXTURES or "LiveServer" in names
+                or "Popen" in names or item.name.startswith(SLOW_TESTS)):
+            item.add_marker(pytest.mark.slow)
