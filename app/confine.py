@@ -168,19 +168,35 @@ def _staged(path: Path) -> Path:
 PROLOG_SUFFIXES = (".pl", ".pro", ".prolog", ".plt", ".qlf")
 
 
-def student_folder(file: Path) -> Path:
+def student_folder(file: Path, root: Path | None = None) -> Path:
     """A staged folder holding a student's file and the Prolog files beside it (a solution
     split over modules loads its siblings by relative paths), to be shown read-only at
     the file's own folder: nothing else of that folder (a teacher's home, other files)
-    enters the box.  Made once per process and version of the files."""
+    enters the box.  With `root` (a folder or an unzipped repository holding the file),
+    the Prolog files of the whole tree under `root` are staged at their relative paths,
+    to be shown at `root`.  Made once per process and version of the files."""
     file = Path(file).resolve()
-    siblings = sorted(p for p in file.parent.iterdir()
-                      if p.is_file() and p.suffix.lower() in PROLOG_SUFFIXES
-                      and p.stat().st_size <= 4 << 20)
+    base = Path(root).resolve() if root else file.parent
+    if root:
+        found = []
+        for folder, dirs, files in os.walk(base):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__MACOSX")
+            for name in sorted(files):
+                p = Path(folder, name)
+                if (p.suffix.lower() in PROLOG_SUFFIXES and p.is_file()
+                        and not p.is_symlink() and p.stat().st_size <= 4 << 20):
+                    found.append(p)
+            if len(found) > 500:
+                break
+        siblings = found[:500]
+    else:
+        siblings = sorted(p for p in base.iterdir()
+                          if p.is_file() and p.suffix.lower() in PROLOG_SUFFIXES
+                          and p.stat().st_size <= 4 << 20)
     if file not in siblings:
         siblings.append(file)
-    key = ("folder", str(file.parent), tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size)
-                                             for p in siblings))
+    key = ("folder", str(base), tuple((str(p.relative_to(base)), p.stat().st_mtime_ns,
+                                       p.stat().st_size) for p in siblings))
     found = _STAGED.get(key)
     if found is not None and found.exists():
         return found
@@ -189,8 +205,12 @@ def student_folder(file: Path) -> Path:
     target = Path(tempfile.mkdtemp(dir=_STAGE_DIR[0]))
     os.chmod(target, 0o755)
     for p in siblings:
-        shutil.copyfile(p, target / p.name)
-        os.chmod(target / p.name, 0o644)
+        dest = target / p.relative_to(base)
+        for parent in reversed(dest.relative_to(target).parents[:-1]):
+            (target / parent).mkdir(exist_ok=True)
+            os.chmod(target / parent, 0o755)
+        shutil.copyfile(p, dest)
+        os.chmod(dest, 0o644)
     _STAGED[key] = target
     return target
 

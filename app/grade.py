@@ -28,6 +28,7 @@ end).  See docs/grading.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import json
 import os
@@ -39,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 from . import confine
@@ -48,14 +50,15 @@ DRIVER = confine.PROLOG_DIR / "grade" / "driver.pl"
 GAMES_FILE = confine.PROLOG_DIR / "grade" / "gnugo_games.pl"
 GNUGO = "/usr/games/gnugo"  # Debian's package puts it here, off the default PATH
 
-WALL_SECONDS = 50.0      # the whole grade, every driver run included
-CASE_BUDGET = 38.0       # seconds of a driver run (load and cases); the rest is not run
-CALL_SECONDS = 2.0       # one call of the student's goMove/4 (the score gets twice)
+WALL_SECONDS = 300.0     # the whole grade, every driver run included: a backstop only
+CASE_BUDGET = 38.0       # CPU seconds of a driver run (load and cases); the rest is not run
+CALL_SECONDS = 2.0       # CPU seconds of one call of goMove/4 (the score gets twice)
 CALL_INFERENCES = 10_000_000  # one call of goMove/4 (the score gets ten times)
 STACK_LIMIT = "512m"     # Prolog stacks (swipl --stack-limit)
 ADDRESS_SPACE = 2 << 30  # bytes of address space of the driver
 OUTPUT_LIMIT = 16 << 20  # bytes the driver may write to any one file
 MAX_RESTARTS = 3
+DEFAULT_SEEDS = "1,2,3"  # the random games: several seeds by default
 SHOWN_FAILURES = 8       # failures drawn per section in the text report
 HTML_FAILURES = 40       # and in the HTML report
 MAX_FILE_BYTES = 2 << 20
@@ -92,7 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--html", metavar="FILE", help="also write an HTML report to FILE")
     parser.add_argument("--json", action="store_true",
                         help="print the report as JSON instead of text")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    parser.add_argument("--seed", default=DEFAULT_SEEDS,
+                        help=f"seeds of the random games, one or several (default {DEFAULT_SEEDS})")
+    parser.add_argument("--require", metavar="PRED,...",
+                        help="the predicates that must pass for an overall PASS (default all: "
+                             "goMove/4,score,emptyBoard/1)")
+    parser.add_argument("--weights", metavar="PRED=N,...",
+                        help="weights of the mark out of 100 (default goMove/4=70,score=20,"
+                             "emptyBoard/1=10)")
     parser.add_argument("--only", metavar="SECTION,...",
                         help="run only these sections: positions, score, gnugo19, random19, "
                              "gnugo9, random9, score9")
@@ -101,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         report = grade(Path(args.file), score=args.score, score_order=args.score_order,
-                       seed=args.seed, only=args.only, call_seconds=args.call_seconds)
+                       seed=args.seed, only=args.only, call_seconds=args.call_seconds,
+                       require=args.require, weights=args.weights)
     except GradeError as exc:
         print(f"tablero grade: {exc}", file=sys.stderr)
         return 2
@@ -117,28 +128,76 @@ def main(argv: list[str] | None = None) -> int:
 # ------------------------------------------------------------ grading
 
 
-def grade(path: Path, score: str | None = None, score_order: str | None = None, seed: int = 1,
-          only: str | None = None, call_seconds: float = CALL_SECONDS,
-          wall_seconds: float = WALL_SECONDS, budget: float = CASE_BUDGET) -> dict:
+def grade(path: Path, score: str | None = None, score_order: str | None = None,
+          seed: int | str = DEFAULT_SEEDS, only: str | None = None,
+          call_seconds: float = CALL_SECONDS, wall_seconds: float = WALL_SECONDS,
+          budget: float = CASE_BUDGET, require: str | None = None,
+          weights: str | None = None) -> dict:
     """Grade the file at `path` and return the report (see build_report())."""
     started = time.monotonic()
     score_name = _score_name(score)
     sections = _sections(only)
     if not 0.01 <= call_seconds <= 10:
         raise GradeError("--call-seconds must be between 0.01 and 10")
+    config = grade_config(require, weights)
+    shown = Path(path)
+    with student_files(Path(path)) as (main_file, root):
+        if main_file is None:
+            report = unloadable_report(shown, root)
+            report["config"] = config
+            return _finish(report, fatal=root)
+        report = _grade_file(shown, main_file, root, score_name, score_order, seed, sections,
+                             call_seconds, wall_seconds, budget, config, started)
+    return report
+
+
+def _grade_file(shown, path, root, score_name, score_order, seed, sections, call_seconds,
+                wall_seconds, budget, config, started) -> dict:
     problem, encoding = check_file(path)
     if problem:
-        return unloadable_report(path, problem)
-    options = [f"--encoding={encoding}", f"--seed={int(seed)}",
+        report = unloadable_report(shown, problem)
+        report["config"] = config
+        return _finish(report, fatal=problem)
+    options = [f"--encoding={encoding}", f"--seeds={_seeds(seed)}",
                f"--call-seconds={call_seconds:g}", f"--call-inferences={CALL_INFERENCES}"]
     if score_name:
         options.append(f"--score={score_name}")
     if sections:
         options.append(f"--sections={','.join(sections)}")
-    records, process = run_driver(path.resolve(), options, started + wall_seconds, budget)
-    report = build_report(path, records, process, score_order)
+    records, process = run_driver(path.resolve(), options, started + wall_seconds, budget,
+                                  root=root)
+    report = build_report(shown, records, process, score_order, config)
+    if Path(shown) != Path(path):
+        report["graded_file"] = str(path.resolve().relative_to(root)) if root else str(path)
     report["process"]["seconds"] = round(time.monotonic() - started, 1)
     return report
+
+
+
+def _seeds(seed) -> str:
+    seeds = [s for s in str(seed).replace(" ", "").split(",") if s]
+    if not seeds or not all(re.fullmatch(r"\d{1,9}", s) for s in seeds) or len(seeds) > 20:
+        raise GradeError(f"--seed {seed!r}: give one seed or several, as 1,2,3")
+    return ",".join(seeds)
+
+
+def grade_config(require: str | None, weights: str | None) -> dict:
+    """The teacher's overall grade: which predicates must pass, and their weights."""
+    req = list(PREDICATES)
+    if require:
+        req = [x.strip() for x in require.split(",") if x.strip()]
+        bad = [x for x in req if x not in PREDICATES]
+        if bad:
+            raise GradeError(f"--require: unknown {bad[0]!r} (known: {', '.join(PREDICATES)})")
+    w = dict(DEFAULT_WEIGHTS)
+    if weights:
+        w = {k: 0 for k in PREDICATES}
+        for part in weights.split(","):
+            key, _, value = part.partition("=")
+            if key.strip() not in PREDICATES or not value.strip().isdigit():
+                raise GradeError(f"--weights: {part!r} (give goMove/4=70,score=20,emptyBoard/1=10)")
+            w[key.strip()] = int(value)
+    return {"require": req, "weights": w}
 
 
 def _score_name(score: str | None) -> str | None:
@@ -181,7 +240,7 @@ def check_file(path: Path) -> tuple[str | None, str]:
 
 
 def run_driver(path: Path, options: list[str], deadline: float,
-               budget: float) -> tuple[list[dict], dict]:
+               budget: float, root: Path | None = None) -> tuple[list[dict], dict]:
     """Run the driver until it ends normally, restarting it after a case that
     ended its process; return every record and how the process went."""
     swipl = swipl_path()
@@ -198,9 +257,9 @@ def run_driver(path: Path, options: list[str], deadline: float,
             left = deadline - time.monotonic()
             argv = [swipl, f"--stack-limit={STACK_LIMIT}", "-f", "none", str(DRIVER),
                     "--", f"--student={path}", f"--results={results}", f"--skip={skip}",
-                    f"--budget={max(1.0, min(budget, left - 6)):.1f}", *options]
-            limits = {**LIMITS, "cpu": int(left) + 5}
-            status, killed = _run_once(argv, Path(tmp), run, left, process, path, limits)
+                    f"--budget={budget:.1f}", *options]
+            limits = {**LIMITS, "cpu": int(budget * 2) + 30}
+            status, killed = _run_once(argv, Path(tmp), run, left, process, path, limits, root)
             process["runs"] += 1
             new = read_records(results)
             if run > 0:  # a restart says again what the first run said
@@ -239,22 +298,113 @@ def swipl_path() -> str:
 LIMITS = {"as": ADDRESS_SPACE, "fsize": OUTPUT_LIMIT}   # prlimit's, for every student process
 
 
-def boxed_files(student: Path) -> list:
+def boxed_files(student: Path, root: Path | None = None) -> list:
     """What a student's process sees, read-only (app/confine.py): our prolog/ folder, and
-    the student's file with the Prolog files beside it (nothing else of its folder)."""
+    the student's file with the Prolog files beside it (nothing else of its folder), or,
+    for a folder or a zip graded whole, every Prolog file under its `root`."""
     student = Path(student).resolve()
     if student.is_relative_to(confine.PROLOG_DIR):     # our own rules, graded as a student's
         return [confine.PROLOG_DIR]
     #  The student's folder first: when it holds our prolog/ folder, ours is shown over it.
+    if root:
+        root = Path(root).resolve()
+        return [(confine.student_folder(student, root), root), confine.PROLOG_DIR]
     return [(confine.student_folder(student), student.parent), confine.PROLOG_DIR]
 
 
+MAX_ZIP_BYTES = 50 << 20
+MAX_ZIP_FILES = 5000
+
+
+@contextlib.contextmanager
+def student_files(path: Path):
+    """(main file, root): a .pl file as it is (root None); a folder or a .zip (a
+    repository): the file to grade in it (proylcc.pl, else the one defining goMove/4)
+    and the folder it is graded in (a zip is unzipped into a temporary folder, shown
+    read-only to the student's process).  (None, why) when there is nothing to grade."""
+    path = Path(path)
+    if path.is_dir():
+        main = find_main_file(path)
+        yield (main, path.resolve()) if main else (None, f"no Prolog file defining goMove/4 "
+                                                          f"in the folder {path}")
+        return
+    if path.suffix.lower() == ".zip" and path.is_file():
+        with tempfile.TemporaryDirectory(prefix="tablero-zip-") as tmp:
+            why = unzip_safely(path, Path(tmp))
+            if why:
+                yield None, why
+                return
+            os.chmod(tmp, 0o755)
+            main = find_main_file(Path(tmp))
+            yield (main, Path(tmp).resolve()) if main else (
+                None, f"no Prolog file defining goMove/4 in the zip {path.name}")
+        return
+    yield path, None
+
+
+def unzip_safely(zip_path: Path, target: Path) -> str | None:
+    """Unzip the Prolog files of `zip_path` into `target` (no absolute paths, no ..,
+    no links, bounded sizes); why not, or None."""
+    try:
+        with zipfile.ZipFile(zip_path) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_ZIP_FILES:
+                return f"{zip_path.name} holds {len(infos)} files: not a student's solution"
+            total = 0
+            for info in infos:
+                name = info.filename
+                parts = Path(name).parts
+                if (info.is_dir() or name.startswith("/") or ".." in parts
+                        or Path(name).suffix.lower() not in confine.PROLOG_SUFFIXES
+                        or "__MACOSX" in parts):
+                    continue
+                total += info.file_size
+                if info.file_size > MAX_FILE_BYTES or total > MAX_ZIP_BYTES:
+                    return f"{zip_path.name}: {name} is too large"
+                dest = target / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                with z.open(info) as src, open(dest, "wb") as out:
+                    out.write(src.read(MAX_FILE_BYTES + 1))
+                os.chmod(dest, 0o644)
+            for folder, dirs, _ in os.walk(target):
+                for d in dirs:
+                    os.chmod(os.path.join(folder, d), 0o755)
+    except (zipfile.BadZipFile, OSError) as exc:
+        return f"{zip_path.name} is not a zip file that can be read: {exc}"
+    return None
+
+
+_DEFINES_GOMOVE = re.compile(rb"^\s*goMove\s*\(", re.M)
+
+
+def find_main_file(root: Path) -> Path | None:
+    """The file to grade in a folder: proylcc.pl (the shallowest), else the shallowest
+    Prolog file with a clause of goMove, else the only Prolog file."""
+    files = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__MACOSX")
+        files += [Path(folder, n) for n in sorted(names)
+                  if Path(n).suffix.lower() in (".pl", ".pro", ".prolog")]
+    files.sort(key=lambda p: (len(p.relative_to(root).parts), str(p)))
+    for p in files:
+        if p.name.lower() == "proylcc.pl":
+            return p
+    for p in files:
+        try:
+            if _DEFINES_GOMOVE.search(p.read_bytes()[:MAX_FILE_BYTES]):
+                return p
+        except OSError:
+            continue
+    return files[0] if len(files) == 1 else None
+
+
 def _run_once(argv: list[str], tmp: Path, run: int, seconds: float,
-              process: dict, student: Path, limits: dict) -> tuple[int | None, bool]:
+              process: dict, student: Path, limits: dict,
+              root: Path | None = None) -> tuple[int | None, bool]:
     """Run one driver; keep the start of its stdout/stderr; (status, killed)."""
     out_path, err_path = tmp / f"stdout-{run}", tmp / f"stderr-{run}"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        proc = confine.popen(argv, read_only=boxed_files(student), writable=[tmp],
+        proc = confine.popen(argv, read_only=boxed_files(student, root), writable=[tmp],
                              limits=limits, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                              cwd=tmp)
         killed = False
@@ -326,7 +476,7 @@ def _empty_report(path: Path) -> dict:
 
 
 def build_report(path: Path, records: list[dict], process: dict,
-                 score_order: str | None) -> dict:
+                 score_order: str | None, config: dict | None = None) -> dict:
     """The report of a grade from the driver's records.
 
     Keys: file, verdict ("pass", "fail", "error"), exit (0, 1, 2), summary (one
@@ -336,6 +486,8 @@ def build_report(path: Path, records: list[dict], process: dict,
     process.
     """
     report = _empty_report(path)
+    if config:
+        report["config"] = config
     report["process"].update(runs=process["runs"], restarts=process["restarts"])
     load = next((r for r in records if r["kind"] == "load"), None)
     report["load"] = load or {"ok": False, "failure": "the driver did not start"}
@@ -412,13 +564,16 @@ def score_check(records: list[dict], scores: list[dict], order: str | None,
         return {}
     name, how = found["name"], found["how"]
     result = {"name": name, "how": how, "candidates": found["candidates"], "order": None,
-              "order_how": ""}
+              "order_how": "", "tried": found.get("tried", [])}
     if how in ("missing", "missing_option"):
         hint = ""
         others = [c for c in found["candidates"] if c not in ("terminarJuego/3", "finDelJuego/3")]
         if others:
             hint = f" (perhaps {', '.join(others)}: grade again with --score NAME/3)"
         what = f"{name}/3" if how == "missing_option" else "terminarJuego/3 or finDelJuego/3"
+        if how == "missing" and found.get("tried"):
+            hint += (" and none of the file's predicates of arity 3 scores known boards ("
+                     + "; ".join(found["tried"]) + ")")
         contract.append({"check": "score", "ok": False,
                          "message": f"no score predicate: {what} is not defined{hint}"})
         return result
@@ -447,6 +602,12 @@ def score_check(records: list[dict], scores: list[dict], order: str | None,
             r["problem"] = "wrong_score"
     swapped = documented and chosen != documented and not order
     message = f"score: {name}/3, {_ORDER_WORDS[chosen]}"
+    if how == "behaviour":
+        tried = found.get("tried", [])
+        message = (f"score: {name}/3, taken by its answers on known boards (no terminarJuego/3 "
+                   f"or finDelJuego/3; {len(tried)} predicates of arity 3 tried, "
+                   f"{next((t for t in tried if t.startswith(name + '/')), '')}), "
+                   f"{_ORDER_WORDS[chosen]}")
     if swapped:
         message = (f"score: {name}/3 gives its points in the other order than its document: "
                    f"{_ORDER_WORDS[chosen]} (graded in that order)")
@@ -567,28 +728,116 @@ def output_report(records: list[dict], process: dict) -> dict:
             "stderr": process.get("stderr", "")}
 
 
+PREDICATES = ("goMove/4", "score", "emptyBoard/1")
+DEFAULT_WEIGHTS = {"goMove/4": 70, "score": 20, "emptyBoard/1": 10}
+MOVE_SECTIONS = ("positions", "gnugo19", "random19")
+
+
+def predicate_verdicts(report: dict) -> dict:
+    """Each predicate judged on its own: goMove/4 (the 19x19 move sections), the score
+    predicate (whatever its name) and emptyBoard/1.  Each: verdict ("pass", "fail",
+    "missing", "not run"), passed, cases, first (the first failure, in words)."""
+    contract = {c["check"]: c for c in report["contract"]}
+    out = {}
+    eb = contract.get("emptyBoard/1")
+    if eb is None:
+        out["emptyBoard/1"] = {"verdict": "not run", "passed": 0, "cases": 1, "first": ""}
+    else:
+        verdict = "pass" if eb["ok"] else ("missing" if "not defined" in eb["message"]
+                                           else "fail")
+        out["emptyBoard/1"] = {"verdict": verdict, "passed": int(eb["ok"]), "cases": 1,
+                               "first": "" if eb["ok"] else eb["message"]}
+    for key, names in (("goMove/4", MOVE_SECTIONS), ("score", ("score",))):
+        sections = [x for x in report["sections"] if x["name"] in names]
+        cases = sum(x["cases"] for x in sections)
+        passed = sum(x["passed"] for x in sections)
+        failed = sum(x["failed"] for x in sections)
+        not_run = sum(x["not_run"] for x in sections)
+        failures = [f for x in sections for f in x["failures"]]
+        first = ""
+        if failures:
+            f = min(failures, key=lambda r: r["index"])
+            first = f"{_case_title(f)}: {_first_words(f, report)}"
+        entry = {"verdict": "pass", "passed": passed, "cases": cases, "first": first}
+        if key == "score":
+            check = contract.get("score")
+            entry["name"] = report["score"].get("name") or ""
+            entry["how"] = report["score"].get("how") or ""
+            if report["score"].get("how", "").startswith("missing"):
+                entry.update(verdict="missing", first=check["message"] if check else "")
+                out[key] = entry
+                continue
+            if check and not check["ok"]:
+                entry.update(verdict="fail", first=first or check["message"])
+        if failed:
+            entry["verdict"] = "fail"
+        elif not_run and entry["verdict"] == "pass":
+            entry["verdict"] = "not run" if not passed else "fail"
+            entry["first"] = entry["first"] or f"{not_run} cases not run"
+        if cases == 0 and key == "goMove/4" and not report["sections"]:
+            entry["verdict"] = "not run"
+        out[key] = entry
+    return out
+
+
+def _first_words(r: dict, report: dict) -> str:
+    if r.get("kind") == "score":
+        return _text_score_failure(r, report)[0].strip()
+    if "pos" in r:
+        return f'goMove(Board, "{r["player"]}", {_pos(r["pos"])}, RBoard) {problem_words(r)}'
+    return problem_words(r)
+
+
+def overall(verdicts: dict, require=PREDICATES, weights=None) -> tuple[bool, int]:
+    """(passed, mark out of 100): passed when every required predicate passes; the mark
+    weighs each predicate's share of cases passed (a missing one scores 0)."""
+    weights = weights or DEFAULT_WEIGHTS
+    total = sum(weights.values()) or 1
+    mark = 0.0
+    for key, w in weights.items():
+        v = verdicts.get(key)
+        if v and v["cases"] and v["verdict"] != "missing":
+            mark += w * v["passed"] / v["cases"]
+    passed = all(verdicts.get(k, {}).get("verdict") == "pass" for k in require)
+    return passed, round(100 * mark / total)
+
+
 def _finish(report: dict, fatal: str | None = None) -> dict:
-    """Set verdict, exit status and summary line."""
+    """Set the verdicts of each predicate, the overall verdict (the predicates the
+    teacher requires, report["config"]), exit status and summary line."""
+    config = report.setdefault("config", {"require": list(PREDICATES),
+                                          "weights": dict(DEFAULT_WEIGHTS)})
     if fatal:
-        report.update(verdict="error", exit=2, summary=f"COULD NOT GRADE: {fatal}")
+        report["verdicts"] = {}
+        report.update(verdict="error", exit=2, mark=0, summary=f"COULD NOT GRADE: {fatal}")
         return report
-    contract_failures = [c for c in report["contract"] if not c["ok"]]
-    failed = sum(s["failed"] for s in report["sections"] if s["contract"])
+    verdicts = report["verdicts"] = predicate_verdicts(report)
+    passed, mark = overall(verdicts, config["require"], config["weights"])
+    report["mark"] = mark
     warned = sum(s["failed"] for s in report["sections"] if not s["contract"])
     ran = sum(s["ran"] for s in report["sections"] if s["contract"])
     not_run = sum(s["not_run"] for s in report["sections"] if s["contract"])
+    failed = sum(s["failed"] for s in report["sections"] if s["contract"])
     tail = f"; {not_run} not run" if not_run else ""
     tail += f"; {warned} failure{'s' * (warned != 1)} beyond the contract (9x9)" if warned else ""
-    if contract_failures or failed:
+    words = ", ".join(f"{k} {v['verdict']}" + (f" ({v['passed']}/{v['cases']})"
+                                                if v["cases"] > 1 else "")
+                      for k, v in verdicts.items())
+    if passed:
+        report.update(verdict="pass", exit=0,
+                      summary=f"PASS: all {ran} cases passed{tail} [{words}; mark {mark}]"
+                      if not failed else f"PASS: {words}; mark {mark}{tail}")
+    else:
+        contract_failures = [c for c in report["contract"] if not c["ok"]]
         parts = []
         if contract_failures:
             parts.append(f"{len(contract_failures)} contract check"
                          f"{'s' * (len(contract_failures) > 1)} failed")
         if failed:
             parts.append(f"{failed} of {ran} cases failed")
-        report.update(verdict="fail", exit=1, summary="FAIL: " + ", ".join(parts) + tail)
-    else:
-        report.update(verdict="pass", exit=0, summary=f"PASS: all {ran} cases passed{tail}")
+        report.update(verdict="fail", exit=1,
+                      summary="FAIL: " + ", ".join(parts or ["required predicates"]) + tail
+                      + f" [{words}; mark {mark}]")
     return report
 
 

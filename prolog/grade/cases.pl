@@ -45,15 +45,21 @@ section(gnugo9,    false, "GNU Go games, 9x9 (beyond the contract)").
 section(random9,   false, "Random game, 9x9 (beyond the contract)").
 section(score9,    false, "Score, 9x9 (beyond the contract)").
 
-%!  cases(+Seed, -Cases) is det.
+%!  cases(+Seeds, -Cases) is det.
 %
-%   Cases are every case, section by section; Seed chooses the random games.
-cases(Seed, Cases) :-
+%   Cases are every case, section by section; Seeds (a list, or one seed)
+%   choose the random games: nine windows of the 19x19 board per seed (70
+%   attempts each with one seed, 50 with several), the 9x9 game by the first.
+cases(Seeds0, Cases) :-
+    (   is_list(Seeds0) -> Seeds = Seeds0 ; Seeds = [Seeds0] ),
+    Seeds = [Seed|_],
     findall(Case, position_case(Case), Positions),
     findall(Case, score_case(Case), Scores),
     games(19, Games19, Finals19),
     games(9, Games9, Finals9),
-    random_cases(Seed, Random19),
+    length(Seeds, NSeeds),
+    (   NSeeds > 1 -> Attempts = 50 ; Attempts = 70 ),
+    foldl(seed_cases(NSeeds, Attempts), Seeds, Random19, []),
     random9_cases(Seed, Random9),
     append([Positions, Scores, Finals19, Games19, Random19, Games9, Random9, Finals9],
            Cases).
@@ -156,17 +162,24 @@ window(7, 7, 5, 5).
 window(14, 6, 5, 7).
 window(6, 14, 7, 5).
 
-random_cases(Seed, Cases) :-
-    findall(W, ( W = window(_, _, _, _), call(W) ), Windows),
-    foldl(random_window_game(Seed), Windows, 1-Cases, _-[]).
+seed_cases(NSeeds, Attempts, Seed, Cases, Tail) :-
+    random_cases(Seed, NSeeds, Attempts, Cases, Tail).
 
-random_window_game(Seed, window(R0, C0, H, W), N-Cases, N1-Tail) :-
+random_cases(Seed, NSeeds, Attempts, Cases, Tail) :-
+    findall(W, ( W = window(_, _, _, _), call(W) ), Windows),
+    foldl(random_window_game(Seed, NSeeds, Attempts), Windows, 1-Cases, _-Tail).
+
+random_window_game(Seed, NSeeds, Attempts, window(R0, C0, H, W), N-Cases, N1-Tail) :-
     N1 is N + 1,
     GameSeed is Seed * 1000 + N,
     R1 is R0 + H - 1, C1 is C0 + W - 1,
-    format(string(Game), "random game ~d (rows ~d-~d, columns ~d-~d)", [N, R0, R1, C0, C1]),
+    (   NSeeds > 1
+    ->  format(string(Game), "random game ~d of seed ~d (rows ~d-~d, columns ~d-~d)",
+               [N, Seed, R0, R1, C0, C1])
+    ;   format(string(Game), "random game ~d (rows ~d-~d, columns ~d-~d)", [N, R0, R1, C0, C1])
+    ),
     go:emptyBoard(19, Board),
-    random_game(GameSeed, 19, R0-C0-H-W, 70, random19, Game, Board, Cases, Tail).
+    random_game(GameSeed, 19, R0-C0-H-W, Attempts, random19, Game, Board, Cases, Tail).
 
 random9_cases(Seed, Cases) :-
     GameSeed is Seed * 1000 + 900,

@@ -8,7 +8,7 @@ Start reading here if you come from app/grade.py, which runs
 
     swipl --stack-limit=512m -f none prolog/grade/driver.pl -- \
           --student=FILE --results=FILE [--encoding=utf8] [--score=NAME]
-          [--seed=1] [--budget=38] [--skip=0] [--sections=a,b]
+          [--seeds=1,2,3] [--budget=38] [--skip=0] [--sections=a,b]
           [--call-seconds=2] [--call-inferences=10000000]
 
 in a process of its own.  The driver loads the student's file into the module
@@ -47,6 +47,7 @@ other order.
 :- use_module('../go', []).
 :- use_module(sandbox).
 :- use_module(cases).
+:- use_module(positions, [score_position/5]).
 
 :- initialization(main, main).
 
@@ -68,6 +69,8 @@ main :-
     at_halt(on_halt),
     get_time(Start),
     nb_setval(grade_start, Start),
+    statistics(cputime, StartCpu),
+    nb_setval(grade_start_cpu, StartCpu),
     emit(_{kind: start}),
     setting(student, File),
     setting(encoding, Encoding),
@@ -94,7 +97,7 @@ parse_argv(Argv) :-
              assertz(setting(Key, Value)) )),
     default(encoding, utf8),
     default(score, ''),
-    default(seed, '1'),
+    default(seeds, '1,2,3'),
     default(budget, '38'),
     default(skip, '0'),
     default(sections, ''),
@@ -120,8 +123,10 @@ grade :-
     ->  nb_setval(grade_case, contract),
         score_predicate(Score),
         nb_setval(grade_case, none),
-        number_setting(seed, Seed),
-        cases(Seed, Cases0),
+        setting(seeds, SeedsText),
+        atomic_list_concat(SeedAtoms, ',', SeedsText),
+        maplist(atom_number, SeedAtoms, Seeds),
+        cases(Seeds, Cases0),
         selected(Cases0, Cases),
         plan(Cases),
         number_setting(skip, Skip),
@@ -151,11 +156,12 @@ plan(Cases) :-
     emit(_{kind: plan, sections: Sections, total: Total}).
 
 %   contract(-Gradeable): the checks of emptyBoard/1 and goMove/4; Gradeable
-%   is false when either is missing (nothing more can be asked).
+%   is false when goMove/4 is missing (the course's main predicate: no case
+%   can be asked).  A missing emptyBoard/1 is its own verdict only.
 contract(Gradeable) :-
     (   student_defines(emptyBoard/1)
     ->  check_empty_board
-    ;   emit(_{kind: contract, check: "emptyBoard/1", ok: false, fatal: true,
+    ;   emit(_{kind: contract, check: "emptyBoard/1", ok: false, fatal: false,
                message: "emptyBoard/1 is not defined"})
     ),
     (   student_defines(goMove/4)
@@ -170,7 +176,7 @@ contract(Gradeable) :-
         ),
         emit(_{kind: contract, check: "goMove/4", ok: false, fatal: true, message: Message})
     ),
-    (   student_defines(emptyBoard/1), student_defines(goMove/4)
+    (   student_defines(goMove/4)
     ->  Gradeable = true
     ;   Gradeable = false
     ).
@@ -218,8 +224,10 @@ cell_words(Cell, Words) :-
     ;   format(string(Words), "~q", [Cell])
     ).
 
-%   score_predicate(-Score): the student's score predicate, none or
-%   Name/Order; emits how it was found.
+%   score_predicate(-Score): the student's score predicate, none or its
+%   name; emits how it was found: option (--score), name (terminarJuego/3,
+%   finDelJuego/3), behaviour (another /3 predicate of the student's that
+%   scores known boards: tried on them, the best taken), or missing.
 score_predicate(Score) :-
     setting(score, Option),
     candidates(Candidates),
@@ -228,14 +236,92 @@ score_predicate(Score) :-
         ->  Score = Option, How = option
         ;   Score = none, How = missing_option
         ),
-        Name = Option
+        Name = Option, Tried = []
     ;   student_defines(terminarJuego/3)
-    ->  Score = terminarJuego, Name = terminarJuego, How = name
+    ->  Score = terminarJuego, Name = terminarJuego, How = name, Tried = []
     ;   student_defines(finDelJuego/3)
-    ->  Score = finDelJuego, Name = finDelJuego, How = name
-    ;   Score = none, Name = "", How = missing
+    ->  Score = finDelJuego, Name = finDelJuego, How = name, Tried = []
+    ;   by_behaviour(Found, Tried),
+        (   Found == none
+        ->  Score = none, Name = "", How = missing
+        ;   Score = Found, Name = Found, How = behaviour
+        )
     ),
-    emit(_{kind: score_predicate, name: Name, how: How, candidates: Candidates}).
+    emit(_{kind: score_predicate, name: Name, how: How, candidates: Candidates,
+           tried: Tried}).
+
+%   by_behaviour(-Name, -Tried): among the student's predicates of arity 3
+%   (not goMove/emptyBoard helpers of other shapes), the one whose answers
+%   on known boards are their scores, in either order; Tried lists every one
+%   tried with how many boards it scored ("name/3: k of n").  The best wins;
+%   on a tie, one whose name looks like a score; none if none answered two
+%   numbers on any board.
+by_behaviour(Name, Tried) :-
+    student_predicates(PIs),
+    findall(N, ( member(N/3, PIs), \+ memberchk(N, [goMove, emptyBoard]) ), Names),
+    findall(B-W-Board, probe_board(Board, B, W), Probes),
+    length(Probes, NP),
+    snapshot_dynamic(Saved),
+    findall(Hits-Numbers-Like-Answers-N,
+            ( member(N, Names),
+              probe(N, Probes, Hits, Numbers, Answers),
+              ( score_like(N/3) -> Like = 1 ; Like = 0 ) ),
+            Scored),
+    restore_dynamic(Saved),
+    findall(T, ( member(H-_-_-_-N, Scored),
+                 format(string(T), "~w/3: ~d of ~d boards", [N, H, NP]) ), Tried),
+    msort(Scored, Sorted),
+    reverse(Sorted, Best),
+    (   Best = [H-Numbers-_-_-N|_], ( H > 0 ; Numbers > 0 )
+    ->  Name = N
+    ;   member(_-_-1-A-N, Best), A > 0      % a score by its name that answers other things
+    ->  Name = N
+    ;   Name = none
+    ).
+
+%   snapshot_dynamic(-Saved), restore_dynamic(+Saved): the clauses of the
+%   student's dynamic predicates, kept and put back, so that trying
+%   predicates on known boards leaves no trace in what the student's code
+%   remembers (a real solution kept asserted marks from one call to the next).
+snapshot_dynamic(Saved) :-
+    findall(M:Head-Clauses,
+            ( student_dynamic(M, Head),
+              findall(Head-Body, clause(M:Head, Body), Clauses) ),
+            Saved).
+
+restore_dynamic(Saved) :-
+    forall(member(M:Head-Clauses, Saved),
+           ( functor(Head, F, A), functor(H, F, A),
+             retractall(M:H),
+             forall(member(C, Clauses), assertz(M:C)) )).
+
+student_dynamic(M, Head) :-
+    student_predicates(PIs),
+    member(Name/Arity, PIs),
+    functor(Head, Name, Arity),
+    predicate_property(grade_student:Head, dynamic),
+    (   predicate_property(grade_student:Head, imported_from(M)) -> true ; M = grade_student ).
+
+%   probe_board(-Board, -B, -W): boards whose area score is known (none
+%   scores the same for both colours, so an order can be told).
+probe_board(Board, B, W) :-
+    member(Name, [one_black_stone, corner_territory, two_corners]),
+    score_position(Name, _, Board, B, W).
+
+%   probe(+Name, +Probes, -Hits, -Numbers, -Answers): how many boards Name
+%   scores right (in either order), answers two numbers for, answers at all.
+probe(Name, Probes, Hits, Numbers, Answers) :-
+    foldl(probe_one(Name), Probes, 0-0-0, Hits-Numbers-Answers).
+
+probe_one(Name, B-W-Board, H0-N0-A0, H-N-A) :-
+    Goal =.. [Name, Board, X, Y],
+    limited_call(grade_student:Goal, X-Y, limits(cpu(1), 5 000 000, false), O),
+    (   O.status == answer -> A is A0 + 1 ; A = A0 ),
+    (   O.status == answer, O.answer = X1-Y1, number(X1), number(Y1)
+    ->  N is N0 + 1,
+        (   ( X1 =:= W, Y1 =:= B ; X1 =:= B, Y1 =:= W ) -> H is H0 + 1 ; H = H0 )
+    ;   H = H0, N = N0
+    ).
 
 %   candidates(-PIs): predicates of arity 3 whose name suggests a score.
 candidates(Texts) :-
@@ -271,10 +357,12 @@ run_cases([Case|Cases], I, Skip, Score) :-
         run_cases(Cases, I1, Skip, Score)
     ).
 
+%   The budget is CPU time of this process (the grade is the same on a busy
+%   machine); app/grade.py keeps a wall-clock deadline far above it.
 over_budget :-
-    nb_getval(grade_start, Start),
+    nb_getval(grade_start_cpu, Start),
     number_setting(budget, Budget),
-    get_time(Now),
+    statistics(cputime, Now),
     Now - Start > Budget.
 
 run_case(internal(Section, Message), I, _) :-
@@ -447,7 +535,7 @@ status_words(O, Words) :-
 %   on some input: the other cases still get asked within the budget), and
 %   after three calls whose search for a second answer ran past them, no
 %   second answer is looked for any more.
-call_limits(limits(Seconds, Inferences, Second)) :-
+call_limits(limits(cpu(Seconds), Inferences, Second)) :-
     number_setting(call_seconds, S0),
     number_setting(call_inferences, I0),
     (   nb_current(grade_lowered, true)
@@ -456,8 +544,9 @@ call_limits(limits(Seconds, Inferences, Second)) :-
     ),
     (   nb_current(grade_no_second, true) -> Second = false ; Second = true ).
 
-score_limits(limits(Seconds, Inferences, Second)) :-
-    call_limits(limits(S, I, Second)),
+score_limits(limits(cpu(Seconds), Inferences, Second)) :-
+    call_limits(limits(cpu(S), I, Second0)),
+    (   nb_current(grade_no_score_second, true) -> Second = false ; Second = Second0 ),
     (   nb_current(grade_score_lowered, true)
     ->  Seconds = S, Inferences = I
     ;   Seconds is S * 2, Inferences is I * 10
@@ -486,6 +575,16 @@ count_limits(O) :-
     ).
 
 count_score_limits(O) :-
+    (   O.second == limit
+    ->  bump(grade_score_second_hits, M),
+        (   M =:= 2
+        ->  nb_setval(grade_no_score_second, true),
+            note("looking for a second answer of the score predicate ran past the limits \c
+                  in 2 cases: no second answer is looked for any more")
+        ;   true
+        )
+    ;   true
+    ),
     (   memberchk(O.status, [timeout, inferences])
     ->  bump(grade_score_hits, N),
         (   N =:= 2

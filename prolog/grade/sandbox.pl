@@ -171,23 +171,43 @@ syntax_error(error(syntax_error(_), _)).
 
 %!  student_defines(+PI) is semidet.
 %
-%   The student's module defines the predicate Name/Arity.
+%   The student's code defines the predicate Name/Arity: in the module
+%   grade_student, or in a module of the student's own that grade_student
+%   imports (a solution split over several modules: `:- use_module(grilla)`,
+%   or one that re-exports another's rules).  Library and system predicates
+%   are not the student's.
 student_defines(Name/Arity) :-
     current_predicate(grade_student:Name/Arity),
     functor(Head, Name, Arity),
-    \+ predicate_property(grade_student:Head, imported_from(_)).
+    students_predicate(Head).
 
 %!  student_predicates(-PIs) is det.
 %
-%   PIs are the predicates the student's module defines, sorted.
+%   PIs are the predicates the student's code defines (see student_defines/1),
+%   sorted.
 student_predicates(PIs) :-
     findall(Name/Arity,
             ( current_predicate(grade_student:Name/Arity),
               functor(Head, Name, Arity),
-              \+ predicate_property(grade_student:Head, imported_from(_))
+              students_predicate(Head)
             ),
             PIs0),
     sort(PIs0, PIs).
+
+%   students_predicate(+Head): Head, seen from grade_student, is the student's:
+%   defined there, or imported from a module of class user that is not ours
+%   (not the grader's grade_* modules, not a library).
+students_predicate(Head) :-
+    (   predicate_property(grade_student:Head, imported_from(M))
+    ->  student_module(M)
+    ;   \+ predicate_property(grade_student:Head, built_in),
+        predicate_property(grade_student:Head, defined)
+    ).
+
+student_module(M) :-
+    M \== grade_student,
+    \+ sub_atom(M, 0, _, _, grade_),
+    catch(module_property(M, class(user)), _, fail).
 
                  /*******************************
                  *        LIMITED CALLS         *
@@ -196,9 +216,12 @@ student_predicates(PIs) :-
 %!  limited_call(:Goal, +Template, +Limits, -Outcome) is det.
 %
 %   Calls Goal with its output captured, under Limits =
-%   limits(Seconds, Inferences, Second): at most Seconds of wall-clock time
-%   and Inferences inferences for the whole call, including the search for a
-%   second answer if Second is true.  Outcome is a dict:
+%   limits(Time, Inferences, Second): at most Inferences inferences for the
+%   whole call, including the search for a second answer if Second is true,
+%   and Time: cpu(Seconds), at most Seconds of CPU time (a call that used more
+%   is a timeout, whatever the machine's load; a wall-clock limit ten times
+%   higher is only a backstop for a loop without inferences), or Seconds of
+%   wall-clock time (a number).  Outcome is a dict:
 %
 %     - status: answer (Template has a first answer), failed, error,
 %       timeout, inferences (the inference limit), halt, abort or resource
@@ -209,23 +232,27 @@ student_predicates(PIs) :-
 %       up to 20 times), different, limit (the search ran past a limit),
 %       error, or unchecked (det, or Second is false)
 %     - second_answer: a copy of Template at a second, different answer
-%     - us, inferences: time and inferences to the first answer (or to the
+%     - us, inferences: CPU time and inferences to the first answer (or to the
 %       end of the call when there is none)
 %     - output: what the goal printed on current_output
-limited_call(Goal, Template, limits(Seconds, Inferences, Second), Outcome) :-
+limited_call(Goal, Template, limits(Limit, Inferences, Second), Outcome) :-
+    (   Limit = cpu(Cpu)
+    ->  Wall is max(5, Cpu * 10),       % a backstop for a loop without inferences
+        Timed = call_with_cpu_limit(Cpu, Wall)
+    ;   Timed = call_with_time_limit(Limit)
+    ),
     State = state(none, unchecked, false, 0, 0, 0, 0),
     with_output_to(string(Output),
-                   ( catch(call_with_time_limit(
-                               Seconds,
-                               call_with_inference_limit(
-                                   answers(Goal, Template, Second, State),
-                                   Inferences, R)),
+                   ( catch(call(Timed,
+                                call_with_inference_limit(
+                                    answers(Goal, Template, Second, State),
+                                    Inferences, R)),
                            E, true)
                    -> true
                    ;  true
                    )),
     (   arg(1, State, none), arg(6, State, T0), T0 > 0
-    ->  get_time(T1), statistics(inferences, I1), arg(7, State, I0),
+    ->  statistics(cputime, T1), statistics(inferences, I1), arg(7, State, I0),
         Us0 is round((T1 - T0) * 1 000 000), Inf0 is I1 - I0,
         nb_setarg(4, State, Us0), nb_setarg(5, State, Inf0)
     ;   true
@@ -240,14 +267,43 @@ limited_call(Goal, Template, limits(Seconds, Inferences, Second), Outcome) :-
     ;   Outcome = Outcome1
     ).
 
+%!  call_with_cpu_limit(+Cpu, +Wall, :Goal) is nondet.
+%
+%   Goal, stopped with time_limit_exceeded once this thread has used Cpu
+%   seconds of CPU time since the call, or Wall seconds have passed (a
+%   backstop).  An alarm of library(time) wakes at the earliest moment the
+%   limit can be reached, looks at the CPU time, and sleeps again for what is
+%   left: a busy machine makes the call slower, not shorter.
+call_with_cpu_limit(Cpu, Wall, Goal) :-
+    statistics(cputime, C0),
+    get_time(W0),
+    gensym(grade_cpu_, Key),
+    setup_call_cleanup(
+        ( alarm(Cpu, cpu_check(Key), Id, [install(false), remove(false)]),
+          nb_setval(Key, cpu(C0, W0, Cpu, Wall, Id)),
+          install_alarm(Id, Cpu) ),
+        Goal,
+        ( remove_alarm(Id), nb_delete(Key) )).
+
+cpu_check(Key) :-
+    nb_getval(Key, cpu(C0, W0, Cpu, Wall, Id)),
+    statistics(cputime, C),
+    get_time(W),
+    (   ( C - C0 >= Cpu ; W - W0 >= Wall )
+    ->  throw(time_limit_exceeded)
+    ;   Left is max(0.02, min(Cpu - (C - C0), Wall - (W - W0))),
+        uninstall_alarm(Id),
+        install_alarm(Id, Left)
+    ).
+
 answers(Goal, Template, Second, State) :-
     statistics(inferences, I0),
-    get_time(T0),
+    statistics(cputime, T0),
     nb_setarg(6, State, T0),
     nb_setarg(7, State, I0),
     call_cleanup(Goal, Det = true),
     (   arg(1, State, none)
-    ->  get_time(T1),
+    ->  statistics(cputime, T1),
         statistics(inferences, I1),
         Us is round((T1 - T0) * 1 000 000),
         Inf is I1 - I0,
