@@ -15,7 +15,7 @@ from .paths import STATIC_DIR as STATIC  # the clone's static/ or the installed 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The Flask application: the JSON API under /api and the pages."""
-    from . import api, console, observe, pages, security, storage
+    from . import api, assets, console, observe, pages, security, storage
 
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     app.config.from_mapping(
@@ -31,6 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     storage.init_app(app)
     security.init_app(app)
     observe.init_app(app)
+    assets.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(console.bp)
     app.register_blueprint(pages.bp)

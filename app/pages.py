@@ -1,9 +1,13 @@
-"""The pages: plain HTML files in static/, one per game, and the index."""
+"""The pages: plain HTML files in static/, one per game, and the index.
+
+Served by app/assets.py: their static references under the versioned prefix, their
+modules preloaded, compressed, revalidated by ETag."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, send_from_directory
+from flask import Blueprint, abort
 
+from . import assets
 from .games import GAMES
 
 bp = Blueprint("pages", __name__)
@@ -12,7 +16,7 @@ bp = Blueprint("pages", __name__)
 @bp.get("/")
 def index():
     """The list of Tablero's games and the saved ones."""
-    return send_from_directory(current_app.static_folder, "index.html")
+    return assets.page("index.html")
 
 
 @bp.get("/<game>")
@@ -21,4 +25,4 @@ def game_page(game, game_id=None):
     """A game's board; with an id, that saved game (the page reads the id from its URL)."""
     if game not in GAMES:
         abort(404)
-    return send_from_directory(current_app.static_folder, f"{game}.html")
+    return assets.page(f"{game}.html")

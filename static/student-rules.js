@@ -129,7 +129,7 @@ export class StudentRules {
     if (!document.querySelector('link[href$="student-rules.css"]')) {
       const link = document.createElement("link");
       link.rel = "stylesheet";
-      link.href = "/static/student-rules.css";
+      link.href = new URL("./student-rules.css", import.meta.url).href;
       document.head.append(link);
     }
     this.small = {};
