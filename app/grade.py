@@ -108,7 +108,15 @@ def main(argv: list[str] | None = None) -> int:
                              "gnugo9, random9, score9")
     parser.add_argument("--call-seconds", type=float, default=CALL_SECONDS,
                         help=f"time limit of one goMove/4 call (default {CALL_SECONDS:g} s)")
+    parser.add_argument("--lang", choices=["es", "en"], default="es",
+                        help="language of a class's table and feedback (default es)")
+    parser.add_argument("--out", metavar="FOLDER",
+                        help="where a class's grades go (default FOLDER/grades)")
+    parser.add_argument("--jobs", type=int, default=CLASS_JOBS,
+                        help=f"solutions of a class graded at once (default {CLASS_JOBS})")
     args = parser.parse_args(argv)
+    if Path(args.file).is_dir() and is_class_folder(Path(args.file)):
+        return main_class(args)
     try:
         report = grade(Path(args.file), score=args.score, score_order=args.score_order,
                        seed=args.seed, only=args.only, call_seconds=args.call_seconds,
@@ -123,6 +131,27 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(text_report(report), end="")
     return report["exit"]
+
+
+def main_class(args) -> int:
+    """`tablero grade FOLDER/`: every solution of a class; exit 0 if all pass, 1 else."""
+    started = time.monotonic()
+    try:
+        rows = grade_class(Path(args.file), args.out, args.lang, args.jobs,
+                           progress=lambda r: print(f"{r['student']:<40} {r['verdict']:<6} "
+                                                    f"{r['mark']:>3}  {r['seconds']:>5} s",
+                                                    flush=True),
+                           score=args.score, score_order=args.score_order, seed=args.seed,
+                           only=args.only, call_seconds=args.call_seconds,
+                           require=args.require, weights=args.weights)
+    except GradeError as exc:
+        print(f"tablero grade: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else Path(args.file) / "grades"
+    passed = sum(r["verdict"] == "pass" for r in rows)
+    print(f"{len(rows)} solutions graded in {time.monotonic() - started:.0f} s: {passed} pass; "
+          f"{out / 'grades.csv'}, {out / 'grades.html'}, {out / 'feedback'}/")
+    return 0 if passed == len(rows) else 1
 
 
 # ------------------------------------------------------------ grading
@@ -774,8 +803,8 @@ def predicate_verdicts(report: dict) -> dict:
         elif not_run and entry["verdict"] == "pass":
             entry["verdict"] = "not run" if not passed else "fail"
             entry["first"] = entry["first"] or f"{not_run} cases not run"
-        if cases == 0 and key == "goMove/4" and not report["sections"]:
-            entry["verdict"] = "not run"
+        if cases == 0 and entry["verdict"] == "pass":
+            entry["verdict"] = "not run"       # its sections were not asked (--only)
         out[key] = entry
     return out
 
@@ -798,7 +827,10 @@ def overall(verdicts: dict, require=PREDICATES, weights=None) -> tuple[bool, int
         v = verdicts.get(key)
         if v and v["cases"] and v["verdict"] != "missing":
             mark += w * v["passed"] / v["cases"]
-    passed = all(verdicts.get(k, {}).get("verdict") == "pass" for k in require)
+    passed = all(verdicts.get(k, {}).get("verdict") in ("pass", "not run")
+                 and not (verdicts.get(k, {}).get("verdict") == "not run"
+                          and verdicts.get(k, {}).get("cases"))
+                 for k in require)
     return passed, round(100 * mark / total)
 
 
@@ -1292,6 +1324,196 @@ def _html_board(rows: list[str], pos, marks: set) -> str:
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</table>")
     return "".join(out)
+
+
+# ------------------------------------------------------------ a class
+
+
+CLASS_JOBS = 2            # solutions graded at once (a grade is one swipl process)
+
+_WORDS = {
+    "en": {"student": "student", "verdict": "verdict", "mark": "mark", "first": "first failure",
+           "seconds": "seconds", "pass": "pass", "fail": "fail", "missing": "missing",
+           "not run": "not run", "error": "could not grade", "title": "Grades",
+           "bugs": "What to fix (each problem once, with how many cases show it)",
+           "cases": "cases", "example": "e.g.", "all_good": "Every case passed.",
+           "file": "file graded", "feedback": "Feedback"},
+    "es": {"student": "estudiante", "verdict": "resultado", "mark": "nota",
+           "first": "primer caso que falla", "seconds": "segundos", "pass": "aprobado",
+           "fail": "falla", "missing": "no está", "not run": "no se corrió",
+           "error": "no se pudo corregir", "title": "Notas",
+           "bugs": "Qué corregir (cada problema una vez, con cuántos casos lo muestran)",
+           "cases": "casos", "example": "p. ej.", "all_good": "Todos los casos pasaron.",
+           "file": "archivo corregido", "feedback": "Devolución"},
+}
+
+_PROBLEM_ES = {
+    "accepted_illegal": "acepta una jugada ilegal",
+    "suicide": "acepta un suicidio (el grupo de la piedra queda sin libertades tras las capturas)",
+    "occupied": "pone una piedra en un punto ocupado",
+    "off_board": "acepta una jugada fuera del tablero",
+    "refused_legal": "falla (rechaza) una jugada legal",
+    "wrong_board": "devuelve otro tablero",
+    "malformed": "devuelve algo que no es un tablero de \"-\", \"b\", \"w\"",
+    "second_answer": "da el tablero correcto y, al reintentar (backtracking), otro distinto",
+    "timeout": "no responde dentro del límite de tiempo",
+    "inferences": "no responde dentro del límite de inferencias (¿un bucle?)",
+    "error": "lanza un error", "halt": "llama a halt", "abort": "llama a abort/0",
+    "resource": "se queda sin memoria", "crashed": "termina el proceso de Prolog",
+    "wrong_score": "da otro puntaje",
+}
+
+
+def bug_key(r: dict) -> tuple:
+    """What kind of bug a failure shows: the same key, the same bug."""
+    problem = r.get("problem", "")
+    if problem == "accepted_illegal":
+        return (r.get("kind"), r.get("expected"))
+    if problem == "wrong_board":
+        return (r.get("kind"), board_difference_words(r).split(":", 1)[-1]
+                .replace("1 ", "N ").strip()[:40] if r.get("got_board") else problem)
+    return (r.get("kind"), problem)
+
+
+def distinct_bugs(report: dict, lang: str = "en") -> list[dict]:
+    """Every failure of the contract sections grouped by kind of bug: words, count and
+    the first case (its goal), in case order."""
+    groups: dict = {}
+    for s in report["sections"]:
+        if not s["contract"]:
+            continue
+        for r in s["failures"]:
+            key = bug_key(r)
+            g = groups.setdefault(key, {"count": 0, "first": r})
+            g["count"] += 1
+    out = []
+    for key, g in sorted(groups.items(), key=lambda kv: kv[1]["first"]["index"]):
+        r = g["first"]
+        words = _first_words(r, report)
+        if lang == "es":
+            what = _PROBLEM_ES.get(r.get("expected") if r.get("problem") == "accepted_illegal"
+                                   else r.get("problem"), problem_words(r))
+            words = (f'goMove(Board, "{r["player"]}", {_pos(r["pos"])}, RBoard) {what}'
+                     if "pos" in r else what)
+        out.append({"count": g["count"], "words": words, "case": _case_title(r)})
+    return out
+
+
+def feedback(report: dict, lang: str = "en") -> str:
+    """A short feedback text for the student, in Spanish or English."""
+    w = _WORDS[lang]
+    lines = [f"{w['feedback']}: {Path(report['file']).name}"]
+    if report.get("graded_file"):
+        lines.append(f"{w['file']}: {report['graded_file']}")
+    if report["verdict"] == "error":
+        lines += ["", f"{w['error']}: {report['summary'].split(': ', 1)[-1]}"]
+        return "\n".join(lines) + "\n"
+    lines.append(f"{w['verdict']}: {w[report['verdict']]} — {w['mark']} {report.get('mark', 0)}/100")
+    lines.append("")
+    for key, v in report.get("verdicts", {}).items():
+        count = f" ({v['passed']}/{v['cases']} {w['cases']})" if v["cases"] > 1 else ""
+        name = key if key != "score" else f"score ({v.get('name') or '-'}/3)"
+        lines.append(f"- {name}: {w[v['verdict']]}{count}")
+    bugs = distinct_bugs(report, lang)
+    lines.append("")
+    if bugs:
+        lines.append(w["bugs"] + ":")
+        for b in bugs[:10]:
+            lines.append(f"  * [{b['count']}x] {b['words']}  ({w['example']} {b['case']})")
+        if len(bugs) > 10:
+            lines.append(f"  ... {len(bugs) - 10}")
+    else:
+        lines.append(w["all_good"])
+    return "\n".join(lines) + "\n"
+
+
+def class_entries(folder: Path) -> list[Path]:
+    """The solutions of a class folder: each subfolder, .pl or .zip file is a student."""
+    return sorted(p for p in Path(folder).iterdir()
+                  if not p.name.startswith(".") and (
+                      p.is_dir() or p.suffix.lower() in (".pl", ".zip")))
+
+
+def is_class_folder(folder: Path) -> bool:
+    """A folder holding solutions (not one solution: no Prolog file of its own that
+    defines goMove/4, and no proylcc.pl)."""
+    folder = Path(folder)
+    own = [p for p in folder.iterdir() if p.is_file() and p.suffix.lower() == ".pl"]
+    if any(p.name.lower() == "proylcc.pl" for p in own):
+        return False
+    subfolders = [p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")]
+    if subfolders or any(p.suffix.lower() == ".zip" for p in folder.iterdir()):
+        return True
+    return len(own) > 1
+
+
+def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
+                jobs: int = CLASS_JOBS, progress=None, **options) -> list[dict]:
+    """Grade every solution of `folder`, `jobs` at a time; write grades.csv, grades.html
+    and feedback/<student>.txt to `out` (default FOLDER/grades); return the rows."""
+    import concurrent.futures
+    import csv
+
+    entries = class_entries(folder)
+    out = Path(out) if out else Path(folder) / "grades"
+    (out / "feedback").mkdir(parents=True, exist_ok=True)
+    entries = [e for e in entries if e.resolve() != out.resolve()]
+
+    def one(entry: Path) -> dict:
+        started = time.monotonic()
+        try:
+            report = grade(entry, **options)
+        except GradeError as exc:
+            report = unloadable_report(entry, str(exc))
+            _finish(report, fatal=str(exc))
+        seconds = round(time.monotonic() - started, 1)
+        name = entry.stem if entry.is_file() else entry.name
+        (out / "feedback" / f"{name}.txt").write_text(feedback(report, lang), encoding="utf-8")
+        (out / "feedback" / f"{name}.html").write_text(html_report(report), encoding="utf-8")
+        row = {"student": name, "verdict": report["verdict"], "mark": report.get("mark", 0),
+               "seconds": seconds, "report": report}
+        for key in PREDICATES:
+            v = report.get("verdicts", {}).get(key)
+            row[key] = v["verdict"] if v else ("error" if report["verdict"] == "error" else "")
+        firsts = [v["first"] for v in report.get("verdicts", {}).values() if v.get("first")]
+        row["first"] = (firsts[0] if firsts else
+                        report["summary"] if report["verdict"] == "error" else "")
+        if progress:
+            progress(row)
+        return row
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        rows = list(pool.map(one, entries))
+    w = _WORDS[lang]
+    with open(out / "grades.csv", "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow([w["student"], w["verdict"], w["mark"], *PREDICATES, w["first"],
+                         w["seconds"]])
+        for r in rows:
+            writer.writerow([r["student"], w[r["verdict"]], r["mark"],
+                             *(w.get(r[k], r[k]) for k in PREDICATES), r["first"], r["seconds"]])
+    (out / "grades.html").write_text(class_html(rows, lang), encoding="utf-8")
+    return rows
+
+
+def class_html(rows: list[dict], lang: str) -> str:
+    e = html.escape
+    w = _WORDS[lang]
+    head = "".join(f"<th>{e(h)}</th>" for h in (w["student"], w["verdict"], w["mark"],
+                                                   *PREDICATES, w["first"], w["seconds"]))
+    body = []
+    for r in rows:
+        cells = [f"<td><a href='feedback/{e(r['student'])}.html'>{e(r['student'])}</a></td>",
+                 f"<td class={'pass' if r['verdict'] == 'pass' else 'fail'}>"
+                 f"{e(w[r['verdict']])}</td>", f"<td>{r['mark']}</td>"]
+        cells += [f"<td class={'pass' if r[k] == 'pass' else 'fail'}>{e(w.get(r[k], r[k]))}</td>"
+                  for k in PREDICATES]
+        cells += [f"<td class=first>{e(r['first'])}</td>", f"<td>{r['seconds']}</td>"]
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return (f"<!doctype html><html lang={lang}><meta charset=utf-8><title>{e(w['title'])}"
+            f"</title><style>{_CSS} td.first {{ text-align: left; font-size: .85rem; }}</style>"
+            f"<h1>{e(w['title'])}</h1><table class=summary><tr>{head}</tr>{''.join(body)}"
+            "</table></html>\n")
 
 
 # ------------------------------------------------------------ GNU Go games
