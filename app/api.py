@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets as secrets_
 import threading
 import time
@@ -27,6 +28,7 @@ from pathlib import Path
 from flask import Blueprint, Response, after_this_request, current_app, g, jsonify, request
 
 from . import gnugo_seat, live, machine_pool, observe, security, sgf, storage, student_rules
+from .gtp import GNUGO
 from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
                     available_games, state_format)
 
@@ -276,10 +278,11 @@ def openapi():
 
 @bp.get("/games")
 def list_games():
-    """The games on offer, and the caller's own games (by the secret in Authorization)."""
+    """The games on offer, whether GNU Go can take a Go seat here (`gnugo`), and the
+    caller's own games (by the secret in Authorization)."""
     secret = bearer()
     mine = storage.games_of([digest(secret)]) if secret else []
-    return jsonify(available=available_games(), recent=mine)
+    return jsonify(available=available_games(), gnugo=os.access(GNUGO, os.X_OK), recent=mine)
 
 
 @bp.post("/games/mine")

@@ -12,6 +12,7 @@
 // on the page.
 
 import "./azul-i18n.js";
+import { kindDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
@@ -46,7 +47,12 @@ function node(tag, className, text) {
 // ---- words -----------------------------------------------------------------
 
 const colourName = (colour) => t(`colour.${colour}`);
-const kindName = (kind) => t(`kind.${kind}`);
+/** A kind of player in words, with the difficulty it is for a machine ("greedy, medium"). */
+const kindName = (kind) => {
+  const difficulty = kindDifficulty("azul", kind);
+  return difficulty ? t("difficulty.seat", { seat: t(`kind.${kind}`), difficulty: t(`difficulty.${difficulty}`) })
+    : t(`kind.${kind}`);
+};
 /** A player's number in words: "0".."3" in the JSON, 1..4 on the page. */
 const playerNumber = (player) => Number(player) + 1;
 

@@ -17,6 +17,7 @@
 // and "resume", each for the seat this page holds (seatFor).
 
 import { GridBoard, vertexName } from "./board-grid.js";
+import { difficultyOf } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import { errorText, formatNumber, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
@@ -224,9 +225,13 @@ function renderSettings(view) {
     preset: t(`go.preset_short.${preset}`),
     komi: formatNumber(komi),
   });
-  const seat = (player) => (view.seats[player] === "gnugo"
-    ? t("go.seat.gnugo", { level: state.game?.options?.level ?? 5 })
-    : t(`go.seat.${view.seats[player]}`));
+  const seat = (player) => {
+    const words = view.seats[player] === "gnugo"
+      ? t("go.seat.gnugo", { level: state.game?.options?.level ?? 5 })
+      : t(`go.seat.${view.seats[player]}`);
+    const difficulty = difficultyOf("go", state.game?.options, player);
+    return difficulty ? t("difficulty.seat", { seat: words, difficulty: t(`difficulty.${difficulty}`) }) : words;
+  };
   const players = t("go.players", { b: seat("b"), w: seat("w") });
   const lines = [rules, players].map((text) => {
     const line = document.createElement("div");

@@ -15,6 +15,7 @@
 // played against, and a 409 stale/conflict reloads the game.
 
 import { GridBoard } from "./board-grid.js";
+import { depthDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./gorogo-i18n.js";
 import { errorText, getLang, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
@@ -96,7 +97,10 @@ function refusalText(error) {
 }
 
 function whoText(view, player) {
-  return isMachine(view, player) ? t("gorogo.who.machine", { depth: view.depth }) : t("gorogo.who.human");
+  if (!isMachine(view, player)) return t("gorogo.who.human");
+  const seat = t("gorogo.who.machine", { depth: view.depth });
+  const difficulty = depthDifficulty("gorogo", view.depth);
+  return difficulty ? t("difficulty.seat", { seat, difficulty: t(`difficulty.${difficulty}`) }) : seat;
 }
 
 function placementText(player, piece, pos, machine) {

@@ -1,14 +1,20 @@
 // index.js: the list of Tablero's games (GET /api/games) and of this browser's own saved
-// games (POST /api/games/mine with the seat secrets it keeps).
+// games (POST /api/games/mine with the seat secrets it keeps).  Each game is played with a
+// friend (its page: both sides on this device until a friend is invited) or against the
+// computer: a difficulty in words (difficulty.js) and who moves first make the game here
+// (POST /api/games), and its page opens.
 
-import { allSecrets, api } from "./api.js";
-import { getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
+import { allSecrets, api, keepSeats } from "./api.js";
+import { DIFFICULTIES, computerOptions, hasOrder, needs } from "./difficulty.js";
+import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
 const $ = (selector) => document.querySelector(selector);
 
-let listing = null; // the last reply, {available, recent}, or null while loading
+let listing = null; // the last reply, {available, gnugo, recent}, or null while loading
 let failed = false;
+const choices = {}; // game -> {difficulty, order}: the computer's settings chosen so far
+let starting = null; // the game whose computer game is being made
 
 function node(tag, attrs = {}, text) {
   const el = document.createElement(tag);
@@ -30,12 +36,78 @@ function renderGames() {
     li.append(node("h3", {}, gameName(game)));
     li.append(node("p", {}, hasText(`game.${game}.desc`) ? t(`game.${game}.desc`) : ""));
     if (open) {
-      li.append(node("a", { class: "tb-button tb-primary", href: `/${game}` }, t("index.play")));
+      li.append(node("a", {
+        class: "tb-button tb-primary index-friend",
+        href: `/${game}`,
+        "aria-label": t("index.friend_label", { game: gameName(game) }),
+      }, t("index.friend")));
+      li.append(computerForm(game));
     } else if (listing) {
       li.append(node("span", { class: "index-note" }, t("index.unavailable")));
     }
     return li;
   }));
+}
+
+/** "Play the computer": a difficulty in words, who moves first, and the button. */
+function computerForm(game) {
+  const chosen = (choices[game] ??= { difficulty: "easy", order: "first" });
+  const form = node("form", { class: "index-computer", "data-game": game });
+  const select = (name, values, words) => {
+    const label = node("label", { class: "index-choice" });
+    label.append(node("span", {}, t(`index.${name}`)));
+    const box = node("select", { name });
+    for (const value of values) {
+      const option = node("option", { value }, words(value));
+      if (value === chosen[name]) option.selected = true;
+      if (name === "difficulty" && needs(game, value) === "gnugo" && !listing?.gnugo) {
+        option.disabled = true;
+        option.textContent = t("index.needs_gnugo", { difficulty: words(value) });
+      }
+      box.append(option);
+    }
+    box.addEventListener("change", () => {
+      chosen[name] = box.value;
+    });
+    label.append(" ", box);
+    return label;
+  };
+  form.append(select("difficulty", DIFFICULTIES, (d) => t(`difficulty.${d}`)));
+  if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
+  const button = node("button", {
+    type: "submit",
+    class: "tb-button index-play-computer",
+    "aria-label": t("index.computer_label", { game: gameName(game) }),
+  }, t(starting === game ? "index.computer_starting" : "index.computer"));
+  if (starting) button.disabled = true;
+  form.append(button);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    playComputer(game);
+  });
+  return form;
+}
+
+/** Make a game against the computer and open its page (this browser holds the person's
+ *  seat, as any game made on a page). */
+async function playComputer(game) {
+  if (starting) return;
+  const { difficulty, order } = choices[game];
+  starting = game;
+  renderGames();
+  try {
+    const options = computerOptions(game, difficulty, order);
+    if (game === "go") options.size = 9;
+    const reply = await api("POST", "/api/games", { game, options });
+    keepSeats(reply.id, reply.secrets);
+    location.assign(`/${game}/${encodeURIComponent(reply.id)}`);
+  } catch (error) {
+    starting = null;
+    const message = $("#message");
+    message.className = "tb-message tb-error";
+    message.textContent = errorText(error);
+    renderGames();
+  }
 }
 
 function renderRecent() {
@@ -72,9 +144,9 @@ async function start() {
   onLangChange(render);
   render();
   try {
-    const { available } = await api("GET", "/api/games");
+    const { available, gnugo } = await api("GET", "/api/games");
     const { games } = await api("POST", "/api/games/mine", { secrets: allSecrets() });
-    listing = { available, recent: games };
+    listing = { available, gnugo, recent: games };
   } catch {
     failed = true;
   }

@@ -10,6 +10,7 @@
 // a time; every action carries the revision it was played against, and a 409
 // stale/conflict reloads the game.
 
+import { depthDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./molinolog-i18n.js";
 import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
@@ -81,9 +82,10 @@ function turnText(view, trail) {
 }
 
 function whoText(view, player) {
-  return isMachine(view, player)
-    ? t("molinolog.who.machine", { depth: view.depth })
-    : t("molinolog.who.human");
+  if (!isMachine(view, player)) return t("molinolog.who.human");
+  const seat = t("molinolog.who.machine", { depth: view.depth });
+  const difficulty = depthDifficulty("molinolog", view.depth);
+  return difficulty ? t("difficulty.seat", { seat, difficulty: t(`difficulty.${difficulty}`) }) : seat;
 }
 
 // ---- the board ---------------------------------------------------------------

@@ -275,7 +275,7 @@ def test_azul_calls_its_first_player_player_1(desktop, server):
     desktop.goto(f"/azul/{made['id']}")
     expect(desktop.locator('.azul-board[data-player="0"] .azul-board-name')).to_contain_text("Player 1")
     expect(desktop.locator('.azul-board[data-player="1"] .azul-board-name')).to_contain_text("Player 2")
-    expect(desktop.locator(".azul-final tr").nth(1)).to_contain_text("Player 1 (greedy)")
+    expect(desktop.locator(".azul-final tr").nth(1)).to_contain_text("Player 1 (greedy, medium)")
     expect(desktop.locator("#status")).to_have_text(view["status"]["en"])
     assert "layer 0" not in desktop.inner_text("body")
 

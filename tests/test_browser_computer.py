@@ -1,0 +1,69 @@
+"""Playing the computer from the index, as a person does (issue 22): choose a game, a
+difficulty in words and who moves first, press "Play the computer"; the game's page opens,
+says that the machine is thinking, and the machine answers a move.  The seats say the
+difficulty."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import call
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+#  game, difficulty, the words the page's seats show for the machine
+CASES = [
+    ("go", "easy", "machine, easy"),
+    ("molinolog", "hard", "machine, depth 5, hard"),
+    ("gorogo", "medium", "machine, depth 2, medium"),
+    ("azul", "hard", "lookahead, hard"),
+]
+
+
+@pytest.mark.parametrize("game, difficulty, words", CASES)
+def test_play_the_computer_from_the_index(page, server, game, difficulty, words):
+    page.goto("/")
+    card = page.locator(f'#games [data-game="{game}"]')
+    expect(card.get_by_role("link", name=re.compile("play a friend"))).to_have_attribute(
+        "href", f"/{game}")
+    card.get_by_label("Difficulty").select_option(difficulty)
+    if game != "azul":  # Azul's first player is drawn with the deal
+        card.get_by_label("You move").select_option("second")  # the machine moves first
+    else:
+        expect(card.get_by_label("You move")).to_have_count(0)
+    card.get_by_role("button", name=re.compile("play the computer")).click()
+    page.wait_for_url(re.compile(rf"/{game}/[0-9a-f]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    made = call(server, "GET", f"/api/games/{game_id}")
+    if game == "azul" and not made["view"]["machine_to_move"]:
+        # Player 1 (this page) was drawn to start: one turn by clicks, then the machine.
+        colour = made["view"]["factories"][0][0]
+        page.locator(f'.azul-factory[data-source="0"] .azul-tile[data-colour="{colour}"]').first.click()
+        page.click('.azul-board[data-player="0"] [data-line="5"]')
+
+    expect(page.get_by_text(re.compile("is thinking")).first).to_be_visible()
+    page.wait_for_function("n => Number(document.body.dataset.revision) > n",
+                           arg=made["revision"] + (1 if game == "azul" and not made["view"]["machine_to_move"] else 0),
+                           timeout=30_000)
+    expect(page.get_by_text(re.compile("is thinking"))).to_have_count(0)
+    shown = call(server, "GET", f"/api/games/{game_id}")
+    assert shown["plies"] >= 1 and not shown["view"]["machine_to_move"]
+    assert shown["you"] == [] and len(shown["holders"]) == 1  # the person's seat, held here
+    expect(page.locator(".tb-seats-line")).to_contain_text("You play")
+    expect(page.locator("body")).to_contain_text(words)
+
+
+def test_spanish_index_words(page):
+    page.goto("/")
+    page.click("#lang")
+    card = page.locator('#games [data-game="molinolog"]')
+    expect(card.get_by_role("button", name=re.compile("jugar contra la computadora"))).to_be_visible()
+    expect(card.get_by_label("Dificultad").locator("option")).to_have_text(
+        ["fácil", "media", "difícil"])
+    page.click("#lang")
+    expect(page.get_by_role("link", name="Play", exact=True)).to_have_count(0)
