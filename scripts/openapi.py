@@ -278,9 +278,18 @@ schemas = {
     "GameSummary": {"type": "object", "properties": {
         "id": {"type": "string"}, "game": {"type": "string"}, "revision": {"type": "integer"},
         "plies": {"type": "integer"}, "created": {"type": "number"}, "updated": {"type": "number"},
-        "seats": {"type": "array", "items": {"type": "string"}}}},
+        "seats": {"type": "array", "description": "The seats the secrets given hold (the same as you)",
+                  "items": {"type": "string"}},
+        "you": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "object"},
+        "holders": {"type": "object",
+                    "description": "For each human seat: {taken, invited}, as in a game"},
+        "view": {"type": "object", "description": "Of the game's view: seats (who sits where), "
+                 "to_move, over, result"}}},
     "Listing": {"type": "object", "properties": {
         "available": {"type": "array", "items": {"type": "string"}},
+        "gnugo": {"type": "boolean",
+                  "description": "Whether GNU Go can take a Go seat on this server"},
         "recent": {"type": "array", "items": ref("GameSummary")}}},
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["code", "message"], "properties": {

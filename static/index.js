@@ -5,7 +5,7 @@
 // (POST /api/games), and its page opens.
 
 import { allSecrets, api, keepSeats } from "./api.js";
-import { DIFFICULTIES, computerOptions, hasOrder, needs } from "./difficulty.js";
+import { DIFFICULTIES, computerOptions, difficultyOf, hasOrder, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
@@ -120,18 +120,80 @@ function renderRecent() {
     return;
   }
   message.textContent = listing.recent.length ? "" : t("index.no_recent");
-  const when = new Intl.DateTimeFormat(getLang(), { dateStyle: "medium", timeStyle: "short" });
   $("#recent").replaceChildren(...listing.recent.map((game) => {
     const li = node("li", { "data-game": game.game, "data-id": game.id });
     const href = `/${game.game}/${encodeURIComponent(game.id)}`;
-    li.append(node("a", { href }, `${gameName(game.game)} · ${game.id}`));
-    const actions = t("index.actions", { count: game.plies });
-    const meta = `${actions} · ${t("index.updated", {
-      when: when.format(new Date(game.updated * 1000)),
-    })}`;
-    li.append(node("span", { class: "index-meta" }, meta));
+    li.append(node("a", { href, class: "index-recent-game" },
+      t("index.recent_game", { game: gameName(game.game), opponent: opponentText(game) })));
+    const where = stateText(game);
+    li.append(node("span", { class: `index-state${where.yours ? " index-is-yours" : ""}` }, where.text));
+    const when = whenText(game.updated);
+    li.append(node("span", { class: "index-meta" }, t(game.plies ? "index.last_move" : "index.started", { when })));
+    li.title = game.id;
     return li;
   }));
+}
+
+/** A seat in words: Black, White, or Azul's "Player 2". */
+function seatText(seat) {
+  return hasText(`player.${seat}`) ? t(`player.${seat}`) : t("index.player", { n: Number(seat) + 1 });
+}
+
+/** Whom this browser plays in a saved game: the computer (at its difficulty), a friend,
+ *  or both sides on this device (a friend invited, or none yet). */
+function opponentText(game) {
+  const you = game.you ?? game.seats ?? [];
+  const kinds = game.view?.seats ?? {};
+  const others = Object.keys(kinds).filter((seat) => !you.includes(seat));
+  const words = others.map((seat) => {
+    if (kinds[seat] !== "human") {
+      const difficulty = difficultyOf(game.game, game.options, seat);
+      return difficulty ? t("index.vs.computer_at", { difficulty: t(`difficulty.${difficulty}`) })
+        : t("index.vs.computer");
+    }
+    return game.holders?.[seat]?.taken ? t("index.vs.friend") : t("index.vs.nobody");
+  });
+  if (!words.length) {
+    const invited = you.some((seat) => game.holders?.[seat]?.invited);
+    return t(invited ? "index.vs.invited" : "index.vs.self");
+  }
+  return [...new Set(words)].join(", ");
+}
+
+/** Where a saved game stands: whose turn, or its result ({text, yours: your turn}). */
+function stateText(game) {
+  const view = game.view ?? {};
+  const you = game.you ?? game.seats ?? [];
+  const kinds = view.seats ?? {};
+  const alone = Object.keys(kinds).every((seat) => you.includes(seat) || kinds[seat] !== "human")
+    && Object.keys(kinds).filter((seat) => kinds[seat] === "human").length > 1;
+  if (view.over) {
+    const result = view.result ?? {};
+    const winners = (result.winners ?? (result.winner == null ? [] : [result.winner])).map(String);
+    const code = result.code ?? result.margin ?? null;
+    let text;
+    if (!winners.length) text = t("index.result.draw");
+    else if (alone) text = t("index.result.won_by", { player: winners.map(seatText).join(", ") });
+    else text = t(winners.some((seat) => you.includes(seat)) ? "index.result.you_won" : "index.result.you_lost");
+    return { text: code ? `${text} (${code})` : text, yours: false };
+  }
+  const toMove = String(view.to_move);
+  if (you.includes(toMove)) {
+    return { text: alone ? t("index.turn.player", { player: seatText(toMove) }) : t("index.turn.yours"), yours: !alone };
+  }
+  return { text: t(kinds[toMove] && kinds[toMove] !== "human" ? "index.turn.computer" : "index.turn.theirs"), yours: false };
+}
+
+/** When, for a person: "5 minutes ago", "yesterday", or a date past a week. */
+function whenText(seconds) {
+  const ago = Date.now() / 1000 - seconds;
+  const lang = getLang();
+  if (ago < 45) return t("index.just_now");
+  const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  if (ago < 3600) return relative.format(-Math.round(ago / 60), "minute");
+  if (ago < 86400) return relative.format(-Math.round(ago / 3600), "hour");
+  if (ago < 7 * 86400) return relative.format(-Math.round(ago / 86400), "day");
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(new Date(seconds * 1000));
 }
 
 function render() {

@@ -67,3 +67,39 @@ def test_spanish_index_words(page):
         ["fácil", "media", "difícil"])
     page.click("#lang")
     expect(page.get_by_role("link", name="Play", exact=True)).to_have_count(0)
+
+
+def test_saved_games_say_opponent_turn_and_result(page):
+    """The index's saved games, for a person: the game and whom it is against, whose turn
+    or how it ended, and when the last move was."""
+    page.goto("/")
+    card = page.locator('#games [data-game="molinolog"]')
+    card.get_by_label("Difficulty").select_option("easy")
+    card.get_by_label("You move").select_option("second")
+    card.get_by_role("button", name=re.compile("play the computer")).click()
+    page.wait_for_url(re.compile(r"/molinolog/[0-9a-f]+$"))
+    page.wait_for_function("() => Number(document.body.dataset.revision) >= 1", timeout=30_000)
+    molinolog = page.url.rsplit("/", 1)[1]
+
+    page.goto("/go")  # both sides on this device; White resigns
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/go/[0-9a-f]+$"))
+    go = page.url.rsplit("/", 1)[1]
+    page.click('svg.grid-board .grid-point[data-row="3"][data-col="3"]')
+    expect(page.locator(".stone")).to_have_count(1)
+    page.click("#resign")
+    page.click("#resign")
+    expect(page.locator("#result")).to_contain_text("resignation")
+
+    page.goto("/")
+    first = page.locator(f'#recent li[data-id="{molinolog}"]')
+    expect(first.locator("a")).to_have_text("Molinolog against the computer (easy)")
+    expect(first.locator(".index-state")).to_have_text("Your turn")
+    expect(first.locator(".index-meta")).to_have_text(re.compile(r"last move (just now|1 minute ago)"))
+    second = page.locator(f'#recent li[data-id="{go}"]')
+    expect(second.locator("a")).to_have_text("Go both sides on this device")
+    expect(second.locator(".index-state")).to_have_text("Black won (B+R)")
+    expect(page.locator("#recent li").first).to_have_attribute("data-id", go)  # latest first
+    page.click("#lang")
+    expect(first.locator("a")).to_have_text("Molinolog contra la computadora (fácil)")
+    expect(first.locator(".index-state")).to_have_text("Tu turno")

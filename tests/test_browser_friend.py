@@ -228,6 +228,12 @@ def test_a_friend_invited_by_the_button_joins(browser, server, game, seat, name)
     expect(creator.locator(".tb-invite-link")).to_have_count(0)
     expect(creator.locator(f'.tb-presence[data-seat="{seat}"]')).to_contain_text("is here")
     expect(friend.locator(".tb-presence")).to_contain_text("is here")
+    if game == "go":  # the saved games of each say whom they play, and whose turn it is
+        for page, turn in ((creator, "Your turn"), (friend, "Your opponent's turn")):
+            page.goto("/")
+            saved = page.locator(f'#recent li[data-id="{game_id}"]')
+            expect(saved.locator("a")).to_have_text("Go against a friend")
+            expect(saved.locator(".index-state")).to_have_text(turn)
     for page in (creator, friend):
         assert page.errors == []
         page.context.close()
