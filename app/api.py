@@ -16,6 +16,7 @@ may watch it (GET, the event stream).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -29,8 +30,8 @@ from flask import Blueprint, Response, after_this_request, current_app, g, jsoni
 
 from . import gnugo_seat, live, machine_pool, observe, security, sgf, storage, student_rules
 from .gtp import GNUGO
-from .games import (GAMES, Game, InvalidRequest, NotFound, Refused, TableroError,
-                    available_games, state_format)
+from .games import (Game, InvalidRequest, NotFound, Refused, TableroError,
+                    available_games, declared_games, state_format)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -272,8 +273,20 @@ _snapshots = Snapshots()
 
 @bp.get("/openapi.json")
 def openapi():
-    """The API described in OpenAPI 3."""
-    return current_app.response_class(OPENAPI.read_text(), mimetype="application/json")
+    """The API described in OpenAPI 3 (app/openapi.json, made by scripts/openapi.py), with
+    the games that plugged in as the values `game` may take."""
+    return current_app.response_class(_openapi_text(tuple(available_games())),
+                                      mimetype="application/json")
+
+
+@functools.lru_cache(maxsize=4)
+def _openapi_text(games: tuple[str, ...]) -> str:
+    described = json.loads(OPENAPI.read_text())
+    new_game = described.get("components", {}).get("schemas", {}).get("NewGame", {})
+    game = new_game.get("properties", {}).get("game")
+    if isinstance(game, dict):
+        game["enum"] = list(games)
+    return json.dumps(described, ensure_ascii=False)
 
 
 @bp.get("/games")
@@ -282,7 +295,8 @@ def list_games():
     caller's own games (by the secret in Authorization)."""
     secret = bearer()
     mine = summaries(storage.games_of([digest(secret)])) if secret else []
-    return jsonify(available=available_games(), gnugo=os.access(GNUGO, os.X_OK), recent=mine)
+    return jsonify(available=available_games(), games=declared_games(),
+                   gnugo=os.access(GNUGO, os.X_OK), recent=mine)
 
 
 @bp.post("/games/mine")
@@ -317,7 +331,7 @@ def create_game():
     rules (app/sgf.py), stored with all its moves or not at all."""
     data = body()
     game = data.get("game")
-    if game not in GAMES or game not in available_games():
+    if game not in available_games():
         raise InvalidRequest("unknown_game", f"No such game: {str(game)[:40]!r}")
     options = data.get("options", {})
     if not isinstance(options, dict):

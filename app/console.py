@@ -48,7 +48,7 @@ import weakref
 
 from flask import Blueprint, current_app, jsonify
 
-from . import confine, security
+from . import confine, paths, security
 from .games import InvalidRequest, TableroError
 
 bp = Blueprint("console", __name__, url_prefix="/api")
@@ -127,14 +127,16 @@ class Worker:
         self._buffer = b""
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-console-")
         argv = [swipl, f"--stack-limit={MAIN_STACK}", "-q", "-f", "none",
-                "-g", "console:console_main", "-t", "halt", str(CONSOLE)]
+                "-g", "console:console_main", "-t", "halt", str(CONSOLE),
+                "--", *paths.games_argument()]
         problem = confine.problem()
         if problem:
             self._dir.cleanup()
             raise ConsoleUnavailable("console_unavailable", f"The console is off: {problem}")
         try:
             self.proc = confine.popen(
-                argv, read_only=[confine.PROLOG_DIR], limits={"as": ADDRESS_SPACE},
+                argv, read_only=[confine.PROLOG_DIR, *paths.extra_game_folders()],
+                limits={"as": ADDRESS_SPACE},
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=None if os.environ.get("TABLERO_CONSOLE_DEBUG") else subprocess.DEVNULL,
                 cwd=self._dir.name, bufsize=0)

@@ -16,7 +16,9 @@ import secrets
 from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Atom, PrologError, PrologTimeout, bridge,
                      quote)
 
-GAMES = ("go", "molinolog", "gorogo", "azul")
+#  The games are the ones that plugged in (tablero:game/1 and its declarations, read once
+#  per process): Tablero's four in prolog/, and any kept in a folder named by
+#  $TABLERO_GAMES (docs/architecture.md, "A game is a plug-in").
 
 
 def _json(value) -> str:
@@ -85,9 +87,23 @@ def state_format(game: str) -> int:
 
 
 def available_games() -> list[str]:
-    """The games whose Prolog module is loaded, in GAMES order."""
-    loaded = _declared()
-    return [g for g in GAMES if g in loaded]
+    """The games that plugged in, in their declared order (game_info/2's `order`)."""
+    return list(_declared())
+
+
+def known(game) -> bool:
+    """Whether `game` names a game that plugged in (so it may be written as an atom)."""
+    return isinstance(game, str) and game in _declared()
+
+
+def declared_games() -> list[dict]:
+    """What each game declares, in order: {game, title, options, actions, format}."""
+    return list(_declared().values())
+
+
+def game_titles() -> dict[str, dict]:
+    """Each game's title in each language ({"go": {"en": "Go", "es": "Go"}, ...})."""
+    return {game: entry.get("title", {}) for game, entry in _declared().items()}
 
 
 def call_api(predicate: str, game: str, *texts: str, timeout: float | None = None) -> dict:
@@ -96,10 +112,10 @@ def call_api(predicate: str, game: str, *texts: str, timeout: float | None = Non
     The reply dict gets the new state text under "state".  Both come back as
     one string (tablero:api_text/2), which pyswip converts faster than two.
 
-    `game` must be one of GAMES (checked here, so it can be written as an atom);
+    `game` must be a game that plugged in (checked here, so it can be written as an atom);
     every other argument is passed as a quoted string that Prolog parses itself.
     """
-    if game not in GAMES:
+    if not known(game):
         raise InvalidRequest("unknown_game", f"No such game: {game!r}")
     args = ", ".join([game, *map(quote, texts)])
     goal = f"tablero:api_text(tablero:{predicate}({args}), Text)"
@@ -193,7 +209,7 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
 
     A refusal raises Refused or InvalidRequest, except cache_miss and no_trace, which
     come back as replies (the caller sends the state, or replays)."""
-    if game not in GAMES:
+    if not known(game):
         raise InvalidRequest("unknown_game", f"No such game: {game!r}")
     limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
     try:
@@ -489,7 +505,7 @@ class Game:
         replay).  A text that is no position of the game raises InvalidRequest
         (bad_state)."""
         name = game or cls.game
-        if name not in GAMES:
+        if not known(name):
             raise InvalidRequest("unknown_game", f"No such game: {name!r}")
         self = cls.restore(name, {}, [], position)
         self._start = position

@@ -50,6 +50,7 @@ import weakref
 from flask import current_app
 
 from .games import InvalidRequest, Refused, TableroError
+from . import paths
 from .paths import PROLOG_DIR
 
 SEARCH = PROLOG_DIR / "tablero" / "search.pl"
@@ -128,7 +129,7 @@ class Searcher:
         if not swipl:
             raise MachineFailed("The machine needs swipl, which is not installed here")
         command = [swipl, "-q", "-f", "none", "-g", "tablero_search:search_main", "-t", "halt",
-                   str(SEARCH)]
+                   str(SEARCH), "--", *paths.games_argument()]
         prlimit = shutil.which("prlimit")
         if prlimit:
             command = [prlimit, f"--as={ADDRESS_SPACE}", "--core=0", "--", *command]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, abort
 
 from . import assets
-from .games import GAMES
+from .games import available_games
 
 bp = Blueprint("pages", __name__)
 
@@ -23,6 +23,9 @@ def index():
 @bp.get("/<game>/<game_id>")
 def game_page(game, game_id=None):
     """A game's board; with an id, that saved game (the page reads the id from its URL)."""
-    if game not in GAMES:
+    if game not in available_games():
         abort(404)
-    return assets.page(f"{game}.html")
+    #  A game that plugged in without a page of its own gets the generic one (plugin.js:
+    #  its declarations, its view's board as a grid of buttons).
+    own = f"{game}.html"
+    return assets.page(own if assets.current().page(own) is not None else "plugin.html")

@@ -26,10 +26,10 @@ import sys
 import threading
 from pathlib import Path
 
+from . import paths  # noqa: E402
 from .paths import PROLOG_DIR  # noqa: E402  (the clone's prolog/ or the installed copy)
 #  The modules loaded at start (without importing their predicates into user):
 #  the protocol and each game's rules, where the game exists.
-MODULES = ("tablero", "go", "molinolog", "gorogo", "azul")
 DEFAULT_TIMEOUT = float(os.environ.get("TABLERO_PROLOG_TIMEOUT", "20"))
 
 
@@ -454,11 +454,13 @@ class Bridge:
             1,
         )
         modules = []
-        for name in MODULES:
-            path = self._prolog_dir / name
-            if path.with_suffix(".pl").exists():
-                self._run(f"use_module({quote(str(path))}, [])", 1)
-                modules.append(name)
+        entries = [self._prolog_dir / "tablero.pl", self._prolog_dir / "tablero" / "plugins.pl",
+                   *paths.game_entries(self._prolog_dir), *paths.extra_games()]
+        for entry in entries:                  # tablero, then every game that plugs in
+            if entry.exists():
+                self._run(f"use_module({quote(str(entry.with_suffix('')))}, [])", 1)
+                if entry.parent.name != "tablero":
+                    modules.append(entry.stem)
         self._run(f"use_module({quote(str(self._prolog_dir / 'tablero' / 'cache'))}, [])", 1)
         self._lean = _Lean()
         return modules

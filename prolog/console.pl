@@ -75,15 +75,12 @@ to the sandbox's check.
 :- use_module(library(http/json)).
 :- use_module(console/answers).
 
-:- use_module(go, []).
-:- use_module(molinolog, []).
-:- use_module(molinolog/convert, [engine_course/2]).
-:- use_module(gorogo, []).
-:- use_module(azul, []).
-:- use_module(azul/rules, []).
-:- use_module(azul/board, []).
-:- use_module(azul/machine, []).
-:- use_module(azul/log, []).
+:- use_module(tablero, []).
+:- use_module(tablero/plugins).
+
+%   Every game that plugs in (prolog/tablero/plugins.pl): Tablero's four
+%   beside this file, and those named on the worker's command line.
+:- load_games.
 
                  /*******************************
                  *             LIMITS           *
@@ -104,49 +101,34 @@ console_limits(_{seconds: 3, inferences: 20 000 000, stack: 268 435 456,
                  *******************************/
 
 %   console_game(?Game, -Module, -Imports): a query about Game runs in a
-%   temporary module that imports from Module, which imports the exports
-%   of Imports (files beside this one).
-console_game(go,        console_go,        [go]).
-console_game(molinolog, console_molinolog, [molinolog]).
-console_game(gorogo,    console_gorogo,    [gorogo]).
-console_game(azul,      console_azul,      [azul, 'azul/rules', 'azul/board',
-                                            'azul/machine', 'azul/log']).
+%   temporary module that imports from Module, which imports the exports of
+%   the modules Imports (the game's tablero:game_console/2, else its entry
+%   module).  Made for every game that plugged in (console_games/0).
+:- dynamic console_game/3.
 
-:- prolog_load_context(directory, Dir),
-   forall(console_game(_, Module, Files),
-          forall(member(File, Files),
-                 ( atomic_list_concat([Dir, /, File], Path),
-                   Module:use_module(Path) ))).
+console_games :-
+    forall(( tablero:game(Game), \+ console_game(Game, _, _) ),
+           console_game_module(Game)).
+
+console_game_module(Game) :-
+    (   catch(tablero:game_console(Game, Imports), _, fail) -> true ; Imports = [Game] ),
+    atom_concat(console_, Game, Module),
+    forall(( member(Import, Imports),
+             module_property(Import, file(File)) ),
+           Module:use_module(File)),
+    assertz(console_game(Game, Module, Imports)).
+
+:- console_games.
 
 %!  console_bound(+Game, +State, -Bound) is det.
 %
 %   Bound is the list Name=Value of the variables a goal about Game finds
-%   bound to the position State (the game's stored state term).
-console_bound(go, Game, Bound) :-
-    go:go_board(Game, Board),
-    (   go:go_to_move(Game, Player)
-    ->  Bound = ['Board'=Board, 'Player'=Player, 'Game'=Game]
-    ;   Bound = ['Board'=Board, 'Game'=Game]
-    ).
-console_bound(molinolog, game(_, _, _, State), Bound) :-
-    molinolog:state_size(State, Size),
-    (   molinolog:state_outcome(State, none)
-    ->  molinolog:state_to_move(State, Player),
-        Bound = ['State'=State, 'Size'=Size, 'Player'=Player]
-    ;   Bound = ['State'=State, 'Size'=Size]
-    ).
-console_bound(gorogo, gorogo_game(_, State, _), Bound) :-
-    State = gorogo(Board, ToMove, _, _, _),
-    (   \+ gorogo:gorogo_over(State, _, _),
-        side_code(ToMove, Player)
-    ->  Bound = ['Board'=Board, 'State'=State, 'Player'=Player]
-    ;   Bound = ['Board'=Board, 'State'=State]
-    ).
-console_bound(azul, State, Bound) :-
-    (   azul_rules:state_over(State)
-    ->  Bound = ['State'=State]
-    ;   azul_rules:state_to_move(State, Player, _),
-        Bound = ['State'=State, 'Player'=Player]
+%   bound to the position State (the game's stored state term): the game's
+%   tablero:game_console_bound/3, else State alone.
+console_bound(Game, State, Bound) :-
+    (   catch(tablero:game_console_bound(Game, State, Bound0), _, fail)
+    ->  Bound = Bound0
+    ;   Bound = ['State'=State]
     ).
 
 %   Output to the current output is what the console shows with each
@@ -223,22 +205,15 @@ prove_imports :-
            ),
            assertz(proven(Def, Name, Arity))).
 
-side_code(b, 1).
-side_code(w, 2).
-
 %   prepare(+Game, +State): what a game's library keeps besides its
-%   arguments is set to the position before the query (GoRoGo's stored game
-%   for jogada/3, Molinolog's course game for print_state/0 and
-%   estado_actual/1), and back to its start after it (Molinolog's default
-%   depth).
-prepare(gorogo, gorogo_game(_, State, _)) :-
-    !,
-    gorogo:gorogo_set_current(State).
-prepare(molinolog, game(_, _, _, State)) :-
-    !,
-    engine_course(State, Estado),
-    molinolog:guardar_estado(Estado).
-prepare(_, _).
+%   arguments is set to the position before the query (the game's
+%   tablero:game_console_prepare/2: GoRoGo's stored game for jogada/3,
+%   Molinolog's course game for print_state/0 and estado_actual/1).
+prepare(Game, State) :-
+    (   catch(tablero:game_console_prepare(Game, State), _, fail)
+    ->  true
+    ;   true
+    ).
 
 %   error_reply(+E, +Limits, -Reply): an error reply for what query/3 threw.
 error_reply(E, Limits, _{ok: false, error: Body}) :-
@@ -311,11 +286,9 @@ console_init :-
              atom(Flag),
              current_prolog_flag(Flag, Value) ),
            assertz(saved_flag(Flag, Value))),
-    retractall(saved_depth(_)),
-    (   molinolog:minimax_depth(D) -> assertz(saved_depth(D)) ; true ),
     prove_imports.
 
-:- dynamic saved_flag/2, saved_depth/1.
+:- dynamic saved_flag/2.
 
 flag_value(Flag, Value) :-
     (   current_prolog_flag(Flag, _)
@@ -323,12 +296,12 @@ flag_value(Flag, Value) :-
     ;   create_prolog_flag(Flag, Value, [])
     ).
 
-%   restore: after a query, the flags a goal may set and Molinolog's
-%   default depth are as they were before it.
+%   restore: after a query, the flags a goal may set are as they were
+%   before it (what a game's library keeps is set again by prepare/2 before
+%   the next query).
 restore :-
     forall(saved_flag(Flag, Value),
-           catch(set_prolog_flag(Flag, Value), _, true)),
-    (   saved_depth(D) -> molinolog:set_minimax_depth(D) ; true ).
+           catch(set_prolog_flag(Flag, Value), _, true)).
 
                  /*******************************
                  *            A QUERY           *
@@ -435,7 +408,10 @@ request(Request, Limits, Game, StateText, GoalText, Max) :-
     (   get_dict(game, Request, GameText), text(GameText),
         atom_string(Game, GameText), console_game(Game, _, _)
     ->  true
-    ;   throw(console(bad_request, "game must name a game: go, molinolog, gorogo or azul"))
+    ;   findall(G, console_game(G, _, _), Gs),
+        atomic_list_concat(Gs, ', ', Known),
+        format(string(Must), "game must name a game: ~w", [Known]),
+        throw(console(bad_request, Must))
     ),
     (   get_dict(state, Request, StateText), text(StateText)
     ->  true

@@ -78,6 +78,18 @@ The hooks:
     tablero:game_show(+Game, +State, -Text:string)
     tablero:game_score(+Game, +State, -Score:dict)
 
+How a game shows itself, and what a console goal about one of its positions
+finds (all optional):
+
+    tablero:game_info(Game, Info)             % _{order: N, title: _{en: T, es: T}}
+    tablero:game_console(Game, Modules)       % whose exports a goal sees (default [Game])
+    tablero:game_console_bound(+Game, +State, -Bound)   % Name=Value pairs bound
+    tablero:game_console_prepare(+Game, +State)         % before each console goal
+
+A game plugs in with no edit elsewhere: a folder NAME/ holding protocol.pl
+(these declarations and hooks) beside its entry module NAME.pl, in prolog/ or
+in a folder named by TABLERO_GAMES (tests/games/ holds one, tic-tac-toe).
+
 ## The view: one vocabulary for every game
 
 game_view/3 answers a dict with at least:
@@ -127,6 +139,7 @@ write and read the whole state, as before.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(yall)).
+:- use_module(library(pairs)).
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2
 
 :- multifile
@@ -144,7 +157,11 @@ write and read the whole state, as before.
     game_score/3,
     game_stored/3,
     game_trace/3,
-    game_restore/4.
+    game_restore/4,
+    game_info/2,
+    game_console/2,
+    game_console_bound/3,
+    game_console_prepare/2.
 
 %!  game(?Game) is nondet.
 %
@@ -156,12 +173,23 @@ write and read the whole state, as before.
 %   its declared options and its state format: [{"game":G, "options":[{"name":N,
 %   "type":T, "default":D}, ...], "format":F}, ...].
 api_games(JSON) :-
-    findall(_{game:G, options:Os, format:F},
+    findall(Order-_{game:G, options:Os, format:F, title:Title, actions:As},
             ( game(G),
               findall(O, option_json(G, O), Os),
-              ( game_format(G, F) -> true ; F = 1 ) ),
-            Gs),
+              ( game_format(G, F) -> true ; F = 1 ),
+              game_info_or_default(G, Order, Title),
+              findall(_{kind:K, fields:Fs}, game_action(G, K, Fs), As) ),
+            Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Gs),
     json_text(Gs, JSON).
+
+game_info_or_default(Game, Order, Title) :-
+    (   catch(game_info(Game, Info), _, fail) -> true ; Info = _{} ),
+    (   get_dict(order, Info, Order) -> true ; Order = 1000 ),
+    (   get_dict(title, Info, Title) -> true
+    ;   atom_string(Game, Name), Title = _{en: Name, es: Name}
+    ).
 
 option_json(Game, _{name:Name, type:TypeS, default:D}) :-
     game_option(Game, Name, Type, Default),

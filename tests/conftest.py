@@ -17,6 +17,11 @@ from app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#  A game that lives only under tests/games/ (tic-tac-toe) plugs in for the whole test run,
+#  in this process and in every server it starts: each layer must pick it up with no edit
+#  to a shared file (tests/test_plugin_game.py).
+os.environ.setdefault("TABLERO_GAMES", str(ROOT / "tests" / "games"))
+
 
 @pytest.fixture
 def app(tmp_path):

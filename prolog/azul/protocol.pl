@@ -60,6 +60,17 @@ in Players and the seed in Seed, so a stored game needs nothing more.
 :- use_module(log).
 
 tablero:game(azul).
+tablero:game_info(azul, _{order: 4, title: _{en: "Azul", es: "Azul"}}).
+
+%   The console: State (the rules state) and Player (0.., to move) are bound;
+%   the goal sees the exports of the rules, the board, the machine and the log.
+tablero:game_console(azul, [azul, azul_rules, azul_board, azul_machine, azul_log]).
+tablero:game_console_bound(azul, State, Bound) :-
+    (   state_over(State)
+    ->  Bound = ['State'=State]
+    ;   state_to_move(State, Player, _),
+        Bound = ['State'=State, 'Player'=Player]
+    ).
 
 tablero:game_option(azul, players, list(oneof([human, greedy, random, lookahead]), 2, 4),
                     [human, greedy]).

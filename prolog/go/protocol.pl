@@ -70,6 +70,18 @@ scoring phase and 3 since a superko game's history is stored apart
 :- use_module(machine).
 
 tablero:game(go).
+tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"}}).
+
+%   The console (prolog/console.pl): a goal about a Go game finds Board (the
+%   course's rows of "-", "b", "w"), Player ("b"/"w", to move) and Game (the
+%   go_rules game term) bound, and sees the exports of prolog/go.pl.
+tablero:game_console(go, [go]).
+tablero:game_console_bound(go, Game, Bound) :-
+    go_board(Game, Board),
+    (   go_to_move(Game, Player)
+    ->  Bound = ['Board'=Board, 'Player'=Player, 'Game'=Game]
+    ;   Bound = ['Board'=Board, 'Game'=Game]
+    ).
 
 %   Format 2: the scoring phase (the Status scoring/4 and over(score(B, W,
 %   Dead)), and the view's phase, dead, accepted and score).  A game stored

@@ -75,6 +75,24 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 :- use_module(machine).
 
 tablero:game(gorogo).
+tablero:game_info(gorogo, _{order: 3, title: _{en: "GoRoGo", es: "GoRoGo"}}).
+
+%   The console: Board (the documents' 5x5 matrix of 0-3), State and Player
+%   (1/2, to move) are bound; jogada/3 and updateTable/2 play on this
+%   position (gorogo_set_current/1).
+tablero:game_console(gorogo, [gorogo]).
+tablero:game_console_bound(gorogo, gorogo_game(_, State, _), Bound) :-
+    State = gorogo(Board, ToMove, _, _, _),
+    (   \+ gorogo_over(State, _, _),
+        console_side(ToMove, Player)
+    ->  Bound = ['Board'=Board, 'State'=State, 'Player'=Player]
+    ;   Bound = ['Board'=Board, 'State'=State]
+    ).
+tablero:game_console_prepare(gorogo, gorogo_game(_, State, _)) :-
+    gorogo_set_current(State).
+
+console_side(b, 1).
+console_side(w, 2).
 
 tablero:game_format(gorogo, 2).
 

@@ -61,6 +61,24 @@ prolog/molinolog/rules.pl).
 :- use_module(convert).
 
 tablero:game(molinolog).
+tablero:game_info(molinolog, _{order: 2, title: _{en: "Molinolog", es: "Molinolog"}}).
+
+%   The console: State (the rules state), Size (the course's T: 1, 2 or 3)
+%   and Player (b/w, to move) are bound; print_state/0 and estado_actual/1
+%   show this position (the course's game in progress), and the machine's
+%   default depth is the one it starts with.
+tablero:game_console(molinolog, [molinolog]).
+tablero:game_console_bound(molinolog, game(_, _, _, State), Bound) :-
+    state_size(State, Size),
+    (   state_outcome(State, none)
+    ->  state_to_move(State, Player),
+        Bound = ['State'=State, 'Size'=Size, 'Player'=Player]
+    ;   Bound = ['State'=State, 'Size'=Size]
+    ).
+tablero:game_console_prepare(molinolog, game(_, _, _, State)) :-
+    engine_course(State, Estado),
+    guardar_estado(Estado),
+    set_minimax_depth(3).
 
 tablero:game_option(molinolog, size, integer(1, 3), 2).
 tablero:game_option(molinolog, black, oneof([human, machine]), human).

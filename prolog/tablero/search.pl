@@ -36,10 +36,8 @@ explain, as if its own game_machine/3 had chosen it.
 :- use_module(library(http/json)).
 :- use_module(library(time)).
 :- use_module('../tablero', []).
-:- use_module('../go', []).
-:- use_module('../molinolog', []).
-:- use_module('../gorogo', []).
-:- use_module('../azul', []).
+:- use_module(plugins).
+:- load_games.                  % every game that plugs in (plugins.pl)
 :- use_module(cache, []).
 
 %!  search_main is det.

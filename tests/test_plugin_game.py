@@ -1,0 +1,134 @@
+"""A game is a plug-in: tic-tac-toe lives only under tests/games/ (named by TABLERO_GAMES,
+set by tests/conftest.py), and the API, the machine's search processes, the console, the
+REPL, the OpenAPI description and the pages pick it up; no file outside tests/ names it."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from app.games import Game, available_games, game_titles
+from tests.conftest import ROOT
+
+H = {"Origin": "http://localhost"}
+
+
+def new(client, **options):
+    made = client.post("/api/games", json={"game": "tictactoe", "options": options}, headers=H)
+    assert made.status_code == 201, made.json
+    return made.json["id"], {**H, "Authorization": f"Bearer {next(iter(made.json['secrets'].values()))}"}
+
+
+def move(client, gid, auth, r, c):
+    return client.post(f"/api/games/{gid}/actions",
+                       json={"action": {"kind": "move", "pos": [r, c]}}, headers=auth)
+
+
+def test_no_shared_file_names_the_game():
+    found = subprocess.run(["git", "grep", "-l", "-i", "tictactoe", "--", "app", "prolog",
+                            "static", "scripts", "bench", "pyproject.toml"],
+                           cwd=ROOT, capture_output=True, text=True)
+    assert found.stdout == "", found.stdout
+
+
+def test_it_is_listed_with_its_declarations(client):
+    assert available_games()[-1] == "tictactoe"
+    assert game_titles()["tictactoe"] == {"en": "Tic-tac-toe", "es": "Tres en raya"}
+    assert "tictactoe" in client.get("/api/games").json["available"]
+    enum = client.get("/api/openapi.json").json["components"]["schemas"]["NewGame"][
+        "properties"]["game"]["enum"]
+    assert enum[-1] == "tictactoe" and enum[:4] == ["go", "molinolog", "gorogo", "azul"]
+
+
+def test_played_through_the_api_to_a_win(client):
+    gid, auth = new(client)
+    for r, c in ((0, 0), (1, 1), (0, 1), (2, 2)):
+        assert move(client, gid, auth, r, c).status_code == 200
+    taken = move(client, gid, auth, 1, 1)
+    assert taken.status_code == 409 and taken.json["error"]["code"] == "occupied"
+    off = move(client, gid, auth, 3, 0)
+    assert off.status_code == 400 and off.json["error"]["code"] == "off_board"
+    won = move(client, gid, auth, 0, 2)
+    assert won.status_code == 200
+    view = won.json["view"]
+    assert view["board"] == ["xxx", "-o-", "--o"]
+    assert view["over"] is True and view["result"]["winner"] == "x"
+    after = move(client, gid, auth, 2, 0)
+    assert after.status_code == 409 and after.json["error"]["code"] == "game_over"
+    assert client.get(f"/api/games/{gid}").json["plies"] == 5
+
+
+def test_the_machine_seat_plays_through_the_search_processes(client):
+    gid, auth = new(client, o="machine")
+    assert move(client, gid, auth, 1, 1).status_code == 200
+    turn = client.post(f"/api/games/{gid}/machine", json={}, headers=auth)
+    assert turn.status_code == 200, turn.json
+    assert turn.json["view"]["board"] == ["o--", "-x-", "---"]      # the first empty cell
+    refused = move(client, gid, auth, 0, 0)
+    assert refused.status_code == 409
+
+
+def test_the_console_answers_about_its_position(client):
+    gid, auth = new(client)
+    for r, c in ((0, 0), (1, 1), (0, 1), (2, 2), (0, 2)):
+        move(client, gid, auth, r, c)
+    asked = client.post(f"/api/games/{gid}/query", json={"goal": "ttt_winner(Board, W)"},
+                        headers=H)
+    assert asked.status_code == 200, asked.json
+    assert asked.json["toplevel"] == "W = x."
+    assert asked.json["bound"] == ["Board", "Player"]
+    other = client.post(f"/api/games/{gid}/query", json={"goal": "go:emptyBoard(B)"},
+                        headers=H)
+    assert other.status_code == 403 and "module go" in other.json["error"]["message"]
+
+
+def test_the_repl_plays_it():
+    game = Game("tictactoe")
+    for r, c in ((0, 0), (1, 1), (2, 2)):
+        game.act({"kind": "move", "pos": [r, c]})
+    assert game.view["board"] == ["x--", "-o-", "--x"]
+    copy = game.copy()
+    copy.act({"kind": "move", "pos": [0, 2]})
+    assert game.view["to_move"] == "o" and copy.view["to_move"] == "x"
+    assert str(game) == "x--\n-o-\n--x"
+
+
+
+@pytest.mark.browser
+def test_the_generic_page_plays_it_by_clicks(browser, server):
+    """/tictactoe has no page of its own: the generic one draws its board from the view,
+    clicks play, the machine answers, a watcher sees the moves live and cannot move, a
+    reload resumes."""
+    from playwright.sync_api import expect
+
+    from tests.conftest import open_page
+
+    def cell(p, pos):
+        return p.locator(f'.plugin-cell[data-pos="{pos}"]')
+
+    page = open_page(browser, server)
+    page.goto(server.url + "/tictactoe")
+    expect(page.locator("#new-game-form")).to_be_visible()
+    expect(page.locator("#title")).to_have_text("Tic-tac-toe")
+    page.select_option('select[name="o"]', "machine")
+    page.click("#start")
+    expect(cell(page, "1,1")).to_be_enabled()
+    cell(page, "1,1").click()
+    expect(cell(page, "0,0")).to_have_text("o")          # the machine's first empty cell
+    expect(cell(page, "1,1")).to_have_text("x")
+    watcher = open_page(browser, server)
+    watcher.goto(page.url)
+    expect(cell(watcher, "0,0")).to_have_text("o")
+    expect(watcher.locator(".plugin-cell:not([disabled])")).to_have_count(0)
+    expect(cell(page, "2,2")).to_be_enabled()
+    cell(page, "2,2").click()
+    expect(cell(watcher, "2,2")).to_have_text("x")        # live, without a reload
+    expect(cell(page, "0,1")).to_have_text("o")
+    page.reload()
+    expect(cell(page, "2,2")).to_have_text("x")
+    expect(page.locator("#status")).to_have_text("To move: x")
+    errors = page.errors + watcher.errors
+    page.context.close()
+    watcher.context.close()
+    assert errors == []
