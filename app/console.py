@@ -34,12 +34,9 @@ prolog/console.pl), so nothing one query asserts or sets is seen by the next.
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import queue
-import select
 import shutil
-import signal
 import subprocess
 import tempfile
 import threading
@@ -48,7 +45,7 @@ import weakref
 
 from flask import Blueprint, current_app, jsonify
 
-from . import confine, paths, security
+from . import confine, paths, pipes, security
 from .games import InvalidRequest, TableroError
 
 bp = Blueprint("console", __name__, url_prefix="/api")
@@ -68,7 +65,6 @@ START_SECONDS = 60.0       # seconds a new worker has to load the games
 MAX_QUERIES = 500          # queries a worker answers before it is replaced
 MAIN_STACK = "64m"         # the worker's main thread (the queries' threads have their own)
 ADDRESS_SPACE = 2 << 30    # bytes of address space of a worker (prlimit --as)
-MAX_REPLY = 4 << 20        # bytes of one reply line; more and the worker is dropped
 
 #  A code of the worker's error replies -> the HTTP status it is answered with.
 STATUS = {
@@ -97,18 +93,16 @@ class ConsoleUnavailable(TableroError):
     status = 503
 
 
-class WorkerTimeout(Exception):
-    """The worker did not answer within the deadline (it has been killed)."""
-
-
-class WorkerDied(Exception):
-    """The worker's process ended, or said something that is not a reply."""
+#  The worker did not answer within the deadline / ended or said something that is not a
+#  reply (it has been killed either way): app/pipes.py's.
+WorkerTimeout = pipes.Late
+WorkerDied = pipes.Died
 
 
 # ---- one worker ------------------------------------------------------------------------
 
 
-class Worker:
+class Worker(pipes.JsonLinesProcess):
     """One `swipl` process running console:console_main/0 (prolog/console.pl).
 
     Requests go down its standard input and replies come up its standard
@@ -123,8 +117,6 @@ class Worker:
         if not swipl:
             raise ConsoleUnavailable("console_unavailable",
                                      "The console needs swipl, which is not installed here")
-        self.queries = 0
-        self._buffer = b""
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-console-")
         argv = [swipl, f"--stack-limit={MAIN_STACK}", "-q", "-f", "none",
                 "-g", "console:console_main", "-t", "halt", str(CONSOLE),
@@ -144,8 +136,7 @@ class Worker:
             self._dir.cleanup()
             raise ConsoleUnavailable("console_unavailable",
                                      f"The console's Prolog cannot start: {exc}") from None
-        self._to_child = self.proc.stdin.fileno()
-        self._from_child = self.proc.stdout.fileno()
+        self._attach()
         try:
             ready = self._read(time.monotonic() + start_seconds)
         except (WorkerTimeout, WorkerDied):
@@ -157,78 +148,10 @@ class Worker:
             raise ConsoleUnavailable("console_unavailable",
                                      "The console's Prolog did not start")
 
-    @property
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def ask(self, request: dict, deadline: float) -> dict:
-        """Send one request; the reply, or WorkerTimeout / WorkerDied (the worker is then
-        killed: do not use it again)."""
-        line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
-        self.queries += 1
-        try:
-            self._write(line, deadline)
-            return self._read(deadline)
-        except (WorkerTimeout, WorkerDied):
-            self.kill()
-            raise
-
-    def _write(self, data: bytes, deadline: float) -> None:
-        view = memoryview(data)
-        while view:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise WorkerTimeout()
-            _, ready, _ = select.select([], [self._to_child], [], left)
-            if not ready:
-                continue
-            try:
-                n = os.write(self._to_child, view[:65536])
-            except (BrokenPipeError, OSError):
-                raise WorkerDied() from None
-            view = view[n:]
-
-    def _read(self, deadline: float) -> dict:
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise WorkerTimeout()
-            ready, _, _ = select.select([self._from_child], [], [], left)
-            if not ready:
-                continue
-            try:
-                chunk = os.read(self._from_child, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise WorkerDied()
-            self._buffer += chunk
-            if len(self._buffer) > MAX_REPLY:
-                raise WorkerDied()
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        try:
-            reply = json.loads(line.decode("utf-8"))
-        except ValueError:
-            raise WorkerDied() from None
-        if not isinstance(reply, dict):
-            raise WorkerDied()
-        return reply
-
     def kill(self) -> None:
-        """End the worker's whole process group, and close its pipes."""
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        """End the worker's whole process group (its box), close its pipes, and remove its
+        temporary directory."""
+        super().kill()
         self._dir.cleanup()
 
 

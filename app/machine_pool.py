@@ -39,9 +39,7 @@ import atexit
 import json
 import os
 import queue
-import select
 import shutil
-import signal
 import subprocess
 import threading
 import time
@@ -50,7 +48,7 @@ import weakref
 from flask import current_app
 
 from .games import InvalidRequest, Refused, TableroError
-from . import paths
+from . import paths, pipes
 from .paths import PROLOG_DIR
 
 SEARCH = PROLOG_DIR / "tablero" / "search.pl"
@@ -109,20 +107,19 @@ class MachineFailed(TableroError):
         self.headers = {"Retry-After": "2"}
 
 
-class _Late(Exception):
-    """No answer before the deadline."""
-
-
-class _Died(Exception):
-    """The process ended, or said something that is not a reply."""
-
+#  A search process that did not answer in time / ended or said something that is not a
+#  reply (killed either way): app/pipes.py's.
+_Late = pipes.Late
+_Died = pipes.Died
 
 # ---- one search process ----------------------------------------------------------------
 
 
-class Searcher:
+class Searcher(pipes.JsonLinesProcess):
     """One `swipl` process running tablero_search:search_main/0 (prolog/tablero/search.pl),
     one JSON object a line each way, in a session of its own (killed as a group)."""
+
+    max_reply = MAX_REPLY
 
     def __init__(self, start_seconds: float = START_SECONDS):
         swipl = shutil.which("swipl")
@@ -134,16 +131,13 @@ class Searcher:
         if prlimit:
             command = [prlimit, f"--as={ADDRESS_SPACE}", "--core=0", "--", *command]
         command = priority(NICE) + command
-        self.searches = 0
-        self._buffer = b""
         try:
             self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, start_new_session=True,
                                          bufsize=0, cwd=SEARCH.parent)
         except OSError as exc:
             raise MachineFailed(f"The machine's Prolog could not start: {exc}") from None
-        self._to_child = self.proc.stdin.fileno()
-        self._from_child = self.proc.stdout.fileno()
+        self._attach()
         try:
             ready = self._read(time.monotonic() + start_seconds)
         except (_Late, _Died):
@@ -153,80 +147,9 @@ class Searcher:
             raise MachineFailed("The machine's Prolog did not start")
 
     @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    @property
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def ask(self, request: dict, deadline: float) -> dict:
-        """Send one request; its reply, or _Late / _Died (the process is then killed)."""
-        line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
-        self.searches += 1
-        try:
-            self._write(line, deadline)
-            return self._read(deadline)
-        except (_Late, _Died):
-            self.kill()
-            raise
-
-    def _write(self, data: bytes, deadline: float) -> None:
-        view = memoryview(data)
-        while view:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise _Late()
-            _, ready, _ = select.select([], [self._to_child], [], left)
-            if not ready:
-                continue
-            try:
-                n = os.write(self._to_child, view[:65536])
-            except OSError:
-                raise _Died() from None
-            view = view[n:]
-
-    def _read(self, deadline: float) -> dict:
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise _Late()
-            ready, _, _ = select.select([self._from_child], [], [], left)
-            if not ready:
-                continue
-            try:
-                chunk = os.read(self._from_child, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise _Died()
-            self._buffer += chunk
-            if len(self._buffer) > MAX_REPLY:
-                raise _Died()
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        try:
-            reply = json.loads(line.decode("utf-8"))
-        except ValueError:
-            raise _Died() from None
-        if not isinstance(reply, dict):
-            raise _Died()
-        return reply
-
-    def kill(self) -> None:
-        """End the process's whole group, and close its pipes."""
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
+    def searches(self) -> int:
+        """The searches asked of this process."""
+        return self.queries
 
 
 # ---- the pool --------------------------------------------------------------------------

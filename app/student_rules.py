@@ -123,15 +123,12 @@ class StudentProcess(Worker):
         argv = [grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
                 "-f", "none", "-g", "grade_play:play_main", "-t", "halt",
                 str(PLAY), "--", f"--student={path}", f"--encoding={encoding}"]
-        self.queries = 0
-        self._buffer = b""
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-student-")
         self.proc = confine.popen(argv, read_only=grade.boxed_files(path),
                                   limits=grade.LIMITS, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                   cwd=self._dir.name, bufsize=0)
-        self._to_child = self.proc.stdin.fileno()
-        self._from_child = self.proc.stdout.fileno()
+        self._attach()
         try:
             ready = self._read(time.monotonic() + START_SECONDS)
         except (WorkerTimeout, WorkerDied):
