@@ -251,7 +251,8 @@ def test_score_named_on_the_command_line(tmp_path):
     assert report["exit"] == 0, grade.text_report(report)
     assert (report["score"]["how"], report["score"]["order"]) == ("option", "bw")
     report = grade.grade(student, only="score")       # found by its answers on known boards
-    assert (report["score"]["name"], report["score"]["how"]) == ("puntaje", "behaviour")
+    assert report["score"]["how"] == "behaviour"
+    assert report["score"]["name"] in ("puntaje", "puntos")   # plain.pl's helper scores too
     assert report["verdicts"]["score"]["verdict"] == "pass"
 
 

@@ -101,9 +101,11 @@ def independent_judge(student: Path, tmp: Path) -> bool:
                for i, b in expected.items())
 
 
-@pytest.mark.xfail(reason="the independent judge's Prolog script ends with main: false "
-                          "(its own bug, being fixed): the agreement is not yet checked")
-@pytest.mark.parametrize("name", REAL_FOLDERS)
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(
+        reason="the judge's script ends with main: false on this file (a bug of the judge "
+               "script, not yet found): agreement not checked here")) if n == "GuidoChia-GO-Prolog"
+    else n for n in REAL_FOLDERS])
 def test_real_solution_agrees_with_independent_judge(name, tmp_path):
     folder = REAL / name
     if not (folder / "proylcc.pl").exists():
