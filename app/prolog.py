@@ -1,6 +1,6 @@
 """The only module that touches pyswip: one embedded SWI-Prolog per process.
 
-Facts this is built on (measured, see ARCHITECTURE.md): pyswip queries must all
+Facts this is built on (measured; docs/architecture.md, "The bridge"): pyswip queries must all
 run on one thread (see Bridge for how that is kept); every
 query is consumed at once; boards cross as strings; user text never becomes
 Prolog code (`quote()` turns any text into a string literal that Prolog reads

@@ -17,7 +17,7 @@ Start reading at `init_app`, which registers all of it on a Flask app:
   nesting (checked before Python's parser, which dies near 1000), an object,
   no duplicate keys, no NaN or Infinity, and only characters of the Basic
   Multilingual Plane (SWI-Prolog 9.0.4's JSON reader splits a character outside
-  it into two halves, see ARCHITECTURE.md), in keys and values.
+  it into two halves, see docs/architecture.md, "Hardening"), in keys and values.
 - Every answer (pages, static files, API) carries a Content-Security-Policy
   without inline script, X-Content-Type-Options, Referrer-Policy and
   X-Frame-Options.
@@ -94,10 +94,6 @@ HTTP_ERRORS = {
 }
 
 
-class StorageUnavailable(Exception):
-    """The database cannot be used now; nothing was changed (answered 503)."""
-
-
 def init_app(app) -> None:
     """Register the checks, the headers and the JSON error handlers on `app`."""
     app.config.setdefault("ALLOWED_HOSTS", os.environ.get("TABLERO_HOSTS", ""))
@@ -108,7 +104,6 @@ def init_app(app) -> None:
     app.register_error_handler(TableroError, tablero_error)
     app.register_error_handler(PrologTimeout, prolog_timeout)
     app.register_error_handler(PrologError, prolog_error)
-    app.register_error_handler(StorageUnavailable, storage_unavailable)
     app.register_error_handler(sqlite3.Error, sqlite_error)
     try:
         from .storage import Unavailable
@@ -462,26 +457,6 @@ def add_headers(response):
     if is_api():
         response.headers.setdefault("Cache-Control", "no-store")
     return response
-
-
-# ---- the database file -------------------------------------------------------------------
-
-
-def database_identity(path: str) -> tuple[int, int]:
-    """(st_dev, st_ino) of the database file; StorageUnavailable if it is missing."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        raise StorageUnavailable(f"The database file {path} is missing") from None
-    return (st.st_dev, st.st_ino)
-
-
-def check_database(path: str, identity: tuple[int, int]) -> None:
-    """StorageUnavailable unless `path` is still the file whose identity was taken when
-    its connection was opened (SQLite writes on into a deleted or replaced file, and
-    every such write is lost at the next start)."""
-    if database_identity(path) != identity:
-        raise StorageUnavailable(f"The database file {path} was replaced")
 
 
 # ---- gunicorn ----------------------------------------------------------------------------
