@@ -9,7 +9,8 @@ docs/console.md) bound to the game's stored position:
     200 {"game", "id", "revision", "goal", "bound": ["Board", ...],
          "answers": [{"bindings": {"A": "[...]"}, "text": "A = [...]", "output": ""}],
          "more": bool, "det": bool, "output": "", "stopped": null | {"code", "message"},
-         "toplevel": "A = ... ;\\nfalse.", "time_ms": N, "inferences": N}
+         "toplevel": "A = ... ;\\nfalse.", "hint": null | why a goal without answers may
+         have failed (Go: a player written as an atom), "time_ms": N, "inferences": N}
     4xx {"error": {"code", "message", "explain": []}}
 
 with codes bad_goal (400: no goal, not a string, too long, bad max), syntax
@@ -320,6 +321,6 @@ def query(game_id: str):
         raise ConsoleError(code, str(error.get("message") or "The goal could not be answered"))
     body = {"game": record.game, "id": record.id, "revision": record.revision, "goal": goal}
     body.update({key: reply.get(key) for key in
-                 ("bound", "answers", "more", "det", "output", "stopped", "toplevel",
+                 ("bound", "answers", "more", "det", "output", "stopped", "toplevel", "hint",
                   "time_ms", "inferences")})
     return jsonify(body)

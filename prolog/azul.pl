@@ -17,7 +17,7 @@ in five modules under prolog/azul/:
     the bag and lid, the factories and the centre, the seeded generator;
   - rules.pl (azul_rules): the state term, setup, legal moves, a turn, the
     wall tiling, the end of the game and the winners.  Its header documents
-    the state term and every rule choice GAMES.md leaves open;
+    the state term and every rule choice the course document leaves open;
   - machine.pl (azul_machine): the machine players greedy, random and
     lookahead, and what "scores now" means for greedy;
   - log.pl (azul_log): the game as text: the simulation's log and the table;

@@ -368,6 +368,7 @@ query_thread(Parent, Request, Limits) :-
 query(Request, Limits, Reply) :-
     request(Request, Limits, Game, StateText, GoalText, Max),
     console_game(Game, Import, _),
+    nb_setval(console_import, Import),
     term_string(Stored, StateText),
     restored_state(Game, Stored, Request, State),
     console_bound(Game, State, Bound),
@@ -451,10 +452,26 @@ run(Game, M, GoalText, Bound, Max, Limits, Reply) :-
     T = Limits.seconds,
     catch(call_with_time_limit(T, safe_goal(M:Goal)), E, true),
     (   var(E)
-    ->  console_answers(M, Goal, Shown, Max, Limits, Reply)
+    ->  console_answers(M, Goal, Shown, Max, Limits, Reply0),
+        hinted(Game, Goal, Reply0, Reply)
     ;   E == time_limit_exceeded
     ->  throw(console(timeout, "The sandbox did not finish checking the goal in time"))
     ;   throw(refused(E))
+    ).
+
+%   hinted(+Game, +Goal, +Reply0, -Reply): a goal that found no answer gets
+%   the game's hint when it has one (tablero:game_console_hint/3: Go's
+%   players are the strings "b" and "w", not the atoms), under `hint` and as
+%   a comment after the toplevel's `false.`.
+hinted(Game, Goal, Reply0, Reply) :-
+    (   Reply0.answers == [],
+        Reply0.stopped == null,
+        catch(tablero:game_console_hint(Game, Goal, Hint), _, fail),
+        string(Hint)
+    ->  string_concat(Reply0.toplevel, "\n% ", T0),
+        string_concat(T0, Hint, Toplevel),
+        Reply = Reply0.put(_{hint: Hint, toplevel: Toplevel})
+    ;   Reply = Reply0
     ).
 
 %   confined(+Game, +M, +Goal): Goal names no module (Module:G anywhere in

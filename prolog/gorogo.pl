@@ -23,7 +23,7 @@
 
 /** <module> GoRoGo: Go on a 5x5 board with neutral Henge pieces
 
-Document 001 (FEUP, "Programação em Lógica") and GAMES.md section 3.  Start
+Document 001 (FEUP, "Programação em Lógica") and docs/gorogo.md.  Start
 reading here.  This module is the entry: it re-exports the documents' names
 and the gorogo_* predicates from the modules under prolog/gorogo/, and the
 terminal game of prolog/gorogo_cli.pl (gorogo/2,3: ?- gorogo(humano, maquina).):
@@ -31,7 +31,7 @@ terminal game of prolog/gorogo_cli.pl (gorogo/2,3: ?- gorogo(humano, maquina).):
   - course.pl (gorogo_course): the rules as the course writes them, on the
     report's matrix: the documents' board (gamestate/1, convert/2,
     print_state/0,1), every rule of play (start at gorogo_place/3), the
-    choices GAMES.md leaves open, and the report's stored game of jogada/3
+    choices the course document leaves open, and the report's stored game of jogada/3
     and updateTable/2.  The terminal game and the web page judge every
     placement with it;
   - board.pl (gorogo_board): the state term (documented there in full) and

@@ -1,5 +1,5 @@
 /*  Tests of gorogo.pl and gorogo_cli.pl: the report's predicates, each rule
-    of GAMES.md section 3, the machine player (against a random player, and
+    of docs/gorogo.md, the machine player (against a random player, and
     against a plain minimax in late positions), the terminal game and the
     tablero protocol.  Boards are the report's matrices (0 empty, 1 black,
     2 white, 3 Henge), row 0 at the top.  Positions built for one rule need
@@ -130,7 +130,7 @@ gg_json(Text, Dict) :-
                  *******************************/
 
 %   gg_ref_place(+Board0, +Player, +Code, +R, +C, -Board): the rules of
-%   GAMES.md written again, plainly, on the matrix (flood fill over
+%   docs/gorogo.md written again, plainly, on the matrix (flood fill over
 %   coordinates), to check the bit-mask rules of gorogo.pl against.  Player
 %   is 1 or 2; Code is Player (a regular piece) or 3 (a Henge).  Fails if the
 %   placement is illegal (hands are not looked at).

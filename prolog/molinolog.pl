@@ -40,7 +40,7 @@
 
 Start reading here.  Consult this file and play the course's game in the
 terminal with `molinolog(humano, maquina, 2)`; minimax_depth/1 is the
-machine's search depth.  The rules of GAMES.md section 2 (UdelaR
+machine's search depth.  The rules of docs/molinolog.md (UdelaR
 "Programación Lógica" 2019, *Juego del molino*), a machine player (minimax
 with alpha-beta) and the Tablero protocol live in modules under
 prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
@@ -58,7 +58,7 @@ prolog/molinolog/, and the terminal game in prolog/molinolog_cli.pl:
   - rules.pl (molinolog_rules): the engine's rules on bit sets: the state
     term, the steps of a turn, whole turns and the end of the game, the
     moves the machine searches.  Its header documents the state term and
-    every rule choice GAMES.md leaves open.  prolog/molinolog_course.plt
+    every rule choice the course document leaves open.  prolog/molinolog_course.plt
     holds it equal to course.pl on thousands of random positions;
   - machine.pl (molinolog_machine): state_value/2, best_move/3 (negamax with
     alpha-beta), best_move_within/4 (the same within a time budget),

@@ -85,6 +85,7 @@ finds (all optional):
     tablero:game_console(Game, Modules)       % whose exports a goal sees (default [Game])
     tablero:game_console_bound(+Game, +State, -Bound)   % Name=Value pairs bound
     tablero:game_console_prepare(+Game, +State)         % before each console goal
+    tablero:game_console_hint(+Game, +Goal, -Hint)      % why a goal may have failed
 
 A game plugs in with no edit elsewhere: a folder NAME/ holding protocol.pl
 (these declarations and hooks) beside its entry module NAME.pl, in prolog/ or
@@ -161,7 +162,8 @@ write and read the whole state, as before.
     game_info/2,
     game_console/2,
     game_console_bound/3,
-    game_console_prepare/2.
+    game_console_prepare/2,
+    game_console_hint/3.
 
 %!  game(?Game) is nondet.
 %

@@ -333,7 +333,7 @@ def test_facade_move_and_refusal():
 
 # ---- move counts: molinolog.pl against an independent Python model ------------------
 #
-# The model below is written from GAMES.md section 2 and count_moves/3's documentation
+# The model below is written from docs/molinolog.md and count_moves/3's documentation
 # alone (it shares no code or table with molinolog.pl): a whole turn is a place or a move,
 # counted once per capture choice when it closes a mill; a finished game has no turns.
 

@@ -388,3 +388,28 @@ def test_documented_examples_answer_as_written(client, game, goal, answer):
     if "|..." in got:
         pytest.skip("deeper than the console prints")
     assert got.rstrip(".").strip() == first.strip()
+
+
+# ---- a console that teaches ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("goal, words", [
+    ('goMove(Board, "b", [0,0])', "However, there are definitions for: [goMove/4]"),
+    ('gomove(Board, "b", [0,0], R)', "Correct to: goMove/4?"),
+    ("emptyboard(B)", "Correct to: emptyBoard/1?"),
+    ("a :- b", "rules are written in a file"),
+])
+def test_unknown_procedures_get_swipls_hints(client, go_game, goal, words):
+    resp = ask(client, go_game, goal)
+    assert resp.status_code == 422
+    assert resp.json["error"]["message"].startswith("Unknown procedure")
+    assert words in resp.json["error"]["message"]
+
+
+def test_an_atom_where_the_course_writes_a_string_is_explained(client, go_game):
+    resp = ask(client, go_game, "goMove(Board, b, [0,0], R)")
+    assert resp.status_code == 200 and resp.json["answers"] == []
+    assert '"b" (with double quotes)' in resp.json["hint"]
+    assert resp.json["toplevel"].startswith("false.\n% Hint:")
+    right = ask(client, go_game, 'goMove(Board, "b", [0,0], R)')
+    assert right.status_code == 200 and right.json["answers"] and right.json["hint"] is None

@@ -45,7 +45,7 @@ Players are numbered from 0.  A move is take(Source, Colour, Line): Source is
 `centre` or factory(I), Line is 1..5 or `floor`.  One move is a whole turn
 (take and place).
 
-## Rule choices (GAMES.md §4 and document 003 leave these open)
+## Rule choices (document 003 leaves these open; docs/azul.md)
 
   - The first player of round 1 is drawn with the seed (document 003: "de forma
     aleatoria").  If nobody takes the first-player token in a round (the centre

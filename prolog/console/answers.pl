@@ -224,10 +224,41 @@ unknown_procedure(Culprit, Message) :-
         ;   callable(Plain),
             functor(Plain, Name, Arity)
         )
-    ->  format(string(Message), "Unknown procedure: ~q", [Name/Arity])
+    ->  format(string(Message0), "Unknown procedure: ~q", [Name/Arity]),
+        findall(Hint, procedure_hint(Name, Arity, Hint), Hints),
+        atomic_list_concat([Message0|Hints], '\n', Message1),
+        atom_string(Message1, Message)
     ;   console_message_text(Culprit, Text),
         string_concat("Unknown procedure: ", Text, Message)
     ).
+
+%   procedure_hint(+Name, +Arity, -Hint): what swipl's toplevel adds to an
+%   unknown procedure: a rule typed as a goal, the same name with another
+%   number of arguments, a name spelled alike ("Correct to"), among what the
+%   game's console module sees (console_import: the query's own module is
+%   gone by the time its error is written).
+procedure_hint((:-), 2, Hint) :-
+    !,
+    Hint = "  A rule (Head :- Body) is not a goal: rules are written in a file and \c
+            loaded in swipl (consult/1); here, ask a goal, such as emptyBoard(Board)".
+procedure_hint(Name, Arity, Hint) :-
+    nb_current(console_import, M),
+    atom(M),
+    findall(Name/A, ( between(0, 12, A), A =\= Arity,
+                      functor(Head, Name, A),
+                      predicate_property(M:Head, visible) ), Others),
+    Others \== [],
+    format(string(Hint), "  However, there are definitions for: ~q", [Others]).
+procedure_hint(Name, Arity, Hint) :-
+    nb_current(console_import, M),
+    atom(M),
+    functor(Head, Name, Arity),
+    findall(N/Arity, ( catch(dwim_predicate(M:Head, Dwim), _, fail),
+                       strip_module(Dwim, _, D),
+                       functor(D, N, Arity),
+                       N \== Name ), Found),
+    sort(Found, [First|_]),
+    format(string(Hint), "  Correct to: ~q?", [First]).
 
 %!  console_message_text(+Term, -Text) is det.
 %

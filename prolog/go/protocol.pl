@@ -76,6 +76,21 @@ tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"}}).
 %   course's rows of "-", "b", "w"), Player ("b"/"w", to move) and Game (the
 %   go_rules game term) bound, and sees the exports of prolog/go.pl.
 tablero:game_console(go, [go]).
+%   A course predicate given the atom b or w where the course writes a
+%   player as a string ("b", "w") simply fails: say why.
+tablero:game_console_hint(go, Goal, Hint) :-
+    sub_term(Sub, Goal),
+    compound(Sub),
+    compound_name_arguments(Sub, Name, Args),
+    memberchk(Name, [goMove, encerrados, encerradosContrario, encerradosVacios,
+                     contarPuntos, aplanarTablero, adyacentes]),
+    member(Arg, Args),
+    atom(Arg),
+    memberchk(Arg, [b, w, '-']),
+    !,
+    format(string(Hint), "Hint: the course writes players and points as strings: \"~w\" \c
+            (with double quotes), not the atom ~w", [Arg, Arg]).
+
 tablero:game_console_bound(go, Game, Bound) :-
     go_board(Game, Board),
     (   go_to_move(Game, Player)

@@ -18,7 +18,7 @@
 /** <module> GoRoGo: the rules as the course writes them
 
 Start reading here to learn the rules of GoRoGo (FEUP "Programação em
-Lógica", GAMES.md section 3).  This module is the rules as the report
+Lógica", docs/gorogo.md).  This module is the rules as the report
 writes them: the board is the report's matrix, a list of 5 rows of 5 codes
 (0 empty, 1 black, 2 white, 3 Henge), a point is its row X and column Y
 (0 to 4, (0,0) at the top left), and the report's names are kept:

@@ -24,7 +24,7 @@ Phase) and the position p(Side, Me, Op, He, MyR, MyH, OpR, OpH, MyC, OpC) on
 bit masks are documented in board.pl (gorogo_board).  Everything here is
 pure.
 
-The rules and the readings GAMES.md leaves open are told in course.pl's
+The rules and the readings the course document leaves open (docs/gorogo.md) are told in course.pl's
 header.  On masks:
 
 - The mover's view of a position is p/10: Me, Op and He the masks of the

@@ -22,7 +22,7 @@
 /** <module> Molinolog: the rules as the course writes them
 
 Start reading here to learn the rules of Molinolog (UdelaR "Programación
-Lógica" 2019, *Juego del molino*; GAMES.md section 2).  This module is the
+Lógica" 2019, *Juego del molino*; docs/molinolog.md).  This module is the
 rules as a student of that course writes them: points are the document's
 radial coordinates `(Dirección, Distancia)`, pieces are the atoms `negro` and
 `blanco`, the board is the list of `ficha(Color, Dir, Dist)` terms that the
@@ -63,7 +63,7 @@ An *action* (accion) is one click of the course's game: `colocar(P)`,
 `colocar(P)`, `colocar(P, C)`, `mover(De, A)`, `mover(De, A, C)` with C the
 captured point, or `capturar(C)` from a state where the capture is pending.
 
-## The rules the document leaves open (as GAMES.md and docs/molinolog.md say)
+## The rules the document leaves open (as docs/molinolog.md says)
 
 Black places first and White last, so Black also opens the moving phase.
 Pieces never fly.  "Two pieces or fewer" counts the pieces in hand.  A

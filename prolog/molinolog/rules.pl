@@ -31,7 +31,7 @@ Start reading at prolog/molinolog/course.pl: the same rules as the course
 writes them, which judge every human action; this module is the engine the
 machine's search plays with, the rules on bit sets (prolog/molinolog_course.plt
 holds the two equal).  The entry module is prolog/molinolog.pl.  This module holds
-the rules of GAMES.md section 2 (UdelaR "Programación Lógica" 2019, *Juego del
+the rules of docs/molinolog.md (UdelaR "Programación Lógica" 2019, *Juego del
 molino*): the state term, the steps of a turn, whole turns and the end of
 the game.  The board (points, edges, mills, the pieces as
 bit sets) is molinolog_board's.  Everything here is pure.
@@ -66,7 +66,7 @@ is a whole turn, the unit of the search and of the perft count: `place(P)`,
 `capture(C)` when a state with a pending capture is the start.  Internally a
 move names points by bit index: pl(I), pl(I, C), mv(I, J), mv(I, J, C), cp(C).
 
-## Rule choices GAMES.md leaves open
+## Rule choices the course document leaves open (docs/molinolog.md)
 
   - Phase: a player places while they have pieces in hand.  Black places first
     and White last, so the moving phase starts with Black.  Pieces never fly
