@@ -40,13 +40,6 @@ class AzulGame(Game):
         factory number from 0) and places them on pattern `line` (1..5 or "floor")."""
         return self.act({"kind": "take", "source": source, "colour": colour, "line": line})
 
-    def play_machines(self) -> list[dict]:
-        """Let machine seats play until a human seat is to move or the game ends."""
-        played = []
-        while self.view["machine_to_move"]:
-            played.append(self.machine())
-        return played
-
     @property
     def scores(self) -> list[int]:
         """The players' scores, player "0" first."""

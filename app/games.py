@@ -525,3 +525,30 @@ class Game:
     @property
     def to_move(self) -> str:
         return self.view["to_move"]
+
+    @property
+    def result(self) -> dict | None:
+        """None while playing, else {"code", "winner", "message", ...}: the view's result,
+        in the one vocabulary of every game (docs/architecture.md, "The protocol")."""
+        return self.view["result"]
+
+    @property
+    def winner(self) -> str | None:
+        """The winning player ("b", "w", "0"...) once the game is over; None while playing,
+        after a draw or a shared victory."""
+        result = self.view["result"]
+        return result.get("winner") if result else None
+
+    @property
+    def status(self) -> dict | None:
+        """The game's status line in each language ({"en": ..., "es": ...}), where the
+        game's view has one."""
+        return self.view.get("status")
+
+    def play_machines(self) -> list[dict]:
+        """Let the machine seats play until a person is to move or the game is over; their
+        replies."""
+        played = []
+        while self.view["machine_to_move"] and not self.view["over"]:
+            played.append(self.machine())
+        return played

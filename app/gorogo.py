@@ -45,13 +45,6 @@ class GorogoGame(Game):
         """Place a Henge (in the opening, the surplus one)."""
         return self.place(row, col, "henge")
 
-    def play_machines(self) -> list[dict]:
-        """Let the machine play until a human is to move or the game is over."""
-        played = []
-        while self.view["machine_to_move"]:
-            played.append(self.machine())
-        return played
-
     @property
     def board(self) -> list[str]:
         """Rows from the top, one character a point: "." empty, "B", "W", "H" (Henge)."""
@@ -85,17 +78,6 @@ class GorogoGame(Game):
             return []
         return [{"kind": "place", "pos": pos, "piece": piece}
                 for piece in ("regular", "henge") for pos in self.legal.get(piece, [])]
-
-    @property
-    def status(self) -> dict:
-        """The status line, {"en": ..., "es": ...}."""
-        return self.view["status"]
-
-    @property
-    def winner(self) -> str | None:
-        """"b" or "w" once the game is over, else None."""
-        result = self.view["result"]
-        return result["winner"] if result else None
 
     @property
     def result(self) -> dict | None:

@@ -50,11 +50,6 @@ class MolinologGame(Game):
         return self.act({"kind": "capture", "point": _point(where, dist)})
 
     @property
-    def status(self) -> dict:
-        """The status line, {"es": "Jugador negro, colocar 6 fichas", "en": ...}."""
-        return self.view["status"]
-
-    @property
     def phase(self) -> str:
         """"place", "move" or "capture"."""
         return self.view["phase"]
@@ -63,11 +58,6 @@ class MolinologGame(Game):
     def result(self) -> dict | None:
         """None while playing, else {"code": "two_pieces"|..., "winner": ..., "message": ...}."""
         return self.view["result"]
-
-    @property
-    def winner(self) -> str | None:
-        """"b" or "w" once a side has won; None while playing or after a draw."""
-        return self.result["winner"] if self.result else None
 
     def __repr__(self) -> str:
         return f"<MolinologGame T={self.view['size']} {self.status['en']}>\n{self}"
