@@ -23,6 +23,12 @@
 //                            (GoRoGo's Henge, "h"), drawn where a stone goes; null: empty;
 //   label: the board's aria-label (render's `label` replaces it).
 //
+// For assistive technology the board is an application (role="application", described as
+// a "board"): it takes the keyboard (arrows move a cursor, Enter or Space plays there) and
+// each move of the cursor is said in a polite live region beside it (.grid-announce:
+// "D4: black stone"; coordLabels name the point, a page's cells are named by the i18n keys
+// board.cell.<cell>).
+//
 // Render arguments: `hover` is the piece a click would ask for ("b", "w" or a page's own
 // kind: the ghost on an empty point under the pointer gets data-hover's CSS; null: none).
 // `marks` is a list of {pos: [row, col], point, shape, class, data}, redrawn every render
@@ -45,6 +51,8 @@
 // drawPiece node with class grid-piece; the last move's point has class grid-is-last;
 // owner shading is <rect class="grid-owner" data-owner="b|w"> per point.  Colours are
 // CSS custom properties (--grid-*) in tablero.css.
+
+import { hasText, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const UNIT = 100; // one cell, in viewBox units
@@ -122,6 +130,7 @@ export class GridBoard {
   render({ board, last = null, owner = null, hover = null, marks = null, numbers = null, label = null }) {
     if (board.length !== this.size) this.build(board.length);
     if (label) this.svg.setAttribute("aria-label", label);
+    this.svg.setAttribute("aria-roledescription", t("board.role"));
     for (let row = 0; row < this.size; row++) {
       for (let col = 0; col < this.size; col++) this.setCell(row, col, cellAt(board, row, col));
     }
@@ -207,7 +216,8 @@ export class GridBoard {
     const svg = el("svg", {
       class: "grid-board",
       viewBox: `${-pad * UNIT} ${-pad * UNIT} ${span} ${span}`,
-      role: "img",
+      role: "application",
+      "aria-roledescription": t("board.role"),
       tabindex: "0",
       "data-size": size,
       "aria-label": this.options.label,
@@ -241,9 +251,18 @@ export class GridBoard {
       if (g) this.emit("click", [Number(g.dataset.row), Number(g.dataset.col)]);
     });
     svg.addEventListener("keydown", (event) => this.key(event));
-    svg.addEventListener("blur", () => this.moveCursor(null));
+    svg.addEventListener("pointerdown", () => {
+      this.byPointer = true;
+    });
+    svg.addEventListener("blur", () => {
+      this.byPointer = false;
+      this.moveCursor(null);
+    });
     this.svg = svg;
-    this.container.replaceChildren(svg);
+    this.announce = document.createElement("p");
+    this.announce.className = "grid-announce tb-visually-hidden";
+    this.announce.setAttribute("aria-live", "polite");
+    this.container.replaceChildren(svg, this.announce);
   }
 
   defs(svg) {
@@ -379,9 +398,12 @@ export class GridBoard {
     }
   }
 
-  // Keyboard play: arrows move a cursor over the points, Enter or Space clicks it.
+  // Keyboard play: arrows move a cursor over the points, Enter or Space clicks it.  A board
+  // focused by a click or a tap leaves the arrows to the page (the review's steps); one
+  // reached with the keyboard (Tab) takes them.
   key(event) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (event.key in moves && this.byPointer) return;
     if (event.key in moves) {
       const mid = Math.floor(this.size / 2);
       const [r, c] = this.cursor ?? [mid - moves[event.key][0], mid - moves[event.key][1]];
@@ -400,5 +422,17 @@ export class GridBoard {
     if (this.cursor) this.point(...this.cursor)?.classList.remove("grid-cursor");
     this.cursor = pos;
     if (pos) this.point(...pos).classList.add("grid-cursor");
+    if (pos && this.announce) this.announce.textContent = this.pointText(pos);
+  }
+
+  /** A point in words, for the live region: its name and what is on it. */
+  pointText([row, col]) {
+    const labels = this.options.coordLabels;
+    const name = labels
+      ? `${labels.col?.(col, this.size) ?? col}${labels.row?.(row, this.size) ?? row}`
+      : vertexName(this.size, [row, col]);
+    const cell = this.point(row, col).dataset.cell;
+    const key = `board.cell.${EMPTY.has(cell) ? "empty" : cell}`;
+    return t("board.point", { point: name, content: hasText(key) ? t(key) : cell });
   }
 }

@@ -839,7 +839,8 @@ export class GameSession {
   /** Arrow keys step through the moves (not while typing in a field). */
   reviewKey(event) {
     const game = this.state.game;
-    if (!game?.plies || event.target.closest?.("input, textarea, select")) return;
+    // Not while typing in a field, nor when a board took the arrows for its cursor.
+    if (!game?.plies || event.defaultPrevented || event.target.closest?.("input, textarea, select")) return;
     if (event.key === "ArrowLeft") this.reviewAt((total, at) => at - 1);
     else if (event.key === "ArrowRight" && this.review) this.reviewAt((total, at) => at + 1);
     else return;

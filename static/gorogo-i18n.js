@@ -44,6 +44,7 @@ addStrings({
     "gorogo.hint.regular": "Click a point to place a regular piece; shaded points are legal.",
     "gorogo.hint.henge": "Click a point to place a Henge; shaded points are legal.",
     "gorogo.hint.thinking": "{player} (the machine) is thinking…",
+    "board.cell.h": "Henge",
     "gorogo.wait": "Wait: it is the machine's turn.",
 
     "gorogo.point": "({row}, {col})",
@@ -110,6 +111,7 @@ addStrings({
     "gorogo.hint.regular": "Haz clic en un punto para colocar una pieza normal; los puntos sombreados son legales.",
     "gorogo.hint.henge": "Haz clic en un punto para colocar una Henge; los puntos sombreados son legales.",
     "gorogo.hint.thinking": "{player} (la máquina) está pensando…",
+    "board.cell.h": "Henge",
     "gorogo.wait": "Espera: es el turno de la máquina.",
 
     "gorogo.point": "({row}, {col})",
