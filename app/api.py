@@ -195,12 +195,19 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
     }
 
 
-def reply(record: storage.Record, view: dict, explain: list, status: int = 200, you=None,
+def reply(record: storage.Record, view: dict | str, explain: list, status: int = 200, you=None,
           **extra):
-    """The game as JSON; `you`: the seats the caller holds (default: by its secret)."""
+    """The game as JSON; `you`: the seats the caller holds (default: by its secret).  `view`
+    may be the view's JSON text as Prolog wrote it (Game.view_json), spliced in as it is."""
     you = held(record, bearer()) if you is None else you
     extra = {**student_rules.served(record.game), **extra}
-    return jsonify(**game_json(record, view, you), explain=explain, **extra), status
+    if not isinstance(view, str):
+        return jsonify(**game_json(record, view, you), explain=explain, **extra), status
+    data = {**game_json(record, None, you), "explain": explain, **extra}
+    del data["view"]
+    text = json.dumps(data, separators=(",", ":"))
+    return current_app.response_class(f'{text[:-1]},"view":{view}}}\n',
+                                      mimetype="application/json"), status
 
 
 def view_of(record: storage.Record) -> dict:
@@ -346,12 +353,13 @@ def create_game():
     if not isinstance(casual, bool):
         raise InvalidRequest("bad_option", "casual must be true or false")
     imported_record = {}  # a game read from SGF: its actions, and the file's result if not its own
+    game_id = storage.new_id()  # a new game is kept parsed under its id from its creation on
     if imported:
         played = from_sgf(game, data["sgf"], options)
         options = played.options
         imported_record = {"actions": played.actions, "record_result": played.record_result}
     else:
-        played = Game(game, options)
+        played = Game(game, options, cache_id=game_id)
     view = played.view
     if "seed" in view and "seed" not in options:
         options["seed"] = view["seed"]  # the dealt game, so that undo replays it
@@ -366,11 +374,12 @@ def create_game():
                            digest(invitations[seat]) if seat in invitations else None)
         for seat in humans
     }
-    record = storage.create(game, options, casual, played.state, view, seats, state_format(game),
-                            played.actions, cache_key=played.key, traces=played.traces)
+    record = storage.create(game, options, casual, played.state, played.view_json, seats,
+                            state_format(game), played.actions, cache_key=played.key,
+                            traces=played.traces, game_id=game_id)
     changed()
     return reply(
-        record, view, played.explain, 201, you=sorted(hold),
+        record, played.view_json, played.explain, 201, you=sorted(hold),
         secrets={seat: secret for seat in hold},
         invitations={seat: invitation_url(record, seat, token) for seat, token in invitations.items()},
         **imported_record,
@@ -566,7 +575,7 @@ def store(record: storage.Record, action: dict, played: Game) -> None:
     if record.plies >= storage.MAX_PLIES:
         raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
     try:
-        storage.append(record, action, played.state, played.view, played.key, played.trace)
+        storage.append(record, action, played.state, played.view_json, played.key, played.trace)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -591,12 +600,12 @@ def act(game_id):
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc)
         raise
-    last = played.view.get("last") or {}
+    last = played.last or {}
     if last.get("player") is not None and last.get("player") != actor:
         require_seat(record, last["player"])
     store(record, played.actions[-1], played)
     student = student_rules.judge(record.game, before, played.actions[-1])
-    return reply(record, played.view, played.explain,
+    return reply(record, played.view_json, played.explain,
                  **({"student": student} if student else {}))
 
 
@@ -627,7 +636,7 @@ def machine(game_id):
     finally:
         storage.release_machine(record)
     student = student_rules.judge(record.game, view, action)
-    return reply(record, played.view, played.explain, action=action,
+    return reply(record, played.view_json, played.explain, action=action,
                  **({"student": student} if student else {}))
 
 
@@ -643,7 +652,7 @@ def undo_now(record: storage.Record) -> Game:
         played = Game.restore(record.game, record.options, record.actions()[:-1],
                              cache_id=record.id)
     try:
-        storage.truncate(record, played.state, played.view, played.key)
+        storage.truncate(record, played.state, played.view_json, played.key)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -682,7 +691,7 @@ def undo(game_id):
         raise Refused("game_over", "The game is over: its record stays as it ended")
     if not others:
         played = undo_now(record)
-        return reply(record, played.view, [])
+        return reply(record, played.view_json, [])
     if accept is None:
         if record.undo_request is not None:
             raise Refused("undo_requested", "A request to take back a move is already open")
@@ -692,7 +701,7 @@ def undo(game_id):
         raise Refused("no_undo_request", "There is no request from your opponent to answer")
     if accept:
         played = undo_now(record)
-        return reply(record, played.view, [])
+        return reply(record, played.view_json, [])
     set_undo_request(record, None)
     return reply(record, view_of(record), [])
 

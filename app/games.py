@@ -205,7 +205,10 @@ _CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_mach
 def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, state: str,
                 traces: str, arg: str, timeout: float | None = None) -> dict:
     """tablero_cache:api_cached/10 through the lean path (no goal text): the reply dict,
-    with the new state text (as stored) under "state" ("" when the call writes none).
+    with the new state text (as stored) under "state" ("" when the call writes none) and
+    the view's JSON text as Prolog wrote it under "view_json" (parsed by nobody on a
+    move's way: storage keeps it and the answer carries it as it is; `last` is the view's
+    last action, for the checks that need it).
 
     A refusal raises Refused or InvalidRequest, except cache_miss and no_trace, which
     come back as replies (the caller sends the state, or replays)."""
@@ -229,9 +232,9 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
             raise PrologError(f"tablero:{_CLASSIC.get(call, call)} failed for {game}: "
                               "a bug in the rules")
         raise PrologError(f"tablero_cache {call} {game}: {text[7:]}")
-    state_out, _, body = text.partition("\n")
+    state_out, view_json, body = text.split("\n", 2)
     reply = json.loads(body)
-    reply["state"] = state_out
+    reply["state"], reply["view_json"] = state_out, view_json or None
     if not reply["ok"] and reply["code"] not in ("cache_miss", "no_trace"):
         if reply["code"] in _RULES_FAILED and state and call in _CLASSIC:
             _check_state(game, state, _CLASSIC[call], "the rules do not take it")
@@ -251,11 +254,14 @@ class Game:
 
     game = ""
 
-    def __init__(self, game: str | None = None, options: dict | None = None):
+    def __init__(self, game: str | None = None, options: dict | None = None, *,
+                 cache_id: str | None = None):
+        """A new game; `cache_id`: the id it is kept under in this worker's Prolog (a saved
+        game's own id, so that its first move finds it there), else one of its own."""
         self.game = game or self.game
         self.options = dict(options or {})
         self.actions: list[dict] = []
-        self._cache_id, self._key, self._past = "py-" + _token(), None, None
+        self._cache_id, self._key, self._past = cache_id or "py-" + _token(), None, None
         self._load = None
         self._traces: list[str | None] = []
         self._undo: list[tuple[str | None, str]] = []
@@ -283,7 +289,8 @@ class Game:
         if state is None:
             self._replay()
         else:
-            self.state, self._view, self.explain = state, None, []
+            self.state, self._view, self._view_json, self.explain = state, None, None, []
+            self._last = None
         return self
 
     @classmethod
@@ -298,7 +305,8 @@ class Game:
             if reply["ok"]:
                 self = cls.restore(game, options, [], before, cache_id=cache_id, key=new_key,
                                   load=load)
-                self._view = reply["view"]
+                self._view, self._view_json = None, reply["view_json"]
+                self._last = reply.get("last")
                 return self
         self = cls.restore(game, options, [], before, cache_id=cache_id, load=load)
         self.view  # noqa: B018  (restored and kept now)
@@ -352,7 +360,9 @@ class Game:
 
     def _take(self, reply: dict, key: str | None = None) -> None:
         self.state: str = reply["state"]
-        self._view: dict | None = reply["view"]
+        self._view: dict | None = None  # parsed from _view_json when asked
+        self._view_json: str | None = reply["view_json"]
+        self._last: dict | None = reply.get("last")
         self.explain: list[dict] = reply.get("explain", [])
         if key is not None:
             self._key = key
@@ -378,8 +388,27 @@ class Game:
     def view(self) -> dict:
         """What a board needs to draw the game (asked of Prolog once per state)."""
         if self._view is None:
-            self._view = self._ask("view")["view"]
+            self._view = json.loads(self.view_json)
         return self._view
+
+    @property
+    def view_json(self) -> str:
+        """The view as JSON text, as Prolog wrote it (what storage keeps and a server
+        answers, never parsed on their way)."""
+        if self._view_json is None:
+            if self._view is not None:
+                self._view_json = json.dumps(self._view, ensure_ascii=False,
+                                             separators=(",", ":"))
+            else:
+                self._view_json = self._ask("view")["view_json"]
+        return self._view_json
+
+    @property
+    def last(self) -> dict | None:
+        """The view's last action ({"player", "kind", ...} or None), read without the view."""
+        if self._view is None and self._last is not None:
+            return self._last
+        return self.view.get("last")
 
     def _played(self, reply: dict) -> None:
         self._undo.append((self._key, self.state))
@@ -430,6 +459,7 @@ class Game:
             if self._past is not None and self._load is not None:
                 self._past = self._past[:-1]
             self.state, self._key, self._view, self.explain = state, key, None, []
+            self._view_json, self._last = None, None
             if self._key is None:
                 self._key = _token()
             self.view  # noqa: B018  (asked now, so that a bad state says so here)
@@ -487,6 +517,7 @@ class Game:
         if len(traces) == len(self.actions):
             other._traces = list(traces)
         other._view, other.explain = self._view, list(self.explain)
+        other._view_json, other._last = self._view_json, self._last
         other._undo, other._start = list(self._undo), self._start
         return other
 

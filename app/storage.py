@@ -171,18 +171,44 @@ class Record:
         return None if row is None else row[0]
 
 
+def _record_view(self) -> dict | None:
+    view = self.__dict__.get("_view")
+    if isinstance(view, str):  # the stored text, parsed the first time it is asked
+        view = self.__dict__["_view"] = json.loads(view)
+    return view
+
+
+def _set_record_view(self, view: dict | str | None) -> None:
+    self.__dict__["_view"] = view
+
+
+def _record_view_json(self) -> str | None:
+    view = self.__dict__.get("_view")
+    return view if view is None or isinstance(view, str) else json.dumps(view)
+
+
+#  A record's view: a dict, set from the stored JSON text and parsed only when asked
+#  (a move's answer carries Prolog's text, and storage keeps it, unparsed); view_json: as
+#  text.
+Record.view = property(_record_view, _set_record_view)
+Record.view_json = property(_record_view_json)
+
+
 def _changed(con, game_id: str, revision: int, kind: str) -> None:
     backend().changed(con, game_id, revision, kind)
 
 
 def create(game: str, options: dict, casual: bool, state: str, view: dict,
            seats: dict[str, Seat], format: int, actions: list[dict] = (),
-           cache_key: str | None = None, traces: list[str | None] | None = None) -> Record:
+           cache_key: str | None = None, traces: list[str | None] | None = None,
+           game_id: str | None = None) -> Record:
     """A new game; with `actions` (an imported record, already judged by the rules, `state`
     the state after them), the game and all its actions in one transaction.  `cache_key`:
-    the key of `state` in this worker's cache; `traces`: what each action left."""
+    the key of `state` in this worker's cache; `traces`: what each action left; `game_id`:
+    its id, made beforehand (new_id(): the worker keeps the game parsed under it).  `view`
+    may be its JSON text as Prolog wrote it (stored as it is)."""
     now = time.time()
-    record = Record(uuid.uuid4().hex[:12], game, options, casual, state, len(actions), 0,
+    record = Record(game_id or new_id(), game, options, casual, state, len(actions), 0,
                     view, None, format, seats, cache_key)
     traces = list(traces) if traces is not None else [None] * len(actions)
     with _write() as con:
@@ -190,7 +216,7 @@ def create(game: str, options: dict, casual: bool, state: str, view: dict,
             "INSERT INTO games (id, game, options, casual, state, plies, created, updated, "
             "revision, view, format, cache_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
             (record.id, game, json.dumps(options), int(casual), state, len(actions), now, now,
-             json.dumps(view), format, cache_key),
+             _view_text(view), format, cache_key),
         )
         if actions:
             con.executemany(
@@ -207,6 +233,11 @@ def create(game: str, options: dict, casual: bool, state: str, view: dict,
     return record
 
 
+def new_id() -> str:
+    """A new game's id."""
+    return uuid.uuid4().hex[:12]
+
+
 def load(game_id: str) -> Record | None:
     with _read() as con:
         row = con.execute(
@@ -221,7 +252,7 @@ def load(game_id: str) -> Record | None:
                 "SELECT seat, secret_hash, invite_hash FROM seats WHERE game_id = ?", (game_id,)
             ).fetchall()
         }
-    view = json.loads(row[7]) if row[7] else None
+    view = row[7] or None
     return Record(row[0], row[1], json.loads(row[2]), bool(row[3]), row[4], row[5], row[6],
                   view, row[8], row[9], seats, row[10])
 
@@ -279,14 +310,16 @@ def _bump(con, record: Record, sets: str, args: tuple, kind: str) -> int:
     return record.revision + 1
 
 
-def append(record: Record, action: dict, state: str, view: dict, cache_key: str | None = None,
-           trace: str | None = None) -> int:
+def append(record: Record, action: dict, state: str, view: dict | str,
+           cache_key: str | None = None, trace: str | None = None) -> int:
     """Store `action`, the state after it (in the game's row and with the action: undo goes
-    back to it) and its trace, if the game is still at record.revision."""
+    back to it) and its trace, if the game is still at record.revision.  `view`: the view,
+    or its JSON text as Prolog wrote it (stored as it is; the record's `view` is then
+    parsed from it only when asked)."""
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies + 1, undo_request = NULL, "
-                         "cache_key = ?", (state, json.dumps(view), cache_key), "action")
+                         "cache_key = ?", (state, _view_text(view), cache_key), "action")
         con.execute(
             "INSERT INTO actions (game_id, ply, action, state, trace) VALUES (?, ?, ?, ?, ?)",
             (record.id, record.plies + 1, json.dumps(action), state, trace),
@@ -298,14 +331,18 @@ def append(record: Record, action: dict, state: str, view: dict, cache_key: str 
     return record.revision
 
 
-def truncate(record: Record, state: str, view: dict, cache_key: str | None = None) -> int:
+def _view_text(view: dict | str) -> str:
+    return view if isinstance(view, str) else json.dumps(view)
+
+
+def truncate(record: Record, state: str, view: dict | str, cache_key: str | None = None) -> int:
     """Remove the last action (undo), leaving `state`, if the game is still at record.revision."""
     if record.plies == 0:
         raise Conflict
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies - 1, undo_request = NULL, "
-                         "cache_key = ?", (state, json.dumps(view), cache_key), "undo")
+                         "cache_key = ?", (state, _view_text(view), cache_key), "undo")
         con.execute("DELETE FROM actions WHERE game_id = ? AND ply = ?",
                     (record.id, record.plies))
     record.revision = revision

@@ -673,6 +673,10 @@ export class GameSession {
       if (now?.id !== game.id || reply.revision !== now.revision) return;
       this.known = { id: game.id, actions: [...reply.actions] };
       this.showReview();
+      if (this.numbersWaiting) {
+        this.numbersWaiting = false;
+        this.render();
+      }
     } catch {
       // The bar waits for the next change of the game.
     } finally {
@@ -740,8 +744,10 @@ export class GameSession {
   /** The number of the move that last played at each point of the position shown (the
    *  review's, or the live game's), as a Map "row,col" -> move number (the review's
    *  numbering: reviewStop); posOf(last) is the point a view's `last` played ([row, col]),
-   *  or null for a pass or any other action.  Null while the live game's history is being
-   *  fetched (the page is drawn again then). */
+   *  or null for a pass or any other action (a view's `last` or an action as stored).  The
+   *  live game's numbers come from the actions the page holds (liveStops: fetched once,
+   *  then kept in step with each new view), not from the game's history.  Null while they
+   *  are being fetched (the page is drawn again then). */
   moveNumbers(posOf) {
     const game = this.state.game;
     if (!game) return null;
@@ -750,6 +756,12 @@ export class GameSession {
     if (this.review) {
       views = this.review.views;
       upTo = this.review.stops[this.review.at];
+    } else if (this.reviewStop && this.liveStops(game)) {
+      views = [null, ...this.known.actions.map((last) => ({ last }))];
+      upTo = views.length - 1;
+    } else if (this.reviewStop) {
+      this.numbersWaiting = true; // drawn again once fetchActions has the actions
+      return null;
     } else if (this.history?.id === game.id && this.history.revision === game.revision) {
       views = this.history.views;
       upTo = views.length - 1;

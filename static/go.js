@@ -48,8 +48,18 @@ const panel = new PrologPanel($("#prolog-panel"));
 const numbersBox = Object.assign(document.createElement("input"), { type: "checkbox", id: "move-numbers" });
 const numbersLabel = Object.assign(document.createElement("label"), { className: "tb-review-numbers" });
 numbersLabel.append(numbersBox, document.createElement("span")); // words: render()
-/** The point a move played (a view's `last`), for the move numbers; null for the rest. */
-const movePos = (last) => (last.kind === "move" ? last.pos : null);
+/** The point a move played (a view's `last`, or an action as stored: `pos`, or a GTP
+ *  `vertex` from a client that sent one), for the move numbers; null for the rest. */
+const movePos = (last) => (last.kind === "move" ? last.pos ?? vertexPos(last.vertex) : null);
+
+/** [row, col] of a GTP vertex ("D4") on the game's board, or null. */
+function vertexPos(vertex) {
+  const size = session.state.game?.view?.size;
+  const text = String(vertex ?? "");
+  const col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".indexOf(text.charAt(0).toUpperCase());
+  const row = size - Number(text.slice(1));
+  return size && col >= 0 && col < size && row >= 0 && row < size ? [row, col] : null;
+}
 /** The review's steps and the stones' numbers count moves and passes, as the SGF record
  *  does: not the scoring phase's toggles, acceptances and resumption, nor a resignation. */
 const isMove = (last) => last.kind === "move" || last.kind === "pass";

@@ -42,8 +42,10 @@ is unknown; see tablero:game_restore/4).  The game is then kept under Key.
   - view, show and score answer as tablero's api_view/4, api_show/4 and
     api_score/4, and write no state ("" before the newline).
 
-Text is as tablero:api_text/2 makes it (the state text as stored, a
-newline, the JSON reply), or "!timeout" past the time limit, "!failed" when
+Text is the state text as stored, a newline, the view's JSON text, a newline
+and the rest of the JSON reply (as tablero's, without `view`, with `last`:
+Python passes the view's text on as it is; "" for both texts after a
+refusal), or "!timeout" past the time limit, "!failed" when
 the rules failed (on a state that is no state of the game, say), or "!error "
 followed by the error term for any other error.  A kept game is replaced by
 the next state of the same Id; at most cache_limit/1 games are kept (the
@@ -98,76 +100,98 @@ api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
     ).
 
 call_(new, Game, Id, _, NewKey, _, _, OptionsJSON, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( tablero:json_dict(OptionsJSON, Dict),
-                      tablero:game_options(Game, Dict, Options),
-                      tablero:game_new(Game, Options, State) ),
-                    State, [], [_]>>true, tablero_cache:keep(Game, Id, NewKey, []), Text, Reply).
+    lean(Game,
+         tablero_cache:( tablero:json_dict(OptionsJSON, Dict),
+           tablero:game_options(Game, Dict, Options),
+           tablero:game_new(Game, Options, State) ),
+         State, [], [_]>>true, tablero_cache:keep(Game, Id, NewKey, []), Text, Reply).
 call_(replay, Game, Id, _, NewKey, OptionsJSON, _, ActionsJSON, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( replayed(Game, OptionsJSON, ActionsJSON, State, Traces),
-                                    reverse(Traces, Newest) ),
-                    State, ["traces"-Traces], [_]>>true, tablero_cache:keep(Game, Id, NewKey, Newest),
-                    Text, Reply).
+    lean(Game,
+         tablero_cache:( replayed(Game, OptionsJSON, ActionsJSON, State, Traces),
+                         reverse(Traces, Newest) ),
+         State, ["traces"-Traces], [_]>>true, tablero_cache:keep(Game, Id, NewKey, Newest),
+         Text, Reply).
 call_(act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-                      tablero:json_dict(ActionJSON, Action),
-                      tablero:act(Game, State0, Action, State, Explain),
-                      trace(Game, State, Trace),
-                      push(Trace, Ts0, Ts) ),
-                    State, ["trace"-Trace|Explain], tablero:human_acted(Game),
-                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:json_dict(ActionJSON, Action),
+           tablero:act(Game, State0, Action, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:human_acted(Game),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 call_(machine, Game, Id, Key, NewKey, StateText, Traces, _, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-                      (   tablero:game_machine(Game, State0, Action)
-                      ->  true
-                      ;   tablero:refuse(Game, no_machine_move, [])
-                      ),
-                      tablero:act(Game, State0, Action, State, Explain),
-                      trace(Game, State, Trace),
-                      push(Trace, Ts0, Ts) ),
-                    State, ["trace"-Trace|Explain], [_]>>true,
-                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           (   tablero:game_machine(Game, State0, Action)
+           ->  true
+           ;   tablero:refuse(Game, no_machine_move, [])
+           ),
+           tablero:act(Game, State0, Action, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], [_]>>true,
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 call_(machine_act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-                      tablero:machine_act(Game, State0, ActionJSON, View0, State, Explain),
-                      trace(Game, State, Trace),
-                      push(Trace, Ts0, Ts) ),
-                    State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
-                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:machine_act(Game, State0, ActionJSON, View0, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 call_(machine_chosen, Game, Id, Key, NewKey, StateText, Traces, ChoiceJSON, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-                      tablero:json_dict(ChoiceJSON, Choice),
-                      chosen_act(Game, State0, Choice, View0, State, Explain),
-                      trace(Game, State, Trace),
-                      push(Trace, Ts0, Ts) ),
-                    State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
-                    tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:json_dict(ChoiceJSON, Choice),
+           chosen_act(Game, State0, Choice, View0, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 call_(undo, Game, Id, Key, NewKey, StateText, _, _, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( taken_back(Game, Id, Key, StateText, State, Ts),
-                                    cache_put(Id, NewKey, State, Ts) ),
-                    State, [], [_]>>true, tablero_cache:no_text, Text, Reply).
+    lean(Game,
+         tablero_cache:( taken_back(Game, Id, Key, StateText, State, Ts),
+                         cache_put(Id, NewKey, State, Ts) ),
+         State, [], [_]>>true, tablero_cache:no_text, Text, Reply).
 call_(view, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
-    tablero:guarded(Game, tablero_cache:game_at(Game, Id, Key, StateText, Traces, State, _),
-                    State, [], [_]>>true, tablero_cache:no_text, Text, Reply).
+    lean(Game, tablero_cache:game_at(Game, Id, Key, StateText, Traces, State, _),
+         State, [], [_]>>true, tablero_cache:no_text, Text, Reply).
 call_(show, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State, _),
-                      tablero:game_show(Game, State, Shown) ),
-                    State, ["text"-Shown], [_]>>true, tablero_cache:no_text, Text, Reply).
+    lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State, _),
+           tablero:game_show(Game, State, Shown) ),
+         State, ["text"-Shown], [_]>>true, tablero_cache:no_text, Text, Reply).
 call_(score, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
-    tablero:guarded(Game,
-                    tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State, _),
-                      (   tablero:game_score(Game, State, Score)
-                      ->  true
-                      ;   tablero:refuse(Game, no_score, [])
-                      ) ),
-                    State, ["score"-Score], [_]>>true, tablero_cache:no_text, Text, Reply).
+    lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State, _),
+           (   tablero:game_score(Game, State, Score)
+           ->  true
+           ;   tablero:refuse(Game, no_score, [])
+           ) ),
+         State, ["score"-Score], [_]>>true, tablero_cache:no_text, Text, Reply).
+
+%   lean(+Game, :Goal, ?State, ?Explain, :Check, :Write, -Text, -Reply):
+%   tablero's guarded/8, the view apart: Reply is the view's
+%   JSON text, a newline and the rest of the reply (ok, explain, the extras,
+%   and `last`, the view's last action, which Python reads without the view);
+%   "" and the refusal after a refusal.  Python splices the view's text into
+%   its answer and stores it as it is: it never parses or writes it again.
+lean(Game, Goal, State, Explain, Check, Write, Text, Reply) :-
+    catch(( tablero:known_game(Game),
+            Goal,
+            tablero:full_view(Game, State, View),
+            call(Check, View),
+            call(Write, State, Text),
+            tablero:json_text(View, ViewText),
+            tablero:explain_json(Explain, Ex, Extra),
+            (   get_dict(last, View, Last) -> true ; Last = null ),
+            put_dict(Extra, _{ok:true, explain:Ex, last:Last}, Dict)
+          ),
+          Refusal,
+          ( tablero:refusal_dict(Game, Refusal, Dict), Text = "", ViewText = "" )),
+    tablero:json_text(Dict, JSON),
+    atomics_to_string([ViewText, "\n", JSON], Reply).
 
 %   chosen_act(+Game, +State0, +Choice, -View0, -State, -Explain): the
 %   machine seat to move in State0 (whose view is View0) plays the action a
