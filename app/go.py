@@ -22,6 +22,7 @@ import subprocess
 
 from .games import Game, InvalidRequest
 from .gtp import GNUGO
+from .sgf import game_to_sgf, sgf_to_game
 from .prolog import bridge, quote
 
 _BOARD = re.compile(r"^[-bw]+$")
@@ -136,8 +137,6 @@ class GoGame(Game):
 
     def sgf(self) -> str:
         """The game as an SGF record (app/sgf.py says what is written)."""
-        from .sgf import game_to_sgf
-
         return game_to_sgf(self.options, self.actions, views=self.history()).decode("utf-8")
 
     @classmethod
@@ -145,8 +144,6 @@ class GoGame(Game):
         """The game of an SGF record's main line, every move judged by the rules (an illegal
         one raises app.sgf.SgfError naming its move number); `options` such as
         white="machine" are added to the file's settings."""
-        from .sgf import sgf_to_game
-
         return sgf_to_game(text, options, cls)
 
     def __repr__(self) -> str:

@@ -1,7 +1,7 @@
 """Go game records in SGF (Smart Game Format, FF[4]), read and written with sgfmill.
 
     >>> from app.sgf import game_to_sgf, sgf_to_game
-    >>> g = sgf_to_game(open("game.sgf").read())     # a GoGame, every move judged by the rules
+    >>> g = sgf_to_game(open("game.sgf").read())     # a Game, every move judged by the rules
     >>> print(game_to_sgf(g.options, g.actions).decode())
 
 Start reading at `read_sgf` (SGF text -> options and actions, no rules yet), `sgf_to_game`
@@ -505,10 +505,9 @@ def settle(imported: Imported, played: Game, cls=Game) -> Game:
     return counted
 
 
-def sgf_to_game(text: str | bytes, extra: dict | None = None, cls=None) -> Game:
-    """An SGF file's game as a Game (GoGame from app.go by default), every move judged by
-    the rules; SgfError (an InvalidRequest, 400 on the web) says why one is refused."""
-    if cls is None:
-        from .go import GoGame as cls
+def sgf_to_game(text: str | bytes, extra: dict | None = None, cls=Game) -> Game:
+    """An SGF file's game as a `cls` (Game; GoGame.from_sgf() gives a GoGame), every move
+    judged by the rules; SgfError (an InvalidRequest, 400 on the web) says why one is
+    refused."""
     imported = read_sgf(text)
     return settle(imported, judge(imported, extra, cls), cls)
