@@ -13,16 +13,20 @@ Start reading at `init_app`, called by create_app.
 - **Plain `/static/<path>`** (old links, bookmarks) keeps working: the same bytes,
   `Cache-Control: no-cache` with an ETag, so the browser revalidates (304).
 - **The pages** (`/`, `/<game>`, `/<game>/<id>`, app/pages.py) are static/<name>.html with
-  every `/static/` reference in `href`/`src` rewritten to the versioned prefix, and a
+  their stylesheets written in (`<style>`, allowed by their SHA-256 in the page's
+  Content-Security-Policy, never 'unsafe-inline'): the first paint waits for no second
+  request, which is what kept it at more than twice a one-line page's; every other
+  `/static/` reference in `href`/`src` rewritten to the versioned prefix; and a
   `<link rel="modulepreload" fetchpriority="low">` for each module the page's module
   scripts import, directly or not (the graph read from the `import` statements at start).
   The browser then fetches every module at once instead of discovering them one level of
-  imports at a time.  Low priority, as Chromium gives the page's own module script: the
-  stylesheets come first and the page paints before the modules run (at high priority,
-  measured with bench/page_load.py, the modules arrived with the stylesheets and ran
-  before the first paint, which came later than with no preload at all).  Made once, kept
-  in memory, served `no-cache` with an ETag.  No inline script is added: the
-  Content-Security-Policy stays as it is.
+  imports at a time.  Low priority, as Chromium gives the page's own module script, so
+  that the page paints before its modules run (at high priority, measured with
+  bench/page_load.py when the stylesheets were still requests of their own, the modules
+  arrived with them and ran before the first paint, which came later than with no
+  preload at all).  Made once, kept
+  in memory, served `no-cache` with an ETag (a 304 costs no more than before).  No
+  inline script is added: script-src stays 'self'.
 - **Compressed**: text (JavaScript, CSS, HTML, SVG, JSON) is gzipped once, at its first
   request, and kept; answered when the request's Accept-Encoding takes gzip, with
   `Vary: Accept-Encoding` on every compressible answer.
@@ -42,6 +46,7 @@ computed once per process).
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import mimetypes
@@ -70,6 +75,7 @@ COMPRESSIBLE = frozenset({"application/javascript", "application/json", "image/s
 _IMPORT = re.compile(r"""^[ \t]*(?:import|export)\b[^;"'=(`]*?["'](\.{1,2}/[^"'\n]+)["']""",
                      re.MULTILINE)
 _SCRIPT = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
+_LINK = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*["']([^"']*)["']""")
 _STATIC_REFERENCE = re.compile(r"""(\b(?:href|src)\s*=\s*["'])/static/""", re.IGNORECASE)
 
@@ -104,12 +110,13 @@ def tree_version(files: dict[str, bytes]) -> str:
 
 
 class Asset:
-    """One answer's bytes, type and ETag, and its gzip, made at the first request for it."""
+    """One answer's bytes, type and ETag, and its gzip, made at the first request for it;
+    headers of its own (a page's Content-Security-Policy)."""
 
-    __slots__ = ("data", "mimetype", "etag", "compressible", "_gzip")
+    __slots__ = ("data", "mimetype", "etag", "compressible", "headers", "_gzip")
 
-    def __init__(self, data: bytes, mimetype: str):
-        self.data, self.mimetype = data, mimetype
+    def __init__(self, data: bytes, mimetype: str, headers: dict | None = None):
+        self.data, self.mimetype, self.headers = data, mimetype, headers or {}
         self.etag = hashlib.sha256(data).hexdigest()[:24]
         self.compressible = mimetype.startswith("text/") or mimetype in COMPRESSIBLE
         self._gzip: bytes | None = None
@@ -128,8 +135,8 @@ class Asset:
 class Assets:
     """The static tree of one process, its version, and the pages made from it."""
 
-    def __init__(self, root: str | Path):
-        self.root = Path(root)
+    def __init__(self, root: str | Path, inline_styles: bool = True):
+        self.root, self.inline_styles = Path(root), inline_styles
         self.files = read_tree(self.root)
         self.version = tree_version(self.files)
         self.prefix = f"/static/{self.version}/"
@@ -171,10 +178,25 @@ class Assets:
 
     # ---- pages --------------------------------------------------------------------------
 
-    def render(self, name: str) -> bytes:
-        """The page static/<name> as served: its module scripts' imports preloaded, every
-        /static/ reference under the versioned prefix."""
+    def render(self, name: str) -> tuple[bytes, list[str]]:
+        """The page static/<name> as served, and the hashes of the styles written into it:
+        its stylesheets written in (`<style>`), its module scripts' imports preloaded,
+        every other /static/ reference under the versioned prefix."""
         html = self.files[name].decode("utf-8")
+        hashes: list[str] = []
+
+        def inline(match: re.Match) -> str:
+            attributes = {k.lower(): v for k, v in _ATTRIBUTE.findall(match.group(1))}
+            href = attributes.get("href", "")
+            css = self.files.get(href.removeprefix("/static/")) if href.startswith(
+                "/static/") else None
+            if attributes.get("rel", "").lower() != "stylesheet" or css is None:
+                return match.group(0)
+            text = css.decode("utf-8")
+            if "</style" in text.lower():
+                return match.group(0)
+            hashes.append(base64.b64encode(hashlib.sha256(css).digest()).decode())
+            return f"<style>{text}</style>"
 
         def preload(match: re.Match) -> str:
             attributes = {k.lower(): v for k, v in _ATTRIBUTE.findall(match.group(1))}
@@ -186,16 +208,31 @@ class Assets:
                             for module in self.module_graph(src[len("/static/"):]))
             return match.group(0) + links
 
+        if self.inline_styles:
+            html = _LINK.sub(inline, html)
         html = _SCRIPT.sub(preload, html)
         html = _STATIC_REFERENCE.sub(lambda m: m.group(1) + self.prefix, html)
-        return html.encode("utf-8")
+        return html.encode("utf-8"), hashes
 
     def page(self, name: str) -> Asset | None:
-        """The served page made from static/<name> (made once), or None if there is none."""
+        """The served page made from static/<name> (made once), or None if there is none;
+        its Content-Security-Policy allows its own styles, by their hashes."""
         found = self._pages.get(name)
         if found is None and name in self.files:
-            found = self._pages[name] = Asset(self.render(name), "text/html")
+            html, hashes = self.render(name)
+            headers = {"Content-Security-Policy": page_policy(hashes)} if hashes else {}
+            found = self._pages[name] = Asset(html, "text/html", headers)
         return found
+
+
+def page_policy(hashes: list[str]) -> str:
+    """security.py's Content-Security-Policy, its style-src also allowing these styles (by
+    their SHA-256): no 'unsafe-inline', and script-src untouched."""
+    from .security import CONTENT_SECURITY_POLICY
+
+    allowed = " ".join(f"'sha256-{h}'" for h in dict.fromkeys(hashes))
+    return re.sub(r"(^|; )style-src ([^;]*)", lambda m: f"{m.group(1)}style-src {m.group(2)} "
+                  f"{allowed}", CONTENT_SECURITY_POLICY, count=1)
 
 
 # ---- answers ------------------------------------------------------------------------------
@@ -205,7 +242,7 @@ def respond(asset: Asset, cache_control: str) -> Response:
     """The asset, gzipped if the request takes it, with its ETag; 304 when the request's
     If-None-Match names it (werkzeug's make_conditional)."""
     body, etag = asset.data, asset.etag
-    headers = {"Cache-Control": cache_control}
+    headers = {"Cache-Control": cache_control, **asset.headers}
     if asset.compressible:
         headers["Vary"] = "Accept-Encoding"
         packed = asset.gzipped()

@@ -3,7 +3,9 @@ prefix, long-cached and compressed; the pages revalidated by ETag, their modules
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import re
 import shutil
 
@@ -59,6 +61,29 @@ def test_pages_preload_their_whole_module_graph(app, client):
     # no inline script was added: the only script is the page's module
     assert re.findall(r"<script\b[^>]*>", html) == [
         f'<script type="module" src="{prefix(app)}go.js">']
+
+
+@pytest.mark.parametrize("path", ["/go", "/azul", "/"])
+def test_stylesheets_are_written_into_the_page_and_allowed_by_hash(client, path):
+    """The page's stylesheets come with it (no round trip before the first paint); its
+    Content-Security-Policy allows exactly those styles, by hash: no 'unsafe-inline', and
+    script-src as strict as everywhere."""
+    resp = client.get(path)
+    html = resp.get_data(as_text=True)
+    assert 'rel="stylesheet"' not in html
+    styles = re.findall(r"<style>(.*?)</style>", html, re.DOTALL)
+    assert styles and styles[0] == (STATIC / "tablero.css").read_text()
+    csp = resp.headers["Content-Security-Policy"]
+    style_src = re.search(r"style-src ([^;]*)", csp).group(1).split()
+    hashes = {"'sha256-%s'" % base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()
+              for s in styles}
+    assert set(style_src) == {"'self'"} | hashes
+    assert "unsafe-inline" not in csp
+    assert re.search(r"script-src ([^;]*)", csp).group(1) == "'self'"
+    # the answers that are not pages keep the policy of every answer
+    other = client.get("/api/games").headers["Content-Security-Policy"]
+    assert re.search(r"style-src ([^;]*)", other).group(1) == "'self'"
+    assert csp.replace(" " + " ".join(sorted(hashes, key=style_src.index)), "") == other
 
 
 def test_module_graph_follows_every_static_import(tmp_path):
@@ -175,8 +200,9 @@ def test_a_changed_file_changes_the_version(tmp_path, monkeypatch):
     monkeypatch.setattr(tablero, "STATIC", copy)
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db")})
     html = app.test_client().get("/go").get_data(as_text=True)
-    assert f"/static/{assets.Assets(copy).version}/go.css" in html
+    assert f"/static/{assets.Assets(copy).version}/go.js" in html
     assert f"/static/{first}/" not in html
+    assert "/* changed */" in html                  # go.css is written into the page
     css = app.test_client().get(f"/static/{assets.Assets(copy).version}/go.css")
     assert css.data.endswith(b"/* changed */\n")
 
@@ -204,7 +230,7 @@ def test_go_page_loads_from_versioned_assets_and_plays(page, server):
         re.compile(r"\bstone black\b"))
 
     html = page.content()
-    version = re.search(r'href="/static/([0-9a-f]{12})/tablero.css"', html).group(1)
+    version = re.search(r'src="/static/([0-9a-f]{12})/go.js"', html).group(1)
     preloaded = set(re.findall(rf'rel="modulepreload" href="(/static/{version}/[^"]+)"', html))
     paths = [r.url.removeprefix(server.url) for r in responses]
     static = [p for p in paths if p.startswith("/static/")]
