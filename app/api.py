@@ -192,6 +192,7 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
         "holders": holders(record),
         "you": you,
         "undo_request": record.undo_request,
+        "rematch": record.rematch,
     }
 
 
@@ -710,6 +711,85 @@ def set_undo_request(record: storage.Record, seat: str | None) -> None:
     """Open (or, with None, withdraw) an undo request; 409 conflict if the game changed."""
     try:
         storage.set_undo_request(record, seat)
+    except storage.Conflict:
+        raise Refused("conflict", "Another change was made at the same moment: reload") from None
+    changed()
+
+
+def swapped_seats(seats: list[str]) -> dict[str, str]:
+    """Each seat's seat in a rematch: the colours swapped (Azul: every player one seat on)."""
+    if set(seats) == {"b", "w"}:
+        return {"b": "w", "w": "b"}
+    ordered = sorted(seats, key=lambda s: int(s) if s.isdigit() else s)
+    return {seat: ordered[(i + 1) % len(ordered)] for i, seat in enumerate(ordered)}
+
+
+def rematch_options(options: dict, mapping: dict[str, str]) -> dict:
+    """The options of a rematch: who sits where swapped as the seats are, a new deal."""
+    new = {key: value for key, value in options.items() if key != "seed"}
+    if "black" in options or "white" in options:
+        new["black"], new["white"] = options.get("white", "human"), options.get("black", "human")
+    if isinstance(options.get("players"), list):
+        players = options["players"]
+        new["players"] = [None] * len(players)
+        for i, kind in enumerate(players):
+            new["players"][int(mapping.get(str(i), str(i)))] = kind
+    return new
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id):
+    """After a finished game, a player offers a rematch ({}), the colours swapped; the other
+    accepts it (the same request) or declines ({"decline": true}).  When every person's seat
+    of the game is the caller's (one device, or against the machine) it is made at once.
+    Made, the game's `rematch` says the new game and each seat's seat in it (the same
+    secrets hold them); both pages go there."""
+    data = body()
+    record = record_or_404(game_id)
+    check_revision(record, data)
+    if not view_of(record).get("over"):
+        raise Refused("game_not_over", "A rematch is offered once the game is over")
+    mine = held(record, bearer())
+    if record.seats and not mine:
+        if bearer() is None:
+            raise Unauthorized("no_secret", "Only a player of this game can offer a rematch")
+        raise Forbidden("not_your_seat", "You hold no seat in this game")
+    offer = record.rematch or {}
+    if offer.get("game"):
+        return reply(record, view_of(record), [])  # made already: the reply says where
+    if data.get("decline") is True:
+        if not offer or offer.get("offer") in mine:
+            raise Refused("no_rematch_offer", "There is no rematch offer from your opponent")
+        set_rematch(record, None)
+        return reply(record, view_of(record), [])
+    others = [seat for seat in record.seats if seat not in mine]
+    if others and not (offer and offer.get("offer") not in mine):
+        if offer:
+            raise Refused("rematch_offered", "You have offered a rematch already")
+        set_rematch(record, {"offer": mine[0]})
+        return reply(record, view_of(record), [], 202)
+    mapping = swapped_seats(list(view_of(record).get("seats", {})))
+    options = rematch_options(record.options, mapping)
+    new_id = storage.new_id()
+    played = Game(record.game, options, cache_id=new_id)
+    view = played.view
+    if "seed" in view and "seed" not in options:
+        options["seed"] = view["seed"]
+    humans = [seat for seat, kind in view["seats"].items() if kind == "human"]
+    moved = {mapping[seat]: old for seat, old in record.seats.items() if seat in mapping}
+    seats = {seat: storage.Seat(moved[seat].secret_hash if seat in moved else None, None)
+             for seat in humans}
+    new = storage.create(record.game, options, record.casual, played.state, played.view_json,
+                         seats, state_format(record.game), played.actions, cache_key=played.key,
+                         traces=played.traces, game_id=new_id)
+    set_rematch(record, {"offer": offer.get("offer", mine[0] if mine else None),
+                         "game": new.id, "seats": mapping})
+    return reply(record, view_of(record), [], 201)
+
+
+def set_rematch(record: storage.Record, value: dict | None) -> None:
+    try:
+        storage.set_rematch(record, value)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()

@@ -111,6 +111,10 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN machine_owner text;
     """,
+    # 4: a finished game's rematch (JSON: the offer, then the new game and its seats).
+    """
+    ALTER TABLE games ADD COLUMN rematch text;
+    """,
 ]
 
 

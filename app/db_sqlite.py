@@ -89,6 +89,10 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN machine_owner TEXT;
     """,
+    # 5: a finished game's rematch (JSON: the offer, then the new game and its seats).
+    """
+    ALTER TABLE games ADD COLUMN rematch TEXT;
+    """,
 ]
 
 

@@ -144,6 +144,9 @@ class Record:
     #  The key of `state` in the workers' caches of parsed games (app/games.py): made
     #  anew with every new state, stored with it; None for a state stored without one.
     cache_key: str | None = None
+    #  A rematch of a finished game: {"offer": the seat that offered it} until the other
+    #  accepts, then also {"game": the new game's id, "seats": old seat -> new seat}.
+    rematch: dict | None = None
 
     def actions(self) -> list[dict]:
         with _read() as con:
@@ -242,7 +245,7 @@ def load(game_id: str) -> Record | None:
     with _read() as con:
         row = con.execute(
             "SELECT id, game, options, casual, state, plies, revision, view, undo_request, "
-            "format, cache_key FROM games WHERE id = ?", (game_id,)
+            "format, cache_key, rematch FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
@@ -254,7 +257,7 @@ def load(game_id: str) -> Record | None:
         }
     view = row[7] or None
     return Record(row[0], row[1], json.loads(row[2]), bool(row[3]), row[4], row[5], row[6],
-                  view, row[8], row[9], seats, row[10])
+                  view, row[8], row[9], seats, row[10], json.loads(row[11]) if row[11] else None)
 
 
 def created(game_id: str) -> float | None:
@@ -358,6 +361,17 @@ def set_undo_request(record: Record, seat: str | None) -> int:
         revision = _bump(con, record, "undo_request = ?", (seat,), "undo_request")
     record.revision = revision
     record.undo_request = seat
+    return record.revision
+
+
+def set_rematch(record: Record, rematch: dict | None) -> int:
+    """Record a rematch offer or the rematch made (None: an offer declined); Conflict if
+    the game changed meanwhile."""
+    with _write() as con:
+        revision = _bump(con, record, "rematch = ?",
+                         (None if rematch is None else json.dumps(rematch),), "rematch")
+    record.revision = revision
+    record.rematch = rematch
     return record.revision
 
 

@@ -133,6 +133,25 @@ paths = {
                           **errors(*WRITE_ERRORS)},
         },
     },
+    "/api/games/{id}/rematch": {
+        "post": {
+            "summary": "After a finished game (409 game_not_over before), a player offers a "
+                       "rematch, the sides swapped (202, rematch.offer); the other accepts "
+                       "with the same request (201) or declines with decline true. When the "
+                       "caller holds every person's seat it is made at once. Made, the game's "
+                       "rematch says the new game and each seat's seat in it (the same secrets "
+                       "hold them)",
+            "parameters": [ID],
+            "security": [{"seat": []}],
+            "requestBody": body({"type": "object", "properties": {
+                "revision": REVISION, "decline": {"type": "boolean"}}}, False),
+            "responses": {**ok("The game after declining, or made already", ref("GameReply")),
+                          **ok("The rematch made: the game's rematch names it",
+                               ref("GameReply"), "201"),
+                          **ok("A rematch offer, waiting for the opponent", ref("GameReply"), "202"),
+                          **errors(*WRITE_ERRORS)},
+        },
+    },
     "/api/games/{id}/seats/{seat}": {
         "post": {
             "summary": "Take a seat with an invitation: answers the seat's secret under secrets",
@@ -265,6 +284,9 @@ schemas = {
                       "you": {"type": "array", "items": {"type": "string"},
                               "description": "The seats the caller's secret holds"},
                       "undo_request": {"type": ["string", "null"]},
+                      "rematch": {"type": ["object", "null"], "description":
+                                  "After the game: {offer: seat}, then also {game: the new "
+                                  "game's id, seats: old seat -> new seat}"},
                       "explain": ref("Explain"),
                       "actions": {"type": "array", "items": {"type": "object"}},
                       "action": {"type": "object", "description": "The machine's action"},

@@ -24,7 +24,7 @@
 // moveNumbers(posOf) gives, for the position shown, the number of the move that last
 // played at each point (from the game's history), for pages that number their stones.
 
-import { api, keepSeats, secretFor } from "./api.js";
+import { api, heldSeats, keepSeats, secretFor } from "./api.js";
 import { errorText, hasText, onLangChange, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -439,6 +439,10 @@ export class GameSession {
     if (!reply || this.state.busy || !game || reply.id !== game.id) return;
     this.pending = null;
     if (reply.revision <= game.revision) return;
+    if (reply.rematch?.game && !game.rematch?.game && (game.you ?? []).length) {
+      this.goRematch(reply); // the opponent accepted: both pages go to the new game
+      return;
+    }
     this.bump();
     if (this.review) this.unsayReview();
     this.review = null;
@@ -516,6 +520,7 @@ export class GameSession {
       box.append(button);
     }
     this.showInvitations(box);
+    this.showRematch(box);
     this.showUndoRequest();
     this.showReview();
   }
@@ -574,6 +579,89 @@ export class GameSession {
       link.box.firstChild.textContent = t(link.copied ? "seat.link_copied" : "seat.link", { seat: this.seatName(seat) });
       box.append(link.box);
     }
+  }
+
+  /** After a finished game: a rematch, the sides swapped.  A player offers it, the other
+   *  accepts or declines; made (at once when this page holds every person's seat), every
+   *  player's page goes to the new game with its seats; a watcher gets a link. */
+  showRematch(box) {
+    const game = this.review?.live ?? this.state.game;
+    if (!game?.view?.over) return;
+    const you = game.you ?? [];
+    const rematch = game.rematch ?? null;
+    if (!rematch?.game && !you.length) return;
+    const wrap = document.createElement("div");
+    wrap.className = "tb-rematch";
+    const button = (key, run, primary = false) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `tb-button${primary ? " tb-primary" : ""}`;
+      b.dataset.rematch = key;
+      b.textContent = t(`rematch.${key}`);
+      b.addEventListener("click", run);
+      return b;
+    };
+    const words = (key, vars) => {
+      const span = document.createElement("span");
+      span.textContent = t(key, vars);
+      return span;
+    };
+    if (rematch?.game) {
+      this.keepRematchSeats(game);
+      const link = document.createElement("a");
+      link.className = "tb-button";
+      link.href = `/${this.game}/${encodeURIComponent(rematch.game)}`;
+      link.textContent = t("rematch.open");
+      wrap.append(link);
+    } else if (rematch?.offer && !you.includes(rematch.offer)) {
+      wrap.append(words("rematch.offered", { seat: this.seatName(rematch.offer) }),
+        button("accept", () => this.rematch({}), true),
+        button("decline", () => this.rematch({ decline: true })));
+    } else if (rematch?.offer) {
+      wrap.append(words("rematch.waiting"));
+    } else {
+      wrap.append(button("offer", () => this.rematch({}), true));
+    }
+    box.append(wrap);
+  }
+
+  /** Offer, accept ({}) or decline ({decline: true}) a rematch of the game as it stands. */
+  async rematch(body) {
+    const game = this.review?.live ?? this.state.game;
+    if (!game || this.state.busy) return;
+    this.state.busy = true;
+    try {
+      const reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/rematch`,
+        { ...body, revision: game.revision }, secretFor(game.id));
+      this.state.busy = false;
+      if (reply.rematch?.game) {
+        this.goRematch(reply);
+        return;
+      }
+      this.pending = reply;
+      this.applyPending();
+    } catch (error) {
+      this.state.busy = false;
+      this.say({ error, kind: "error" });
+      if (["stale", "conflict"].includes(error.code)) await this.load(game.id);
+    }
+  }
+
+  /** This browser's secrets of a game hold the seats the rematch gave them in the new one. */
+  keepRematchSeats(game) {
+    const { game: next, seats } = game.rematch;
+    const moved = {};
+    for (const [seat, secret] of Object.entries(heldSeats(game.id))) {
+      if (seats?.[seat]) moved[seats[seat]] = secret;
+    }
+    keepSeats(next, moved);
+  }
+
+  /** Go to the rematch of a game (its seats kept first). */
+  goRematch(game) {
+    this.keepRematchSeats(game);
+    this.unfollow();
+    location.assign(`/${this.game}/${encodeURIComponent(game.rematch.game)}`);
   }
 
   /** The opponent asks to take back a move: Accept / Decline. */

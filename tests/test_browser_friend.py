@@ -282,3 +282,40 @@ def test_playing_a_friend_from_the_page_and_a_watcher(browser, server):
     for page in (black, white, watcher):
         assert page.errors == []
         page.context.close()
+
+
+def test_a_rematch_with_the_colours_swapped(browser, server):
+    """After a game, one friend offers a rematch, the other accepts: both pages go to the
+    new game, each with the other colour; a watcher gets a link to it."""
+    black = open_page(browser, server)
+    game_id = start_from_page(black, "go")
+    white = open_page(browser, server)
+    white.goto(invite_friend(black, "w"))
+    expect(white.locator(".tb-seats-line")).to_have_text("You play: White")
+    watcher = open_page(browser, server)
+    watcher.goto(f"/go/{game_id}")
+    black.click(point(4, 4))
+    seen_within(white, f"{point(4, 4)} .stone", 1, 2)
+    white.click("#resign")
+    white.click("#resign")
+    for page in (black, white, watcher):
+        expect(page.locator("#result")).to_contain_text("Black wins by resignation")
+    expect(watcher.locator(".tb-rematch")).to_have_count(0)
+
+    white.click('[data-rematch="offer"]')
+    expect(white.locator(".tb-rematch")).to_contain_text("waiting for your opponent")
+    expect(black.locator(".tb-rematch")).to_contain_text("White offers a rematch")
+    black.click('[data-rematch="accept"]')
+    for page in (black, white):
+        page.wait_for_url(re.compile(r"/go/(?!%s)[0-9a-f]+$" % game_id))
+    new_id = black.url.rsplit("/", 1)[1]
+    assert white.url.endswith(new_id)
+    expect(black.locator(".tb-seats-line")).to_have_text("You play: White")
+    expect(white.locator(".tb-seats-line")).to_have_text("You play: Black")
+    expect(black.locator('.tb-presence[data-seat="b"]')).to_contain_text("is here")
+    white.click(point(2, 2))  # the new Black moves first
+    seen_within(black, f"{point(2, 2)} .stone", 1, 2)
+    expect(watcher.locator(".tb-rematch a")).to_have_attribute("href", f"/go/{new_id}")
+    for page in (black, white, watcher):
+        assert page.errors == []
+        page.context.close()
