@@ -29,6 +29,7 @@ import { errorText, hasText, onLangChange, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const CONFIRM_KEY = "tablero.confirmMoves";
+const NOTIFY_KEY = "tablero.notify"; // "1": a sound and a notification when it becomes your turn
 const ARMED_MS = 5000; // how long Pass or Resign waits for the second click
 
 /** How long to wait before the n-th try (n >= 1) to open a live stream again: 1 s, then
@@ -82,6 +83,7 @@ export class GameSession {
     this.tapped = null; // {key, clear}: a move shown after a first tap, awaiting the second
     this.armed = new Map(); // button -> {questionKey, timer, cancel}: asking "Really ...?"
     this.confirmSetting();
+    this.notifySetting();
     onLangChange(() => {
       this.showSeats();
       for (const [button, armed] of this.armed) button.textContent = t(armed.questionKey);
@@ -491,6 +493,7 @@ export class GameSession {
     const you = game.you ?? [];
     const yourTurn = !game.view.over && you.includes(game.view.to_move) && Object.keys(game.holders ?? {}).length > 1;
     document.title = yourTurn ? `${t("seat.your_turn")} · ${this.baseTitle}` : this.baseTitle;
+    this.noticeChanges(game, yourTurn);
     const line = document.createElement("span");
     line.className = "tb-seats-line";
     const holders = game.holders ?? {};
@@ -981,6 +984,96 @@ export class GameSession {
     const panel = $("#prolog-panel");
     if (panel) panel.before(label);
     else document.querySelector("main")?.append(label);
+  }
+
+  /** The checkbox "Sound and notification on my turn" (#notify-turn), beside the one
+   *  above: off by default, kept in localStorage; turning it on asks the browser's leave to
+   *  notify (a page in another tab is told by a notification, any page by a short sound). */
+  notifySetting() {
+    let saved = null;
+    try {
+      saved = localStorage.getItem(NOTIFY_KEY);
+    } catch {
+      // Storage disabled: off.
+    }
+    this.notifying = saved === "1";
+    const label = document.createElement("label");
+    label.className = "tb-confirm-setting tb-notify-setting";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.id = "notify-turn";
+    box.checked = this.notifying;
+    box.addEventListener("change", () => {
+      this.notifying = box.checked;
+      if (box.checked) {
+        this.sound(); // made here, in the click, so the browser lets it play later
+        if (window.Notification?.permission === "default") window.Notification.requestPermission().catch(() => {});
+      }
+      try {
+        localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0");
+      } catch {
+        // Not kept across reloads.
+      }
+    });
+    const text = document.createElement("span");
+    text.dataset.i18n = "notify.setting";
+    text.textContent = t("notify.setting");
+    label.append(box, " ", text);
+    const confirm = document.querySelector(".tb-confirm-setting");
+    if (confirm) confirm.after(label);
+    else document.querySelector("main")?.append(label);
+  }
+
+  /** What became this page's to answer since the last change of the same game (its turn,
+   *  the opponent's undo request or rematch offer): said by a sound and a notification
+   *  when the setting is on.  Nothing on the first load. */
+  noticeChanges(game, yourTurn) {
+    const you = game.you ?? [];
+    const now = new Set();
+    if (yourTurn) now.add("turn");
+    if (game.undo_request && you.length && !you.includes(game.undo_request)) now.add("undo");
+    const offer = game.rematch?.offer;
+    if (offer && !game.rematch.game && you.length && !you.includes(offer)) now.add("rematch");
+    const before = this.noticed?.id === game.id ? this.noticed.kinds : null;
+    this.noticed = { id: game.id, kinds: now };
+    if (!before || !this.notifying) return;
+    const fresh = [...now].find((kind) => !before.has(kind));
+    if (fresh) this.notice(fresh);
+  }
+
+  notice(kind) {
+    this.sound();
+    document.body.dataset.noticed = kind;
+    if (document.hidden && window.Notification?.permission === "granted") {
+      try {
+        new window.Notification(t(`notify.${kind}`), { body: this.baseTitle, tag: `tablero-${this.game}` });
+      } catch {
+        // Some browsers notify only from a service worker: the sound and the title say it.
+      }
+    }
+  }
+
+  /** A short two-note chime (Web Audio, no file). */
+  sound() {
+    const Context = window.AudioContext ?? window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      this.audio ??= new Context();
+      const at = this.audio.currentTime;
+      [660, 880].forEach((frequency, i) => {
+        const tone = this.audio.createOscillator();
+        const gain = this.audio.createGain();
+        tone.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.0001, at + i * 0.15);
+        gain.gain.exponentialRampToValueAtTime(0.2, at + i * 0.15 + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + i * 0.15 + 0.14);
+        tone.connect(gain).connect(this.audio.destination);
+        tone.start(at + i * 0.15);
+        tone.stop(at + i * 0.15 + 0.15);
+      });
+    } catch {
+      // No sound: the title and the notification still say it.
+    }
   }
 
   /** A move asked for on the board, under the key `key` (e.g. "move:3,4"): with the setting

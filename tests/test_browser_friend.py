@@ -319,3 +319,51 @@ def test_a_rematch_with_the_colours_swapped(browser, server):
     for page in (black, white, watcher):
         assert page.errors == []
         page.context.close()
+
+
+NOTICES = """
+window.__notes = [];
+window.__tones = 0;
+window.__hidden = false;
+Object.defineProperty(document, "hidden", { get: () => window.__hidden });
+window.Notification = class {
+  constructor(title, options) { window.__notes.push([title, options.body]); }
+  static permission = "default";
+  static requestPermission() { window.Notification.permission = "granted"; return Promise.resolve("granted"); }
+};
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
+  createOscillator() { return { frequency: {}, connect: (g) => g, start: () => { window.__tones += 1; }, stop() {} }; }
+};
+"""
+
+
+def test_your_turn_is_noticed_when_asked_for(browser, server):
+    """Off by default; turned on, the player's page chimes when it becomes their turn, and
+    notifies while the tab is in the background."""
+    black = open_page(browser, server)
+    black.context.add_init_script(NOTICES)
+    start_from_page(black, "go")
+    expect(black.locator("#notify-turn")).not_to_be_checked()
+    black.check("#notify-turn")
+    tones = black.evaluate("window.__tones")
+    white = open_page(browser, server)
+    white.goto(invite_friend(black, "w"))
+    expect(black.locator(".tb-seats-line")).to_have_text("You play: Black")
+    black.click(point(4, 4))
+    seen_within(white, f"{point(4, 4)} .stone", 1, 2)
+    black.evaluate("window.__hidden = true")
+    white.click(point(2, 2))
+    black.wait_for_function("() => window.__notes.length === 1")
+    [[title, body]] = black.evaluate("window.__notes")
+    assert title == "Your turn" and "Go" in body
+    assert black.evaluate("window.__tones") > tones
+    assert black.evaluate("document.body.dataset.noticed") == "turn"
+    # The setting is kept; White's page, without it, stays quiet.
+    black.reload()
+    expect(black.locator("#notify-turn")).to_be_checked()
+    assert white.evaluate("document.body.dataset.noticed") is None
+    for page in (black, white):
+        assert page.errors == []
+        page.context.close()
