@@ -27,7 +27,9 @@
             go_count/5,              % +Game, +Dead, -Score, -Owner, -Explain
             go_dead_marking/2,       % +Game, -Dead
             dead_stones/2,           % +Board, -Dead
+            dead_stones/3,           % +Board, +ToMove, -Dead
             dead_verdicts/2,         % +Board, -Verdicts
+            dead_verdicts/3,         % +Board, +ToMove, -Verdicts
             chain_stones/3,          % +Board, +Pos, -Stones
             remove_stones/3,         % +Board, +Stones, -RBoard
             seki_points/3,           % +Board, +Dead, -Seki

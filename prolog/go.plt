@@ -673,9 +673,114 @@ test(proposal_is_quick_on_19x19, true(T < 2.0)) :-
     statistics(cputime, T1),
     T is T1 - T0.
 
+%   A capturing race, not a seki (issue 23): Black's five stones on the
+%   left and White's three in the middle share one liberty, [0, 2], and
+%   each has one outside liberty ([0, 0] for Black, [0, 4] for White).
+%   Whoever moves first captures: GNU Go's final_score says so (with White
+%   to move it calls Black's five dead, with Black to move White's three).
+gt_race([ "-b-w-b---",
+          "wbbwbb---",
+          "wbbwb----",
+          "wwwbb----",
+          "--wwb----",
+          "---wb----",
+          "---wb----",
+          "---wb----",
+          "---wb----" ]).
+
+test(race_black_to_move, Dead == [[0, 3], [1, 3], [2, 3]]) :-
+    gt_race(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", Dead).
+test(race_white_to_move, Dead == [[0, 1], [1, 1], [1, 2], [2, 1], [2, 2]]) :-
+    gt_race(Rows), gt_board(Rows, B),
+    dead_stones(B, "w", Dead).
+test(race_verdict, V == dead("w", [[0, 3], [1, 3], [2, 3]], why(0, 2, race(0-2, 1)))) :-
+    gt_race(Rows), gt_board(Rows, B),
+    dead_verdicts(B, "b", [V|_]).
+test(race_without_a_side_to_move_stands, Dead == []) :-
+    gt_race(Rows), gt_board(Rows, B),
+    dead_stones(B, Dead).
+%   No eyes and three shared liberties: seki, whoever moves (filling one
+%   puts the filler in atari).
+test(three_shared_liberties_are_seki, Ds == [[], []]) :-
+    gt_board(["b-w", "b-w", "b-w"], B),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds).
+%   One eye each and shared liberties: seki, whoever moves.
+test(one_eye_each_with_shared_liberties_is_seki, Ds == [[], []]) :-
+    gt_seki(Rows), gt_board(Rows, B),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds).
+
+%   The bent four in the corner (issue 23: the machine passed with it, GNU Go
+%   B+3.5, our count W+24.5): White's eye space A8, A9, B9, C9 is one eye;
+%   Black, moving first, takes B9 and White dies (GNU Go's final_score
+%   calls the six dead); White, moving first, takes B9 itself and lives.
+gt_bent_four([ "---wb----",
+               "-wwwb----",
+               "wwbbb----",
+               "bbb------",
+               "---------",
+               "---------",
+               "---------",
+               "---------",
+               "---------" ]).
+
+test(bent_four_in_the_corner_is_dead, Dead == [[0, 3], [1, 1], [1, 2], [1, 3], [2, 0], [2, 1]]) :-
+    gt_bent_four(Rows), gt_board(Rows, B),
+    dead_stones(B, Dead).
+test(bent_four_in_the_corner_black_first, Dead == [[0, 3], [1, 1], [1, 2], [1, 3], [2, 0], [2, 1]]) :-
+    gt_bent_four(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", Dead).
+test(bent_four_in_the_corner_white_first_lives, Dead == []) :-
+    gt_bent_four(Rows), gt_board(Rows, B),
+    dead_stones(B, "w", Dead).
+test(corner_shapes, Vs == [1, 1, 2, 2, 1]) :-
+    %   bent four in the corner (both ways round), a bent four on the side,
+    %   a straight four from the corner, a square four in the corner
+    maplist([Shape, V]>>( gt_eye_value(Shape, V) ),
+            [ [[0,0],[0,1],[0,2],[1,0]],
+              [[0,0],[1,0],[2,0],[0,1]],
+              [[0,3],[0,4],[0,5],[1,3]],
+              [[0,0],[0,1],[0,2],[0,3]],
+              [[0,0],[0,1],[1,0],[1,1]] ],
+            Vs).
+test(killing_shapes_with_the_owner_first, Vs == [2, 2, 1]) :-
+    %   the owner, moving first, takes the vital point of the bent four in
+    %   the corner and of the pyramid four; the square four stays one eye
+    maplist([Shape, V]>>( gt_eye_value(Shape, true, V) ),
+            [ [[0,0],[0,1],[0,2],[1,0]],
+              [[4,3],[4,4],[4,5],[3,4]],
+              [[4,4],[4,5],[5,4],[5,5]] ],
+            Vs).
+
+%   A one-point eye in the middle is false with two of the opponent's
+%   stones on its diagonals, true with one.
+test(false_eye_in_the_middle, Vs == [0, 1]) :-
+    findall(V, ( member(Rows, [ ["bwb", "w-w", "www"], ["bww", "w-w", "www"] ]),
+                 gt_middle_eye(Rows, V) ),
+            Vs).
+
+%   gt_middle_eye(+Rows, -V): the worth to White of the point [4, 4] of a
+%   9x9 board with the 3x3 Rows around it, the rest empty.
+gt_middle_eye(Rows3, V) :-
+    findall(Row, ( between(0, 8, R),
+                   findall(C, ( between(0, 8, Col),
+                                (   R >= 3, R =< 5, Col >= 3, Col =< 5
+                                ->  R3 is R - 3, C3 is Col - 3, nth0(R3, Rows3, S),
+                                    sub_string(S, C3, 1, _, C)
+                                ;   C = "-" ) ), Cs),
+                   atomics_to_string(Cs, Row) ),
+            Rows),
+    gt_board(Rows, B),
+    go_board:flat_board(B, Width, Flat),
+    gt_index(Width, [4, 4], I),
+    go_dead:eye_value([I], Flat, Width, "b", V).
+
 %   gt_eye_value(+Shape, -Value): what an empty region Shape is worth as the
 %   eye of a black wall around it (everything else on a 9x9 board black).
 gt_eye_value(Shape, V) :-
+    gt_eye_value(Shape, false, V).
+
+gt_eye_value(Shape, First, V) :-
     findall(Row, ( between(0, 8, R),
                    findall(C, ( between(0, 8, Col),
                                 ( memberchk([R, Col], Shape) -> C = "-" ; C = "b" ) ), Cs),
@@ -685,7 +790,7 @@ gt_eye_value(Shape, V) :-
     go_board:flat_board(B, Width, Flat),
     maplist(gt_index(Width), Shape, Is0),
     sort(Is0, Is),
-    go_dead:eye_value(Is, Flat, Width, "w", V).
+    go_dead:eye_value(Is, Flat, Width, "w", First, V).
 
 gt_index(Width, [R, C], I) :-
     I is (R + 1) * Width + C + 2.

@@ -1,6 +1,8 @@
 :- module(go_dead,
           [ dead_stones/2,           % +Board, -Dead
+            dead_stones/3,           % +Board, +ToMove, -Dead
             dead_verdicts/2,         % +Board, -Verdicts
+            dead_verdicts/3,         % +Board, +ToMove, -Verdicts
             chain_stones/3,          % +Board, +Pos, -Stones
             remove_stones/3,         % +Board, +Stones, -RBoard
             seki_points/3,           % +Board, +Dead, -Seki
@@ -29,8 +31,18 @@ points) of its hole whose neighbours are all X's stones.  An eye is worth
   - 0 when it is one point and *false*: Y's stones stand on two of its
     diagonal points, or on one when the point is on the edge;
   - 2 when it has room for two eyes whatever Y does: 7 points or more, or
-    4 to 6 points with no point next to nearly all the others (see
-    eye_value/4: the killing shapes, such as the bulky five, have one);
+    4 to 6 points that are not a *killing shape* (see eye_value/5): a
+    shape where Y's stone on one point, the vital point, leaves one eye.
+    The killing shapes are those with a point next to nearly all the
+    others (the pyramid four, the bulky and the crossed five, the
+    rabbity six), the square four, and the *bent four in the corner*:
+    four points bent round the corner point, such as A8, A9, B9, C9 on
+    9x9.  Elsewhere a bent four is two eyes (either end answers the
+    other), but in the corner Y's stone on the point next to the corner
+    makes a ko that Y can start when it suits it, after taking away
+    X's ko threats: Go players and GNU Go count it dead.  When X is the
+    side to move (dead_verdicts/3), a killing shape but the square four
+    is worth 2: X takes the vital point itself;
   - 1 otherwise.
 
 A unit whose eyes are worth two or more lives.  A unit with less is *weak*,
@@ -50,8 +62,30 @@ the other), so taking one off cannot save the other: one round does what
 one death at a time would.
 
 It stops when every weak unit left touches an opponent unit that is as
-weak or weaker: those live in *seki* (neither side can attack the other
-without being captured first).  Taking a dead unit off can give the
+weak or weaker.
+
+## Capturing races and seki
+
+Two weak units of equal strength that touch are in a *capturing race*
+(each must capture the other to live) or in *seki* (neither can attack).
+Which one depends on their *shared* liberties, the empty points next to
+both: to capture the other, a side first fills the other's outside
+liberties, then the shared ones, and a shared point it fills takes a
+liberty from itself too.  With equal strength, each has as many outside
+liberties as the other, so whoever fills first runs out first once only
+shared liberties are left, unless they share too few for that:
+
+  - without eyes, two shared liberties or more are seki (filling one puts
+    the filler in atari); with one or none, whoever moves first captures;
+  - with one eye each (the eye is a last liberty the other can only fill
+    at the end), one shared liberty or more is seki; with none, whoever
+    moves first captures.
+
+So with the side to move known (dead_verdicts/3, as the rules know it
+when play ends: GNU Go's final count also lets it move first), the other
+side's unit in such a race is dead and taken off, and the proposal goes
+on.  Without it (dead_verdicts/2) a race is left standing, as seki:
+nobody has captured yet.  The units left in the end live in *seki*.  Taking a dead unit off can give the
 stones around it a new eye, so a living group whose territory held an
 invader is seen alive on the next round.
 
@@ -84,6 +118,7 @@ big_eye(7).          % an eye of this many points is worth two
                  *******************************/
 
 %!  dead_stones(+Board, -Dead) is det.
+%!  dead_stones(+Board, +ToMove, -Dead) is det.
 %
 %   Dead is the ordered list of the points [R, C] of the stones the
 %   proposer calls dead (see the module header).  A white stone alone in
@@ -98,18 +133,27 @@ big_eye(7).          % an eye of this many points is worth two
 %   ?- board_rows(_B, ["b-w", "b-w", "b-w"]), dead_stones(_B, Dead).
 %   Dead = [].
 dead_stones(Board, Dead) :-
-    dead_verdicts(Board, Verdicts),
+    dead_stones(Board, none, Dead).
+
+dead_stones(Board, ToMove, Dead) :-
+    dead_verdicts(Board, ToMove, Verdicts),
     findall(Stones, member(dead(_, Stones, _), Verdicts), Lists),
     append(Lists, Dead0),
     sort(Dead0, Dead).
 
 %!  dead_verdicts(+Board, -Verdicts) is det.
+%!  dead_verdicts(+Board, +ToMove, -Verdicts) is det.
 %
-%   Verdicts says why each unit of Board is dead or alive: a list of
+%   Verdicts says why each unit of Board is dead or alive, ToMove ("b",
+%   "w", or none, as in dead_verdicts/2) the side to move, who wins a
+%   capturing race (see the header): a list of
 %
 %     - dead(Colour, Stones, Why): Why is why(Eyes, Liberties, Against),
 %       Against the strengths Eyes-Liberties of the weak units of the
-%       other colour it touched ([] when all its walls were alive);
+%       other colour it touched ([] when all its walls were alive), or
+%       race(Eyes-Liberties, Shared) when it lost a capturing race to a
+%       unit of that strength, Shared their shared liberties, the other
+%       side to move;
 %     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
 %       opponent it touches;
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
@@ -123,21 +167,25 @@ dead_stones(Board, Dead) :-
 %   Vs = [dead("w", [[1, 1]], why(0, 2, [])),
 %         alive("b", [[0, 2], [1, 2], [2, 0], [2, 1], [2, 2]], 3)].
 dead_verdicts(Board, Verdicts) :-
+    dead_verdicts(Board, none, Verdicts).
+
+dead_verdicts(Board, ToMove, Verdicts) :-
     flat_board(Board, Width, Flat),
-    proposal(Flat, Width, [], Dead),
+    proposal(Flat, Width, ToMove, [], Dead),
     foldl(dead_union, Dead, [], Gone),
     remove_indices(Flat, Gone, Final),
-    all_units(Final, Width, Units),
+    all_units(Final, Width, ToMove, Units),
     maplist(final_verdict(Units), Units, Left),
     append(Dead, Left, Verdicts0),
     maplist(verdict_points_(Width), Verdicts0, Verdicts).
 
-%   proposal(+Flat, +Width, +Dead0, -Dead): Dead are the verdicts dead/3 of
-%   Dead0 and those found by repeating the three steps of the header.
-proposal(Flat, Width, Dead0, Dead) :-
+%   proposal(+Flat, +Width, +ToMove, +Dead0, -Dead): Dead are the verdicts
+%   dead/3 of Dead0 and those found by repeating the three steps of the
+%   header, then the capturing races that ToMove wins.
+proposal(Flat, Width, ToMove, Dead0, Dead) :-
     foldl(dead_union, Dead0, [], Gone),
     remove_indices(Flat, Gone, Flat1),
-    all_units(Flat1, Width, Units),
+    all_units(Flat1, Width, ToMove, Units),
     include(weak, Units, Weak),
     map_list_to_pairs(strength, Weak, Keyed),
     keysort(Keyed, Sorted),
@@ -146,12 +194,46 @@ proposal(Flat, Width, Dead0, Dead) :-
             ( member(U, ByStrength),
               dies(U, Weak, Against),
               U = unit(Colour, Stones, Eyes, Libs, _, _) ),
-            Found),
+            Found0),
+    (   Found0 == []
+    ->  races_lost(Weak, Flat1, Width, ToMove, Found)
+    ;   Found = Found0
+    ),
     (   Found == []
     ->  Dead = Dead0
     ;   append(Dead0, Found, Dead1),
-        proposal(Flat, Width, Dead1, Dead)
+        proposal(Flat, Width, ToMove, Dead1, Dead)
     ).
+
+%   races_lost(+Weak, +Flat, +Width, +ToMove, -Found): the verdicts dead/3
+%   of the weak units of ToMove's opponent that are in a capturing race
+%   with a weak unit of ToMove (race/4); none when ToMove is none.
+races_lost(_, _, _, none, []) :- !.
+races_lost(Weak, Flat, Width, ToMove, Found) :-
+    findall(dead(Colour, Stones, why(Eyes, Libs, race(SV, Shared))),
+            ( member(U, Weak),
+              U = unit(Colour, Stones, Eyes, Libs, _, _),
+              Colour \== ToMove,
+              once(( member(V, Weak), opponents(U, V), touch(U, V),
+                     race(U, V, Flat, Width, Shared) )),
+              strength(V, SV) ),
+            Found).
+
+%   race(+U, +V, +Flat, +Width, -Shared): the weak units U and V, of equal
+%   strength, are in a capturing race, not in seki: they share Shared
+%   liberties, fewer than two without eyes, none with one eye each (see
+%   the header).
+race(U, V, Flat, Width, Shared) :-
+    strength(U, S), strength(V, S),
+    S = Eyes-_,
+    liberty_points(U, Flat, Width, LU),
+    liberty_points(V, Flat, Width, LV),
+    ord_intersection(LU, LV, Both),
+    length(Both, Shared),
+    Shared < 2 - Eyes.
+
+liberty_points(unit(_, Stones, _, _, _, _), Flat, Width, Points) :-
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Points).
 
 dead_union(dead(_, Stones, _), Gone0, Gone) :-
     ord_union(Gone0, Stones, Gone).
@@ -199,40 +281,42 @@ verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-
                  *            UNITS             *
                  *******************************/
 
-%   all_units(+Flat, +Width, -Units): the units of Black, then White's.
-%   A unit is unit(Colour, Stones, Eyes, Liberties, Wall, EyePoints):
-%   Stones, Wall and EyePoints ordered lists of indices, Eyes the worth of
-%   its eyes (see the header), Liberties the number of its empty neighbours.
-all_units(Flat, Width, Units) :-
-    colour_units(Flat, Width, "b", Bs),
-    colour_units(Flat, Width, "w", Ws),
+%   all_units(+Flat, +Width, +ToMove, -Units): the units of Black, then
+%   White's.  A unit is unit(Colour, Stones, Eyes, Liberties, Wall,
+%   EyePoints): Stones, Wall and EyePoints ordered lists of indices, Eyes
+%   the worth of its eyes (see the header; the side ToMove plays first),
+%   Liberties the number of its empty neighbours.
+all_units(Flat, Width, ToMove, Units) :-
+    colour_units(Flat, Width, ToMove, "b", Bs),
+    colour_units(Flat, Width, ToMove, "w", Ws),
     append(Bs, Ws, Units).
 
-colour_units(Flat, Width, X, Units) :-
+colour_units(Flat, Width, ToMove, X, Units) :-
     opponent(X, Y),
+    (   X == ToMove -> First = true ; First = false ),
     functor(Flat, _, Size),
     functor(Seen, seen, Size),
     functor(EyeSeen, seen, Size),
     findall(I, arg(I, Flat, X), Starts),
-    foldl(unit_from(Flat, Width, X, Y, Seen, EyeSeen), Starts, Units, []).
+    foldl(unit_from(Flat, Width, X, Y-First, Seen, EyeSeen), Starts, Units, []).
 
 %   unit_from(..., +I, -Units, ?Tail): the unit of X's stone at I, unless
 %   an earlier stone's hole took it in.
-unit_from(Flat, Width, X, Y, Seen, EyeSeen, I, Units, Tail) :-
+unit_from(Flat, Width, X, Y-First, Seen, EyeSeen, I, Units, Tail) :-
     arg(I, Seen, S),
     (   nonvar(S)
     ->  Units = Tail
     ;   flood([I], Width, Flat, Seen, not(Y), [], Hole),
-        unit(Flat, Width, X, Y, EyeSeen, Hole, Unit),
+        unit(Flat, Width, X, Y-First, EyeSeen, Hole, Unit),
         Units = [Unit|Tail]
     ).
 
-unit(Flat, Width, X, Y, EyeSeen, Hole, unit(X, Stones, Eyes, Libs, Wall, EyePoints)) :-
+unit(Flat, Width, X, Y-First, EyeSeen, Hole, unit(X, Stones, Eyes, Libs, Wall, EyePoints)) :-
     partition(cell_is(Flat, X), Hole, Stones, Empties),
     foldl(neighbour_cells(Flat, Width, Y), Hole, [], Wall),
     foldl(neighbour_cells(Flat, Width, "-"), Stones, [], LibPoints),
     length(LibPoints, Libs),
-    foldl(eye(Flat, Width, Y, EyeSeen), Empties, 0-[], Eyes-EyePoints0),
+    foldl(eye(Flat, Width, Y-First, EyeSeen), Empties, 0-[], Eyes-EyePoints0),
     sort(EyePoints0, EyePoints).
 
 cell_is(Flat, Cell, I) :-
@@ -249,14 +333,14 @@ neighbour_cells(Flat, Width, Cell, I, Set0, Set) :-
 %   eye(..., +I, +Eyes0-Points0, -Eyes-Points): the empty point I starts an
 %   empty region not seen yet; if none of its neighbours is Y's stone it
 %   is an eye, whose worth is added.
-eye(Flat, Width, Y, EyeSeen, I, E0-P0, E-P) :-
+eye(Flat, Width, Y-First, EyeSeen, I, E0-P0, E-P) :-
     arg(I, EyeSeen, S),
     (   nonvar(S)
     ->  E-P = E0-P0
     ;   flood([I], Width, Flat, EyeSeen, is("-"), [], Region),
         foldl(neighbour_cells(Flat, Width, Y), Region, [], Ys),
         (   Ys == []
-        ->  eye_value(Region, Flat, Width, Y, V),
+        ->  eye_value(Region, Flat, Width, Y, First, V),
             E is E0 + V,
             append(Region, P0, P)
         ;   E-P = E0-P0
@@ -264,30 +348,42 @@ eye(Flat, Width, Y, EyeSeen, I, E0-P0, E-P) :-
     ).
 
 %!  eye_value(+Region, +Flat, +Width, +Y, -Value) is det.
+%!  eye_value(+Region, +Flat, +Width, +Y, +First, -Value) is det.
 %
 %   Value is what an eye of the points Region is worth to the colour
-%   playing against Y (see the module header).
-eye_value([I], Flat, Width, Y, V) :-
+%   playing against Y (see the module header).  First is true when that
+%   colour moves first: then a killing shape is worth two, since it
+%   takes the vital point itself (A9 or B8 in the bent four in the
+%   corner), but for the square four, one eye whatever it plays.
+eye_value(Region, Flat, Width, Y, V) :-
+    eye_value(Region, Flat, Width, Y, false, V).
+
+eye_value([I], Flat, Width, Y, _, V) :-
     !,
     (   false_eye(I, Flat, Width, Y) -> V = 0 ; V = 1 ).
-eye_value(Region, _, Width, _, V) :-
+eye_value(Region, Flat, Width, _, First, V) :-
     length(Region, N),
     big_eye(Big),
     (   N >= Big
     ->  V = 2
     ;   N =< 3
     ->  V = 1
-    ;   killing_shape(Region, Width, N)
+    ;   square_four(Region, Width)
     ->  V = 1
+    ;   killing_shape(Region, Flat, Width, N)
+    ->  (   First == true -> V = 2 ; V = 1 )
     ;   V = 2
     ).
 
-%   killing_shape(+Region, +Width, +N): an eye of N points (4 to 6) that
-%   the opponent's stone on one point (the vital point) leaves with one
-%   eye: a point next to N - 2 of the others or more (3 for four points:
-%   the pyramid four, the bulky and the crossed five, the rabbity six), or
-%   the square four.
-killing_shape(Region, Width, N) :-
+square_four([A, B, C, D], Width) :-
+    B =:= A + 1, C =:= A + Width, D =:= C + 1.
+
+%   killing_shape(+Region, +Flat, +Width, +N): an eye of N points (4 to
+%   6) that the opponent's stone on one point (the vital point) leaves
+%   with one eye: a point next to N - 2 of the others or more (3 for four
+%   points: the pyramid four, the bulky and the crossed five, the rabbity
+%   six), the square four, or the bent four in the corner.
+killing_shape(Region, Flat, Width, N) :-
     Need is max(3, N - 2),
     (   member(I, Region),
         neighbours(Width, I, Ns),
@@ -295,9 +391,28 @@ killing_shape(Region, Width, N) :-
         length(In, K),
         K >= Need
     ->  true
-    ;   Region = [A, B, C, D],
-        B =:= A + 1, C =:= A + Width, D =:= C + 1
+    ;   square_four(Region, Width)
+    ->  true
+    ;   bent_four_in_the_corner(Region, Flat, Width)
     ).
+
+%   bent_four_in_the_corner(+Region, +Flat, +Width): Region is four points
+%   with the corner point of the board and both its neighbours: an arm of
+%   two points along one edge and one along the other (the square four
+%   has been taken before).  White's stone next to the corner, on the arm
+%   of two, makes it a ko Black cannot win in the end; on 9x9 the eye
+%   A8, A9, B9, C9 is one:
+%
+%       A9 B9 C9 D9        - - - b
+%       A8 B8              - b b b
+%       A7                 b b
+bent_four_in_the_corner(Region, Flat, Width) :-
+    length(Region, 4),
+    member(I, Region),
+    neighbours(Width, I, Ns),
+    partition(cell_is(Flat, "#"), Ns, [_, _], OnBoard),
+    forall(member(J, OnBoard), memberchk(J, Region)),
+    !.
 
 in_region(Region, J) :-
     memberchk(J, Region).
@@ -420,7 +535,7 @@ seki_points(Board, Dead, Seki) :-
     flat_board(Board, Width, Flat0),
     points_indices(Width, Dead, Gone),
     remove_indices(Flat0, Gone, Flat),
-    all_units(Flat, Width, Units),
+    all_units(Flat, Width, none, Units),
     include(weak, Units, Weak),
     findall(Points,
             ( member(U, Weak),

@@ -130,9 +130,10 @@ simple_action(Game, Action) :-
 %   Dead = [[0, 0]],
 %   Action = accept("b").
 phase_action(Game, Action) :-
-    Game = go(_, Rows, P, _, _, _, _, scoring(_, Marked, _, Toggles)),
+    Game = go(_, Rows, P, _, _, _, _, scoring(Passer, Marked, _, Toggles)),
     board_rows(Board, Rows),
-    dead_stones(Board, Proposal),
+    opponent(Passer, First),
+    dead_stones(Board, First, Proposal),
     opponent(P, Other),
     (   (   member(Pos, Marked), \+ memberchk(Pos, Proposal), board_cell_at(Board, Pos, P)
         ;   member(Pos, Proposal), \+ memberchk(Pos, Marked), board_cell_at(Board, Pos, Other)

@@ -413,12 +413,13 @@ play_(pass(P), Game0, Game, Explain) :-
     opponent(P, Next),
     (   Passes >= 2
     ->  board_rows(B, Str),
-        dead_verdicts(B, Verdicts),
+        dead_verdicts(B, Next, Verdicts),
         verdicts_dead(Verdicts, Dead),
         Status = scoring(P, Dead, [], []),
         format(string(A), "Dead = ~w", [Dead]),
         foldl(verdict_explain, Verdicts, Why, []),
-        Explain = ["dead_stones(Board, Dead)"-A|Why]
+        proposal_query(B, Next, Dead, Q),
+        Explain = [Q-A|Why]
     ;   Status = playing,
         format(string(Q), "go_play(Game0, pass(~q), Game, _)", [P]),
         Explain = [Q-"true: the first pass; a second one in a row ends play"]
@@ -468,6 +469,16 @@ play_(resume(P), Game0, Game, [Q-"true: play goes on"]) :-
     opponent(Passer, Next),
     Game = go(S, Str, Next, Caps, 0, Hist, resume(P), playing).
 
+%   proposal_query(+Board, +Next, +Dead, -Q): the goal that gives the
+%   proposal Dead: dead_stones/2, or dead_stones/3 with the side to move
+%   when it decided something (a capturing race, or a killing shape
+%   whose owner plays first).
+proposal_query(B, Next, Dead, Q) :-
+    (   dead_stones(B, Dead)
+    ->  Q = "dead_stones(Board, Dead)"
+    ;   format(string(Q), "dead_stones(Board, ~q, Dead)", [Next])
+    ).
+
 %   verdicts_dead(+Verdicts, -Dead): the dead stones of dead_verdicts/2, as
 %   dead_stones/2 gives them.
 verdicts_dead(Verdicts, Dead) :-
@@ -486,6 +497,16 @@ on_board(Pos, Size) :-
 
 %   verdict_explain(+Verdict)//: the Query-Answer pair that says why a
 %   unit of dead_verdicts/2 was called dead (nothing for the others).
+verdict_explain(dead(Colour, Stones, why(Eyes, Libs, race(Strength, Shared)))) -->
+    !,
+    { Stones = [First|_],
+      colour_word(Colour, Word),
+      format(string(Q), "dead_verdicts(Board, ToMove, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
+      length(Stones, N),
+      format(string(A), "~w ~d stone(s) at ~w...: eyes worth ~w, ~d liberties, lose a capturing race \c
+                         to a group as strong (eyes-liberties ~w, ~d shared): the other side moves first",
+             [Word, N, First, Eyes, Libs, Strength, Shared]) },
+    [Q-A].
 verdict_explain(dead(Colour, Stones, why(Eyes, Libs, Against))) -->
     !,
     { Stones = [First|_],
