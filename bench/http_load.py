@@ -497,7 +497,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = peer = None
         try:
-            server = LiveServer(Path(tmp) / "bench.db", workers=args.workers).start()
+            # No recycling mid-run (--max-requests): a worker replaced during a round
+            # drops its connections, which is not what is measured here.
+            server = LiveServer(Path(tmp) / "bench.db", workers=args.workers,
+                                args=("--max-requests", "0")).start()
             peer = Peer(workers=args.clients)
             bench = Bench(args, server, peer)
             for route in ROUTES:  # warm-up: first requests load code and fill caches

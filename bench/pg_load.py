@@ -129,11 +129,12 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory()
     try:
         url = cluster.new_database()
-        sqlite = LiveServer(Path(tmp.name) / "bench.db", workers=args.workers).start()
+        steady = ("--max-requests", "0")   # no worker recycled mid-round
+        sqlite = LiveServer(Path(tmp.name) / "bench.db", workers=args.workers, args=steady).start()
         servers.append(sqlite)
-        pg_a = LiveServer(url, workers=args.workers).start()
+        pg_a = LiveServer(url, workers=args.workers, args=steady).start()
         servers.append(pg_a)
-        pg_b = LiveServer(url, workers=args.workers).start()
+        pg_b = LiveServer(url, workers=args.workers, args=steady).start()
         servers.append(pg_b)
         print(f"{args.clients} clients (keep-alive), {args.seconds:.0f} s a round, "
               f"{args.rounds} rounds of each, {args.workers} workers a server, think "
