@@ -47,6 +47,7 @@ import weakref
 from flask import Blueprint, current_app, jsonify
 
 from . import confine, paths, pipes, security
+from .records import record_or_404
 from .games import InvalidRequest, TableroError
 
 bp = Blueprint("console", __name__, url_prefix="/api")
@@ -296,8 +297,6 @@ def _close_pools() -> None:
 @bp.post("/games/<game_id>/query")
 def query(game_id: str):
     """Answer a goal about the game's current position (see the module's docstring)."""
-    from .api import record_or_404
-
     data = security.request_body()
     goal = data.get("goal")
     if not isinstance(goal, str) or not goal.strip():
