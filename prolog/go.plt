@@ -1415,6 +1415,33 @@ test(resigns_when_hopeless, A == resign("b")) :-
                  "wwwwwwwww", "-----wwww", "-b---w-ww", "-----ww-w"], "b", G),
     go_machine_action(G, [seed(1), playouts(100)], A).
 
+%   Issue 23, the bent four in the corner: White's corner group has the eye
+%   space A8, A9, B9, C9, dead if Black moves first (GNU Go's count); Black
+%   has passed, White to move takes the vital point B9 ([0, 1]) and lives,
+%   where it played in its own area before.
+test(defends_the_bent_four_in_the_corner, Moves == [move("w", [0, 1]), move("w", [0, 1])]) :-
+    gm_position(["---wbw---", "-wwwbw---", "wwbbbw---", "bbb-bw---", "----bw---",
+                 "----bw---", "----bw---", "----bw---", "----bw---"], "w", G0),
+    setarg(5, G0, 1),
+    findall(A, ( member(Seed, [1, 2]), go_machine_action(G0, [seed(Seed)], A) ), Moves).
+
+%   Issue 23, a move inside its area: Black, who passed, has cut at [2, 5];
+%   White's stone [2, 6] is in atari.  White, far ahead, saves it ([3, 6])
+%   rather than pass.
+test(saves_a_chain_in_atari_before_passing, A == move("w", [3, 6])) :-
+    gm_position(["-b-b-b-", "bbbbbbb", "wwwwwbw", "w-w-w--", "wwwwwww", "w-w-w-w", "wwwwwww"],
+                "w", G0),
+    setarg(5, G0, 1),
+    go_machine_action(G0, [seed(1)], A).
+
+%   A Black stone in atari inside White's area, every region settled: White
+%   takes it ([3, 4]) rather than pass.
+test(captures_in_its_area_before_passing, A == move("w", [3, 4])) :-
+    gm_position(["-b-b-b-", "bbbbbbb", "wwwwwww", "w-wb-ww", "wwwwwww", "w-w-w-w", "wwwwwww"],
+                "w", G0),
+    setarg(5, G0, 1),
+    go_machine_action(G0, [seed(1)], A).
+
 %   The same seed gives the same move; five seeds do not all give one.
 test(seeds, [Same-Kinds == true-true]) :-
     go_new([size(9), preset(chinese)], G0),

@@ -40,7 +40,14 @@ calls player_action/3 for each turn in play.  A turn goes:
      wins at least half its simulations: passing cannot change the result
      by the machine's own estimate.  (The search's check catches stones
      the estimate calls alive that the random games capture.)
-  5. Else play the first of the ranking.
+     Before passing it answers a threat (pass_or_defend/4): it saves a
+     chain of its own in atari or captures stones, on any point, settled
+     ones too (the opponent may have played inside its area).
+  5. From the endgame on (stones on a third of the board), a unit of its
+     own that is dead if the opponent moves first but alive if it does
+     (a capturing race, the bent four in the corner) is defended first:
+     vital_defence/3.
+  6. Else play the first of the ranking.
 
 The move chosen is checked with go_play/4 (superko); a refused one is
 dropped and the next best taken.
@@ -52,6 +59,7 @@ dropped and the next best taken.
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(ordsets)).
+:- use_module(library(yall)).
 :- use_module(board).
 :- use_module(rules).
 :- use_module(dead).
@@ -97,13 +105,113 @@ player_action(Game, Options, Action) :-
     ),
     (   resign_rule(Game, FB, Lead, Rate)
     ->  Action = resign(P)
+    ;   endgame(FB),
+        vital_defence(Game, P, Pos),
+        catch(go_play(Game, move(P, Pos), _, _), refusal(_, _), fail)
+    ->  Action = move(P, Pos)
     ;   Ranked == []
-    ->  Action = pass(P)
+    ->  pass_or_defend(Game, FB, P, Action)
     ;   Passes > 0, Lead > Open,
         ( Rate == none -> true ; Rate >= 0.5 )
-    ->  Action = pass(P)
+    ->  pass_or_defend(Game, FB, P, Action)
     ;   first_accepted(Ranked, Game, FB, P, Action)
     ).
+
+%!  pass_or_defend(+Game, +FB, +P, -Action) is det.
+%
+%   Before it passes, the machine looks at what the opponent's last moves
+%   may have threatened, on every empty point (settled ones too: the
+%   opponent may have played inside the machine's area):
+%
+%     1. a move that takes one of its chains in atari out of atari for
+%        good, or captures opponent stones (go_tactics:move_features/4),
+%        the most stones first;
+%     2. else, if a unit of its own is dead when the opponent moves first
+%        but not when it does (a capturing race, a killing shape such as
+%        the bent four in the corner: go_dead:dead_stones/3), the
+%        liberty of that unit that leaves the fewest of its stones dead
+%        with the opponent first.
+%
+%   It plays that move if the rules accept it, else it passes.
+pass_or_defend(Game, FB, P, Action) :-
+    (   defence(Game, FB, P, Pos),
+        catch(go_play(Game, move(P, Pos), _, _), refusal(_, _), fail)
+    ->  Action = move(P, Pos)
+    ;   Action = pass(P)
+    ).
+
+defence(_, FB, P, Pos) :-
+    fb_colour(P, X),
+    fb_empties(FB, Empties),
+    findall(Stones-I,
+            ( member(I, Empties),
+              move_features(FB, X, I, f(Captured, Saved, _, _, _, _)),
+              Stones is Captured + Saved,
+              Stones > 0 ),
+            Found),
+    Found \== [],
+    !,
+    max_member(_-I, Found),
+    fb_index(FB, Pos, I).
+defence(Game, _, P, Pos) :-
+    vital_defence(Game, P, Pos).
+
+%   endgame(+FB): stones cover a third of the board or more.
+endgame(FB) :-
+    fb_size(FB, N),
+    stones_on_board(FB, Stones),
+    Stones * 3 >= N * N.
+
+%!  vital_defence(+Game, +P, -Pos) is semidet.
+%
+%   A unit of P's is dead when the opponent moves first but not when P
+%   does (go_dead:dead_stones/3: a capturing race, or a killing shape
+%   such as the bent four in the corner, whose vital point P must take
+%   now); Pos is the point next to it or to the opponent's stones
+%   touching it that leaves the fewest of P's stones dead with the
+%   opponent first, fewer than now.  Played before the search from the
+%   endgame on (endgame/1), and before a pass.
+vital_defence(Game, P, Pos) :-
+    go_board(Game, Board),
+    opponent(P, Q),
+    own_dead(Board, Q, P, Lost),
+    own_dead(Board, P, P, Kept),
+    ord_subtract(Lost, Kept, Threatened),
+    Threatened \== [],
+    foldl(empty_neighbours(Board), Threatened, [], Near),
+    foldl(enemy_neighbours(Board, Q), Threatened, [], Enemies),
+    foldl(empty_neighbours(Board), Enemies, Near, Points),
+    findall(N-Pos,
+            ( member(Pos, Points),
+              catch(go_play(Game, move(P, Pos), Game1, _), refusal(_, _), fail),
+              go_board(Game1, Board1),
+              own_dead(Board1, Q, P, Dead1),
+              length(Dead1, N) ),
+            Tried),
+    Tried \== [],
+    min_member(N-Pos, Tried),
+    length(Lost, N0),
+    N < N0.
+
+%   own_dead(+Board, +First, +P, -Dead): P's stones in the proposal
+%   (dead_stones/3) when First moves first.
+own_dead(Board, First, P, Dead) :-
+    dead_stones(Board, First, All),
+    include([[R, C]]>>board_cell(Board, R, C, P), All, Dead).
+
+empty_neighbours(Board, Pos, Set0, Set) :-
+    enemy_neighbours(Board, "-", Pos, Set0, Set).
+
+%   enemy_neighbours(+Board, +Cell, +Pos, +Set0, -Set): Set0 and the
+%   neighbours of Pos holding Cell.
+enemy_neighbours(Board, Cell, [R, C], Set0, Set) :-
+    findall([R1, C1],
+            ( member(DR-DC, [-1-0, 1-0, 0-(-1), 0-1]),
+              R1 is R + DR, C1 is C + DC,
+              board_cell(Board, R1, C1, Cell) ),
+            Ps0),
+    sort(Ps0, Ps),
+    ord_union(Set0, Ps, Set).
 
 %   default_playouts(+FB, -N): the simulations of a move: a playout costs
 %   about one random move per empty point, so a position with fewer empty
