@@ -1089,7 +1089,8 @@ export class GameSession {
     this.clearTap();
     this.tapped = { key, clear };
     show();
-    this.say({ key: "confirm.again", kind: "info" });
+    // A phone has no Escape key: its hint does not offer one.
+    this.say({ key: matchMedia("(pointer: coarse)").matches ? "confirm.again_touch" : "confirm.again", kind: "info" });
     return null;
   }
 
@@ -1099,7 +1100,7 @@ export class GameSession {
     if (!tapped) return;
     this.tapped = null;
     tapped.clear();
-    if (said && this.state.message?.key === "confirm.again") this.say(null);
+    if (said && ["confirm.again", "confirm.again_touch"].includes(this.state.message?.key)) this.say(null);
   }
 
   /** A button that asks once more: its first click turns its text into t(questionKey)

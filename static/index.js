@@ -4,7 +4,7 @@
 // computer: a difficulty in words (difficulty.js) and who moves first make the game here
 // (POST /api/games), and its page opens.
 
-import { allSecrets, api, keepSeats } from "./api.js";
+import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
 import { DIFFICULTIES, computerOptions, difficultyOf, hasOrder, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 
@@ -199,12 +199,93 @@ function whenText(seconds) {
 function render() {
   renderGames();
   renderRecent();
+  renderDevices();
+  if (added !== null && listing) {
+    const message = $("#message");
+    message.className = `tb-message ${added < 0 ? "tb-error" : "tb-info"}`;
+    message.textContent = added < 0 ? t("index.devices_bad") : t("index.devices_added", { count: added });
+  }
+}
+
+// ---- your games on another device ---------------------------------------------------
+// A personal link, /#seats=<the seats this browser holds, as base64url JSON {id: {seat:
+// secret}}>: opened in another browser it adds them to that browser's (the fragment never
+// reaches the server), so the saved games survive a browser that forgets.
+
+const SEATS_HASH = "#seats=";
+let added = null; // how many games a link opened here added
+
+function seatsLink() {
+  const all = {};
+  for (const game of listing?.recent ?? []) all[game.id] = heldSeats(game.id);
+  const bytes = new TextEncoder().encode(JSON.stringify(all));
+  const text = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `${location.origin}/${SEATS_HASH}${text}`;
+}
+
+/** A personal link in the URL: keep its seats here, and take it out of the address bar. */
+function takeSeatsLink() {
+  if (!location.hash.startsWith(SEATS_HASH)) return;
+  try {
+    const text = location.hash.slice(SEATS_HASH.length).replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    const all = JSON.parse(new TextDecoder().decode(bytes));
+    let count = 0;
+    for (const [id, seats] of Object.entries(all)) {
+      if (seats && typeof seats === "object" && Object.keys(seats).length) {
+        keepSeats(id, seats);
+        count += 1;
+      }
+    }
+    added = count;
+  } catch {
+    added = -1;
+  }
+  history.replaceState(null, "", location.pathname);
+}
+
+function renderDevices() {
+  let box = $("#devices");
+  if (!box) {
+    box = node("details", { id: "devices", class: "index-devices" });
+    $("#recent").after(box);
+  }
+  const open = box.open;
+  const field = box.querySelector("input");
+  box.replaceChildren(node("summary", {}, t("index.devices")));
+  box.open = open;
+  box.hidden = !listing?.recent.length;
+  box.append(node("p", { class: "index-note" }, t("index.devices_help")));
+  const make = node("button", { type: "button", class: "tb-button", id: "make-link" }, t("index.devices_make"));
+  make.addEventListener("click", () => {
+    const link = node("input", { class: "tb-invite-link", readonly: "", "aria-label": t("index.devices_link") });
+    link.value = seatsLink();
+    box.querySelector("input")?.remove();
+    box.append(link);
+    link.focus();
+    link.select();
+    navigator.clipboard?.writeText(link.value).catch(() => {});
+  });
+  box.append(make);
+  if (field) box.append(field);
 }
 
 async function start() {
+  takeSeatsLink();
   setupLangToggle($("#lang"));
   onLangChange(render);
+  window.addEventListener("hashchange", () => {
+    if (!location.hash.startsWith(SEATS_HASH)) return;
+    takeSeatsLink();
+    refresh();
+  });
   render();
+  await refresh();
+}
+
+/** GET the games on offer and this browser's saved games; draw them. */
+async function refresh() {
+  failed = false;
   try {
     const { available, gnugo } = await api("GET", "/api/games");
     const { games } = await api("POST", "/api/games/mine", { secrets: allSecrets() });

@@ -5,9 +5,12 @@ difficulty."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
+
+from app.gtp import GNUGO
 
 from .conftest import call
 
@@ -17,8 +20,12 @@ expect = sync_api.expect
 pytestmark = pytest.mark.browser
 
 #  game, difficulty, the words the page's seats show for the machine
+GNUGO_HERE = os.access(GNUGO, os.X_OK)
+
 CASES = [
     ("go", "easy", "machine, easy"),
+    pytest.param("go", "hard", "GNU Go (level 10), hard", marks=pytest.mark.skipif(
+        not GNUGO_HERE, reason="GNU Go is not installed")),
     ("molinolog", "hard", "machine, depth 5, hard"),
     ("gorogo", "medium", "machine, depth 2, medium"),
     ("azul", "hard", "lookahead, hard"),
@@ -103,3 +110,34 @@ def test_saved_games_say_opponent_turn_and_result(page):
     page.click("#lang")
     expect(first.locator("a")).to_have_text("Molinolog contra la computadora (fácil)")
     expect(first.locator(".index-state")).to_have_text("Tu turno")
+
+
+def test_a_personal_link_takes_the_saved_games_to_another_browser(browser, server):
+    from .conftest import open_page
+
+    first = open_page(browser, server)
+    first.goto("/")
+    card = first.locator('#games [data-game="gorogo"]')
+    card.get_by_role("button", name=re.compile("play the computer")).click()
+    first.wait_for_url(re.compile(r"/gorogo/[0-9a-f]+$"))
+    game_id = first.url.rsplit("/", 1)[1]
+    first.goto("/")
+    expect(first.locator(f'#recent li[data-id="{game_id}"]')).to_be_visible()
+    first.click("#devices summary")
+    first.click("#make-link")
+    link = first.locator("#devices input").input_value()
+    assert "/#seats=" in link
+
+    other = open_page(browser, server)  # another browser: nothing saved
+    other.goto("/")
+    expect(other.locator("#message")).to_have_text("No saved games yet.")
+    other.goto(link)
+    expect(other.locator("#message")).to_have_text("Your link added 1 game to this browser.")
+    assert other.url.endswith("/")
+    saved = other.locator(f'#recent li[data-id="{game_id}"]')
+    expect(saved.locator("a")).to_have_text("GoRoGo against the computer (easy)")
+    saved.locator("a").click()
+    expect(other.locator(".tb-seats-line")).to_contain_text("You play")
+    for page in (first, other):
+        assert page.errors == []
+        page.context.close()

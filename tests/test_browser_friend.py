@@ -268,8 +268,9 @@ def test_playing_a_friend_from_the_page_and_a_watcher(browser, server):
     watcher.goto(f"/go/{game_id}")
     expect(watcher.locator(".tb-seats-line")).to_have_text("You are watching this game.")
     expect(watcher.locator(f"{point(4, 4)} .stone")).to_have_count(1)
-    for control in ("#pass", "#resign", "#undo", "#new-game"):
+    for control in ("#pass", "#resign", "#undo"):
         expect(watcher.locator(control)).to_be_hidden()
+    expect(watcher.locator("#new-game")).to_be_visible()  # for a game of one's own
     watcher.hover(point(6, 6))
     expect(watcher.locator("svg.grid-board")).to_have_attribute("data-hover", "")
     expect(watcher.locator(f"{point(6, 6)} .grid-ghost")).to_be_hidden()

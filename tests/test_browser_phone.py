@@ -101,6 +101,7 @@ def test_go_on_a_phone_the_first_tap_only_shows_the_stone(phone, server):
     expect(phone.locator(f"{go_point(2, 2)}.grid-proposed.grid-proposed-b")).to_have_count(1)
     expect(phone.locator(f"{go_point(2, 2)} .grid-proposal")).to_have_count(1)
     expect(phone.locator("#message")).to_contain_text("Tap the same place again")
+    expect(phone.locator("#message")).not_to_contain_text("Esc")  # a phone has no Escape key
     expect(phone.locator(".stone")).to_have_count(0)
     assert state(server, made)["revision"] == revision
 
