@@ -215,6 +215,9 @@ console_error(E, _, _{code: "error", message: Message}) :-
 
 memory_error(error(resource_error(_), _)).
 memory_error(resource_error(_)).
+memory_error(error(io_error(_, _), context(_, Message))) :-   % output past the memory limit
+    (   string(Message) ; atom(Message) ),
+    sub_string(Message, _, _, _, "allocate memory").
 
 %   unknown_procedure(+Culprit, -Message): as the toplevel says it.
 unknown_procedure(Culprit, Message) :-
