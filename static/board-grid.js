@@ -64,7 +64,7 @@ const SHAPES = { spot: 0.11 * UNIT, stone: STONE_RADIUS };
 let instances = 0;
 
 /** GTP's column letter for col (A-T, no I). */
-export function columnLetter(col) {
+function columnLetter(col) {
   return LETTERS[col] ?? "?";
 }
 

@@ -10,7 +10,7 @@
 // A page adds its own keys with addStrings({en: {...}, es: {...}}) (see gorogo-i18n.js).
 
 const STORAGE_KEY = "tablero.lang";
-export const LANGS = ["en", "es"];
+const LANGS = ["en", "es"];
 
 const STRINGS = {
   en: {
@@ -651,7 +651,7 @@ export function formatNumber(n) {
   return Number(n).toLocaleString(current === "es" ? "es" : "en", { maximumFractionDigits: 1 });
 }
 
-export function setLang(lang) {
+function setLang(lang) {
   if (!LANGS.includes(lang) || lang === current) return;
   current = lang;
   try {
@@ -670,7 +670,7 @@ export function onLangChange(fn) {
 const ATTRIBUTES = { i18nTitle: "title", i18nAriaLabel: "aria-label", i18nPlaceholder: "placeholder" };
 
 /** Fill every data-i18n* element under root with the current language's text. */
-export function translatePage(root = document) {
+function translatePage(root = document) {
   document.documentElement.lang = current;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const [data, attr] of Object.entries(ATTRIBUTES)) {

@@ -103,7 +103,7 @@ function node(tag, className, text) {
 }
 
 /** The game and the saved game's id of this page: /<game>/<id>. */
-export function pageGame(path = location.pathname) {
+function pageGame(path = location.pathname) {
   const match = /^\/([a-z]+)(?:\/([^/]+))?\/?$/.exec(path);
   if (!match || !GAMES.includes(match[1])) return { game: null, id: null };
   return { game: match[1], id: match[2] ? decodeURIComponent(match[2]) : null };

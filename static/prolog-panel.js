@@ -119,7 +119,7 @@ function node(tag, className, text) {
 const str = (s) => `"${String(s).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
 /** A view's board (rows of characters) as the course's board: a list of rows of strings. */
-export function boardTerm(rows, sep = ",") {
+function boardTerm(rows, sep = ",") {
   return `[${rows.map((row) => `[${[...row].map(str).join(sep)}]`).join(sep)}]`;
 }
 
@@ -150,7 +150,7 @@ function goAction(action, player, sep = ",") {
  *  settings, the seats, the captures, the passes, the last action and the phase.  The ko
  *  history (hashes of earlier positions) is not in the view: it is written [], which only
  *  a ko recapture would notice. */
-export function goGameTerm(view) {
+function goGameTerm(view) {
   const s = view.settings;
   const settings = `settings(${view.size},${s.preset},${s.ko},${s.komi},${s.tie},players(${view.seats.b},${view.seats.w}))`;
   const rows = `[${view.board.map(str).join(",")}]`;

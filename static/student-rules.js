@@ -90,7 +90,7 @@ function node(tag, className, text) {
 }
 
 /** One verdict in the page's language (the server's English `message` is the fallback). */
-export function verdictText(student) {
+function verdictText(student) {
   const { code, points: count, theirs, ours } = student;
   let text;
   if (code === "agree") text = t(ours.board ? "student.agree" : "student.agree_refused");
