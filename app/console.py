@@ -145,6 +145,9 @@ class Worker(pipes.JsonLinesProcess):
             self.kill()
             raise ConsoleUnavailable("console_unavailable",
                                      "The console's Prolog did not start") from None
+        except BaseException:
+            self.kill()
+            raise
         if ready != {"ready": True}:
             self.kill()
             raise ConsoleUnavailable("console_unavailable",

@@ -142,6 +142,9 @@ class Searcher(pipes.JsonLinesProcess):
             ready = self._read(time.monotonic() + start_seconds)
         except (_Late, _Died):
             ready = None
+        except BaseException:
+            self.kill()
+            raise
         if ready != {"ready": True}:
             self.kill()
             raise MachineFailed("The machine's Prolog did not start")

@@ -62,14 +62,21 @@ class JsonLinesProcess:
             self.kill()
             raise
 
+    def _wait(self, fd: int, events: int, left: float) -> bool:
+        """Whether `fd` is ready for `events` within `left` seconds.  poll(), not select():
+        a server process holding a thousand open streams has descriptors past select()'s
+        1024."""
+        poller = select.poll()
+        poller.register(fd, events)
+        return bool(poller.poll(max(0, int(left * 1000) + 1)))
+
     def _write(self, data: bytes, deadline: float) -> None:
         view = memoryview(data)
         while view:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Late()
-            _, ready, _ = select.select([], [self._to_child], [], left)
-            if not ready:
+            if not self._wait(self._to_child, select.POLLOUT, left):
                 continue
             try:
                 n = os.write(self._to_child, view[:65536])
@@ -82,8 +89,7 @@ class JsonLinesProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Late()
-            ready, _, _ = select.select([self._from_child], [], [], left)
-            if not ready:
+            if not self._wait(self._from_child, select.POLLIN, left):
                 continue
             try:
                 chunk = os.read(self._from_child, 1 << 16)

@@ -135,6 +135,9 @@ class StudentProcess(Worker):
             self.kill()
             ready = {"ready": False, "load": {"ok": False, "failure": "loading did not end: "
                                               "its Prolog process stopped or was stopped"}}
+        except BaseException:
+            self.kill()
+            raise
         self.ready = ready.get("ready") is True
         self.load = ready.get("load") or {}
         if not self.ready:

@@ -25,7 +25,22 @@ os.environ.setdefault("TABLERO_GAMES", str(ROOT / "tests" / "games"))
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "tablero.db")})
+    made = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tablero.db")})
+    yield made
+    close_app(made)
+
+
+def close_app(app) -> None:
+    """Let go of what an app of this process holds: its console workers, its live hub, its
+    database connections (a test run makes hundreds of apps; kept, their files and
+    processes ran the run out of descriptors)."""
+    from app import live, storage
+
+    pool = app.extensions.get("tablero_console")
+    if pool is not None:
+        pool.close()
+    live.stop(app)
+    storage.close(app)
 
 
 @pytest.fixture

@@ -413,3 +413,23 @@ def test_an_atom_where_the_course_writes_a_string_is_explained(client, go_game):
     assert resp.json["toplevel"].startswith("false.\n% Hint:")
     right = ask(client, go_game, 'goMove(Board, "b", [0,0], R)')
     assert right.status_code == 200 and right.json["answers"] and right.json["hint"] is None
+
+
+def test_a_process_with_descriptors_past_1024_still_asks_its_workers(client, go_game):
+    """A server worker holding a thousand open streams has descriptors past select()'s
+    1024: the channel to a console worker waits with poll() (app/pipes.py)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 2048:
+        pytest.skip(f"the hard limit of open files is {hard}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2048), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        resp = ask(client, go_game, "X is 6 * 7")
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert resp.status_code == 200, resp.json
+    assert resp.json["toplevel"] == "X = 42."

@@ -66,7 +66,7 @@ weak or weaker.
 
 ## Capturing races and seki
 
-Two weak units of equal strength that touch are in a *capturing race*
+Two weak units of equal strength whose stones touch are in a *capturing race*
 (each must capture the other to live) or in *seki* (neither can attack).
 Which one depends on their *shared* liberties, the empty points next to
 both: to capture the other, a side first fills the other's outside
@@ -226,11 +226,19 @@ races_lost(Weak, Flat, Width, ToMove, Found) :-
 race(U, V, Flat, Width, Shared) :-
     strength(U, S), strength(V, S),
     S = Eyes-_,
+    stones_touch(U, V, Flat, Width),
     liberty_points(U, Flat, Width, LU),
     liberty_points(V, Flat, Width, LV),
     ord_intersection(LU, LV, Both),
     length(Both, Shared),
     Shared < 2 - Eyes.
+
+%   stones_touch(+U, +V, +Flat, +Width): a stone of U stands next to a stone
+%   of V.  Two lone stones far apart on an open board are not racing: a race
+%   is between chains in contact.
+stones_touch(unit(_, SU, _, _, _, _), unit(CV, SV, _, _, _, _), Flat, Width) :-
+    foldl(neighbour_cells(Flat, Width, CV), SU, [], Next),
+    ord_intersect(Next, SV).
 
 liberty_points(unit(_, Stones, _, _, _, _), Flat, Width, Points) :-
     foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Points).
