@@ -40,6 +40,12 @@ const SETTINGS = {
  *  Henge first).  Azul's first player is drawn with the deal: no order to choose. */
 const FIRST = { go: "b", molinolog: "b", gorogo: "w" };
 
+/** Whether this page knows the game's machine settings in words (a game that plugged in
+ *  without them is offered to play a friend only). */
+export function hasComputer(game) {
+  return game in SETTINGS;
+}
+
 /** Whether a person chooses to move first or second in this game. */
 export function hasOrder(game) {
   return game in FIRST;

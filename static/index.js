@@ -5,7 +5,7 @@
 // (POST /api/games), and its page opens.
 
 import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
-import { DIFFICULTIES, computerOptions, difficultyOf, hasOrder, needs } from "./difficulty.js";
+import { DIFFICULTIES, computerOptions, difficultyOf, hasComputer, hasOrder, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
@@ -24,7 +24,9 @@ function node(tag, attrs = {}, text) {
 }
 
 function gameName(game) {
-  return hasText(`game.${game}`) ? t(`game.${game}`) : game;
+  if (hasText(`game.${game}`)) return t(`game.${game}`);
+  const title = listing?.declared?.find((g) => g.game === game)?.title; // a plug-in's own
+  return title?.[getLang()] ?? title?.en ?? game;
 }
 
 function renderGames() {
@@ -41,7 +43,7 @@ function renderGames() {
         href: `/${game}`,
         "aria-label": t("index.friend_label", { game: gameName(game) }),
       }, t("index.friend")));
-      li.append(computerForm(game));
+      if (hasComputer(game)) li.append(computerForm(game));
     } else if (listing) {
       li.append(node("span", { class: "index-note" }, t("index.unavailable")));
     }
@@ -287,9 +289,9 @@ async function start() {
 async function refresh() {
   failed = false;
   try {
-    const { available, gnugo } = await api("GET", "/api/games");
+    const { available, gnugo, games: declared } = await api("GET", "/api/games");
     const { games } = await api("POST", "/api/games/mine", { secrets: allSecrets() });
-    listing = { available, gnugo, recent: games };
+    listing = { available, gnugo, declared, recent: games };
   } catch {
     failed = true;
   }

@@ -132,3 +132,27 @@ def test_the_generic_page_plays_it_by_clicks(browser, server):
     page.context.close()
     watcher.context.close()
     assert errors == []
+
+
+@pytest.mark.browser
+def test_the_index_offers_it_by_its_declared_title(browser, server):
+    """The index lists the plug-in by the title it declares, in the page's language, with
+    a way to play a friend; its card offers no computer (no difficulty is declared)."""
+    from playwright.sync_api import expect
+
+    from tests.conftest import open_page
+
+    page = open_page(browser, server)
+    page.goto(server.url + "/")
+    card = page.locator('.index-game[data-game="tictactoe"]')
+    expect(card.locator("h3")).to_have_text("Tic-tac-toe")
+    expect(card.locator('.index-friend[href="/tictactoe"]')).to_have_count(1)
+    expect(card.locator(".index-computer")).to_have_count(0)
+    page.click("#lang")
+    expect(card.locator("h3")).to_have_text("Tres en raya")
+    card.locator(".index-friend").click()
+    page.wait_for_url(server.url + "/tictactoe")
+    expect(page.locator("#title")).to_have_text("Tres en raya")
+    errors = page.errors
+    page.context.close()
+    assert errors == []
