@@ -137,6 +137,15 @@ def _stage_base() -> None:
     atexit.register(shutil.rmtree, base, True)
 
 
+def _stage_folder() -> Path:
+    """A new folder under this process's staging folder, readable by nobody."""
+    if not _STAGE_DIR:
+        _stage_base()
+    target = Path(tempfile.mkdtemp(dir=_STAGE_DIR[0]))
+    os.chmod(target, 0o755)
+    return target
+
+
 def _staged(path: Path) -> Path:
     """A copy of `path` (a file or a folder) that user nobody can read, made once per
     process and version of it: run as root, the box is entered as nobody, who cannot
@@ -147,10 +156,7 @@ def _staged(path: Path) -> Path:
     found = _STAGED.get(key)
     if found is not None and found.exists():
         return found
-    if not _STAGE_DIR:
-        _stage_base()
-    target = Path(tempfile.mkdtemp(dir=_STAGE_DIR[0]))
-    os.chmod(target, 0o755)
+    target = _stage_folder()
     target = target / path.name
     if path.is_dir():
         shutil.copytree(path, target, ignore=shutil.ignore_patterns("__pycache__", "*.db*"))
@@ -200,10 +206,7 @@ def student_folder(file: Path, root: Path | None = None) -> Path:
     found = _STAGED.get(key)
     if found is not None and found.exists():
         return found
-    if not _STAGE_DIR:
-        _stage_base()
-    target = Path(tempfile.mkdtemp(dir=_STAGE_DIR[0]))
-    os.chmod(target, 0o755)
+    target = _stage_folder()
     for p in siblings:
         dest = target / p.relative_to(base)
         for parent in reversed(dest.relative_to(target).parents[:-1]):
