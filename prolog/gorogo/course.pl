@@ -10,6 +10,7 @@
             gorogo_initial/1,       % -State
             gorogo_legal/2,         % +State, ?Move
             gorogo_refusal/3,       % +State, +Move, -Code
+            placement_refusal/3,    % +State, +Move, -Code
             gorogo_place/3,         % +State0, +Move, -State
             update_table/3,         % +State0, +Board, -State
             gorogo_over/3           % +State, -Winner, -Reason
@@ -243,6 +244,27 @@ in_hand(gorogo(_, w, hand(_, _, R, H), _, play), R, H).
 %                     place(henge, 0, 0), Code).
 %   Code = last_piece_henge.
 gorogo_refusal(State, Move, Code) :-
+    (   placement_refusal(State, Move, Code0)
+    ->  Code = Code0
+    ;   Move = place(regular, X, Y),
+        suicide(State, X, Y)
+    ->  Code = suicide
+    ).
+
+%!  placement_refusal(+State, +Move, -Code) is semidet.
+%
+%   Code names the first rule that forbids Move in State before any group
+%   is read: off_board, occupied, henge_first, no_regular_left,
+%   no_henge_left or last_piece_henge.  Fails if none does (Move may still
+%   be a suicide).  gorogo_refusal/3 adds the suicide rule on the matrix;
+%   the bit-mask engine (rules.pl, mask_refusal/3) adds the same rule on
+%   masks, so the rules are written once.
+%
+%   ?- placement_refusal(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,3,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+%                               w, hand(10,2,10,2), captures(0,0), opening_henge),
+%                        place(regular, 0, 0), Code).
+%   Code = henge_first.
+placement_refusal(State, Move, Code) :-
     once(refusal(State, Move, Code)).
 
 refusal(_, place(_, X, Y), off_board) :-
@@ -258,7 +280,10 @@ refusal(State, place(henge, _, _), no_henge_left) :-
 refusal(State, place(henge, _, _), last_piece_henge) :-
     in_hand(State, R, H),
     R + H < 2.
-refusal(State, place(regular, X, Y), suicide) :-
+
+%   A regular piece on (X, Y) would leave its group (the Henge joined to it)
+%   without an empty neighbour, capturing nothing.
+suicide(State, X, Y) :-
     State = gorogo(Board0, Side, _, _, play),
     \+ ( neighbour(X, Y, X1, Y1),          % an empty neighbour: it breathes
          cell(Board0, X1, Y1, 0) ),

@@ -40,6 +40,7 @@ header.  On masks:
 :- use_module(library(lists)).
 :- use_module(library(error)).
 :- use_module(board).
+:- use_module(course, [placement_refusal/3]).
 
 % Arithmetic is compiled inline in this file (the flag is local to it).
 :- set_prolog_flag(optimise, true).
@@ -107,30 +108,20 @@ place_(play, State0, place(Piece, R, C), State) :-
 %   Code names the first rule that forbids Move in State, as course.pl's
 %   gorogo_refusal/3 does: off_board, occupied, henge_first,
 %   no_regular_left, no_henge_left, last_piece_henge or suicide.  Fails if
-%   Move is legal.
+%   Move is legal.  The rules read before any group are course.pl's own
+%   (placement_refusal/3); the suicide rule is read here on masks.
 %
 %   ?- mask_refusal(gorogo([[0,0,0,0,0],[0,0,1,0,0],[0,1,0,1,0],[0,0,1,0,0],[0,0,0,0,0]],
 %                          w, hand(5,2,5,2), captures(0,0), play),
 %                   place(regular, 2, 2), Code).
 %   Code = suicide.
 mask_refusal(State, Move, Code) :-
-    once(refusal_(State, Move, Code)).
-
-refusal_(_, place(_, R, C), off_board) :-
-    \+ on_board(R, C).
-refusal_(gorogo(Board, _, _, _, _), place(_, R, C), occupied) :-
-    cell(Board, R, C, V),
-    V =\= 0.
-refusal_(gorogo(_, _, _, _, opening_henge), place(regular, _, _), henge_first).
-refusal_(State, place(regular, _, _), no_regular_left) :-
-    in_hand(State, 0, _).
-refusal_(State, place(henge, _, _), no_henge_left) :-
-    in_hand(State, _, 0).
-refusal_(State, place(henge, _, _), last_piece_henge) :-
-    in_hand(State, R, H),
-    R + H < 2.
-refusal_(State, place(regular, R, C), suicide) :-
-    \+ mask_place(State, place(regular, R, C), _).
+    (   placement_refusal(State, Move, Code0)
+    ->  Code = Code0
+    ;   Move = place(regular, R, C),
+        \+ mask_place(State, place(regular, R, C), _)
+    ->  Code = suicide
+    ).
 
 %!  in_hand(+State, -Regular, -Henge) is semidet.
 %
