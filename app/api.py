@@ -32,7 +32,7 @@ from . import gnugo_seat, live, machine_pool, observe, security, sgf, storage, s
 from .records import playing, record_or_404, same_result  # noqa: F401  (the routes' reading of a game)
 from .gtp import GNUGO
 from .games import (Game, InvalidRequest, NotFound, Refused, TableroError,
-                    available_games, declared_games, state_format)
+                    available_games, call_api, declared_games, known, state_format)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -799,6 +799,17 @@ def score(game_id):
     record = record_or_404(game_id)
     played = playing(record)
     return jsonify(id=record.id, score=played.score())
+
+
+@bp.post("/goals/<game>")
+def goals(game):
+    """The Prolog panel's goals: an action's explain written by the game's rules as goals
+    a student can paste into swipl, from the views around it ({before, action, after,
+    explain}, as this API sent them).  Reads and stores nothing."""
+    if not known(game):
+        raise NotFound("unknown_game", f"No such game: {game}")
+    reply = call_api("api_goals", game, json.dumps(body()))
+    return jsonify(goals=reply["goals"])
 
 
 @bp.post("/echo")

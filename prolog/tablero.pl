@@ -9,6 +9,7 @@
             api_history/5,      % +Game, +OptionsJSON, +ActionsJSON, -State, -ReplyJSON
             api_show/4,         % +Game, +StateText, -State, -ReplyJSON
             api_score/4,        % +Game, +StateText, -State, -ReplyJSON
+            api_goals/4,        % +Game, +ContextJSON, -State, -ReplyJSON
             api_text/2,         % :Call, -Text
             refuse/3,           % +Game, +Code, +Explain
             refuse/4            % +Game, +Code, +Args, +Explain
@@ -87,6 +88,16 @@ finds (all optional):
     tablero:game_console_prepare(+Game, +State)         % before each console goal
     tablero:game_console_hint(+Game, +Goal, -Hint)      % why a goal may have failed
 
+How the Prolog panel writes an action's explain as goals a student can paste
+(optional; api_goals/4, `POST /api/goals/GAME`):
+
+    tablero:game_goals(+Game, +Context, +Explain, -Goals)
+        % Context _{before, action, after} (the views around the action),
+        % Explain [_{query, answer}]; Goals [_{goal, answer, words}], or
+        % _{query, answer, words} for a query that is not a complete goal.
+        % written_goals/2 is the hook of a game whose queries are already
+        % complete goals; without the hook every query stays a query.
+
 A game plugs in with no edit elsewhere: a folder NAME/ holding protocol.pl
 (these declarations and hooks) beside its entry module NAME.pl, in prolog/ or
 in a folder named by TABLERO_GAMES (tests/games/ holds one, tic-tac-toe).
@@ -141,7 +152,8 @@ write and read the whole state, as before.
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(pairs)).
-:- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2
+:- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
+                                % written_goals/2
 
 :- multifile
     game/1,
@@ -163,7 +175,8 @@ write and read the whole state, as before.
     game_console/2,
     game_console_bound/3,
     game_console_prepare/2,
-    game_console_hint/3.
+    game_console_hint/3,
+    game_goals/4.
 
 %!  game(?Game) is nondet.
 %
@@ -337,6 +350,39 @@ api_score(Game, StateText, Text, Reply) :-
               )
             ), State, ["score"-Score], Text, Reply).
 
+%!  api_goals(+Game, +ContextJSON, -State, -ReplyJSON) is det.
+%
+%   The reply has, under `goals`, the explain of ContextJSON ({"before":
+%   View, "action": Action, "after": View or null, "explain": [{query,
+%   answer}, ...]}) written as goals a student can paste (game_goals/4).
+%   Nothing is stored: State is "".  A context the game cannot read is
+%   refused as bad_context.
+api_goals(Game, ContextJSON, "", Reply) :-
+    catch(( known_game(Game),
+            json_dict(ContextJSON, Context),
+            (   is_dict(Context),
+                get_dict(explain, Context, Explain),
+                is_list(Explain),
+                length(Explain, N), N =< 200,
+                (   game_goals(Game, Context, Explain, Goals)
+                ->  true
+                ;   \+ clause(game_goals(Game, _, _, _), _),
+                    maplist(query_goal, Explain, Goals)
+                )
+            ->  Dict = _{ok:true, goals:Goals}
+            ;   refuse(Game, bad_context, [])
+            )
+          ),
+          Refusal,
+          refusal_dict(Game, Refusal, Dict)),
+    json_text(Dict, Reply).
+
+%   query_goal(+Pair, -Goal): an explain entry kept as the query it is.
+query_goal(Pair, _{query:Q, answer:A, words:null}) :-
+    is_dict(Pair),
+    get_dict(query, Pair, Q), string(Q),
+    get_dict(answer, Pair, A), string(A).
+
 replay_(Game, Action, S0, S) :-
     act(Game, S0, Action, S, _).
 
@@ -497,6 +543,7 @@ refusal(not_machine_turn, refused, "No machine seat is to move").
 refusal(no_score,        invalid, "This game has no score to show").
 refusal(cache_miss,      invalid, "This worker does not keep that game: send its state").
 refusal(no_trace,        invalid, "The game's earlier positions are needed: replay it").
+refusal(bad_context,     invalid, "The goals need the views before and after the action and its explain, as the API sent them").
 
                  /*******************************
                  *           REPLIES            *

@@ -217,6 +217,25 @@ paths = {
                           **errors("400", "404", "503", "504")},
         },
     },
+    "/api/goals/{game}": {
+        "post": {
+            "summary": "The Prolog panel's goals: an action's explain written by the game's rules "
+                       "as goals a student can paste into swipl (prolog/go/goals.pl), from the "
+                       "views before and after it; reads and stores nothing",
+            "parameters": [{"name": "game", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "requestBody": body({"type": "object", "required": ["explain"], "properties": {
+                "before": ref("View"), "after": {"oneOf": [ref("View"), {"type": "null"}]},
+                "action": {"type": "object"},
+                "explain": {"type": "array", "items": {"type": "object", "properties": {
+                    "query": {"type": "string"}, "answer": {"type": "string"}}}}}}),
+            "responses": {**ok("Each query as a goal ({goal, answer, words}), or as it was "
+                               "({query, answer, words}) when it is not a complete goal",
+                               {"type": "object", "required": ["goals"], "properties": {
+                                   "goals": {"type": "array", "items": {"type": "object"}}}}),
+                          **errors("400", "403", "404", "413", "415", "504")},
+        },
+    },
     "/api/echo": {
         "post": {
             "summary": "Answers with the request body, touching neither Prolog nor storage (a "

@@ -8,28 +8,26 @@
 //   panel.add({ label: () => "Black D4", explain, refused: null | "suicide",
 //               context: {game, path, before, after, action} });
 //
-// Complete goals.  The rules' explain names its inputs (`goMove(Board, "b", [8,8], RBoard)`);
-// with the context (the view before the action, the one after, the action: game-session.js
-// passes them) the panel writes each as a goal with every input bound, the board as the
-// term the predicate takes, on one line, and its answer as the toplevel prints it
-// (`RBoard = [["-", ...], ...]`, `true`, `false`): pasted into `swipl prolog/<game>.pl`
-// it gives that answer (tests/test_panel_paste.py runs them).  The rules' words about the
-// answer ("0 stones captured") are shown under it in the page's language.  A query the
-// panel cannot complete is shown as the rules wrote it, marked "not a complete goal".
-// The machine's decision is shown as the goal that makes it.  Each goal has a Copy button
-// (navigator.clipboard, else a hidden textarea and execCommand("copy")): it copies the
-// goal and its full stop.
+// Complete goals.  Each query is shown as a goal with every input bound, on one line, and
+// its answer as the toplevel prints it (`RBoard = [["-", ...], ...]`, `true`, `false`):
+// pasted into `swipl prolog/<game>.pl` it gives that answer (tests/test_panel_paste.py runs
+// them).  The game's rules write them, not this file: while the panel is open, each new
+// entry is sent with its context (the view before the action, the one after, the action:
+// game-session.js passes them) to `POST /api/goals/<game>` (tablero:game_goals/4; Go's are
+// written by prolog/go/goals.pl, the other games' rules write complete goals themselves).
+// The rules' words about an answer ("0 stone(s) captured") are shown under it in the page's
+// language.  A query the rules did not complete is shown as they wrote it, marked "not a
+// complete goal".  The machine's decision is shown as the goal that makes it.  Each goal has
+// a Copy button (navigator.clipboard, else a hidden textarea and execCommand("copy")): it
+// copies the goal and its full stop.
 //
-// Go's goals are written here (goals on prolog/go.pl's exports: goMove/4 on the board,
-// go_play/4 on the game term), but the machine's choice.  Molinolog's, GoRoGo's and Azul's
-// are written by their rules (prolog/<game>/protocol.pl): each explain query is already a
-// complete goal with the state bound (its Prolog text), its answer as the toplevel prints
-// it.  In every game the machine's choice comes first, written by the rules as
-// "machine: Goal" ("machine, depth D of N: Goal" when the time budget stopped its search
-// at depth D; "machine, not exact: Goal" when the move came from a shallower search than
-// the goal repeats); Go's is go_machine_action(Game, [seed(S)], Action), the full game
-// term and the seed the machine drew, so it repeats the move.
+// In every game the machine's choice comes first, written by the rules as "machine: Goal"
+// ("machine, depth D of N: Goal" when the time budget stopped its search at depth D;
+// "machine, not exact: Goal" when the move came from a shallower search than the goal
+// repeats); Go's is go_machine_action(Game, [seed(S)], Action), the full game term and the
+// seed the machine drew, so it repeats the move.
 
+import { api } from "./api.js";
 import { addStrings, onLangChange, t } from "./i18n.js";
 import { PrologConsole } from "./prolog-console.js";
 
@@ -112,66 +110,17 @@ function node(tag, className, text) {
   return el;
 }
 
-// ---- Prolog terms as text ----------------------------------------------------------------
-// Goals are written compactly (one line); answers as the toplevel prints them (a space
-// after each argument's comma, `spacing(next_argument)`).
-
-const str = (s) => `"${String(s).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-
-/** A view's board (rows of characters) as the course's board: a list of rows of strings. */
-function boardTerm(rows, sep = ",") {
-  return `[${rows.map((row) => `[${[...row].map(str).join(sep)}]`).join(sep)}]`;
-}
-
-const pos = ([r, c], sep = ",") => `[${r}${sep}${c}]`;
-
-/** A Prolog answer the rules wrote compactly (`Dead = [[0,0],[0,1]]`) as the toplevel
- *  prints it (`Dead = [[0, 0], [0, 1]]`): a space after each comma outside strings. */
-function spaced(text) {
-  let out = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"' && text[i - 1] !== "\\") quoted = !quoted;
-    out += ch;
-    if (ch === "," && !quoted && text[i + 1] !== " ") out += " ";
-  }
-  return out;
-}
-
-/** A Go action (JSON, as the API's `action`) as go_play/4's term. */
-function goAction(action, player, sep = ",") {
-  const p = str(action.player ?? player);
-  if (action.kind === "move" || action.kind === "toggle") return `${action.kind}(${p}${sep}${pos(action.pos, sep)})`;
-  return `${action.kind}(${p})`;
-}
-
-/** The game term of go_rules (prolog/go/rules.pl's header) from a view: the position, the
- *  settings, the seats, the captures, the passes, the last action and the phase.  The ko
- *  history (hashes of earlier positions) is not in the view: it is written [], which only
- *  a ko recapture would notice. */
-function goGameTerm(view) {
-  const s = view.settings;
-  const settings = `settings(${view.size},${s.preset},${s.ko},${s.komi},${s.tie},players(${view.seats.b},${view.seats.w}))`;
-  const rows = `[${view.board.map(str).join(",")}]`;
-  const last = view.last ? goAction(view.last, view.last.player) : "none";
-  let status = "playing";
-  if (view.phase === "scoring") {
-    const dead = `[${(view.dead ?? []).map((p) => pos(p)).join(",")}]`;
-    const accepted = `[${["b", "w"].filter((p) => view.accepted?.[p]).map(str).join(",")}]`;
-    status = `scoring(_,${dead},${accepted},[])`;
-  }
-  return `go(${settings},${rows},${str(view.to_move)},${view.captures.b}-${view.captures.w},${view.passes ?? 0},[],${last},${status})`;
-}
-
-// ---- Go: the rules' explain as complete goals ----------------------------------------------
+// ---- the rules' words, in the page's language -----------------------------------------------
 
 /** The rules' English words about an answer, in the page's language (null: none). */
-function goGloss(answer) {
-  const text = answer.replace(/^(true|false)(: )?/, "");
+function gloss(words) {
+  const text = (words ?? "").replace(/^(true|false)(: )?/, "");
   let m;
   if (!text) return null;
   if ((m = /^(\d+) stone\(s\) captured$/.exec(text))) return t("prolog.gloss.captured", { count: Number(m[1]) });
+  if ((m = /^(\d+) piece\(s\) captured$/.exec(text))) return t("prolog.gloss.pieces_captured", { count: Number(m[1]) });
+  if ((m = /^(ko|superko): /.exec(text))) return t(`prolog.gloss.${m[1]}`);
+  if (/^prisoners: /.test(text)) return text;  // the count's own words: "prisoners: Black 3, White 1"
   const fixed = {
     "the point is not empty": "occupied",
     "the stone's group would have no liberty (encerrados/7 succeeds)": "suicide",
@@ -180,6 +129,7 @@ function goGloss(answer) {
     "the other player has still to accept": "accept_wait",
     "play goes on": "play_on",
     "the point is empty": "empty_point",
+    "it is the other player's turn": "to_move",
   };
   if (fixed[text]) return t(`prolog.gloss.${fixed[text]}`);
   if ((m = /: now (dead|alive)$/.exec(text))) return t(`prolog.gloss.now_${m[1]}`);
@@ -208,110 +158,19 @@ function machineGoal(query, answer, exactKey = "prolog.machine_exact") {
   return { goal, answer, glossKey: exactKey, machine: true, exact: true };
 }
 
-/** Go's explain as complete goals: [{goal, answer, gloss}] ({query, answer} for what
- *  cannot be completed).  The machine's choice comes written by the protocol
- *  (prolog/go/protocol.pl): "machine: go_machine_action(Game, [seed(S)], Action)". */
-function goGoals(explain, context) {
-  const { before, after, action } = context;
-  if (!before?.board) {
-    return explain.map((pair) => machineGoal(pair.query, pair.answer, "prolog.machine_seeded")
-      ?? { ...pair, gloss: null });
-  }
-  const B0 = boardTerm(before.board);
-  const game0 = goGameTerm(before);
-  const player = action?.player ?? before.to_move;
-  const out = [];
-  for (const { query, answer } of explain) {
-    const machine = machineGoal(query, answer, "prolog.machine_seeded");
-    if (machine) {
-      out.push(machine);
-      continue;
-    }
-    const truth = /^true\b/.test(answer) ? "true" : /^false\b/.test(answer) ? "false" : null;
-    const gloss = () => goGloss(answer);
-    let m;
-    if ((m = /^goMove\(Board, ("[bw]"), (\[\d+,\d+\]), RBoard\)$/.exec(query))) {
-      const goal = `goMove(${B0}, ${m[1]}, ${m[2]}, RBoard)`;
-      if (truth === "false") out.push({ goal, answer: "false", gloss });
-      else if (after?.board) out.push({ goal, answer: `RBoard = ${boardTerm(after.board, ", ")}`, gloss });
-      else out.push({ goal: `goMove(${B0}, ${m[1]}, ${m[2]}, _)`, answer: "true", gloss });
-      continue;
-    }
-    if ((m = /^(ko|superko): /.exec(query))) {
-      // Simple ko: the move takes back the one stone that just took ours, so RBoard
-      // would be the board before the opponent's last move.
-      const [, kind] = m;
-      const move = action?.pos && before.last?.kind === "move" ? action.pos : null;
-      if (kind === "ko" && move) {
-        const prev = before.board.map((row) => [...row]);
-        prev[move[0]][move[1]] = player;
-        prev[before.last.pos[0]][before.last.pos[1]] = "-";
-        const prevTerm = boardTerm(prev.map((row) => row.join("")));
-        out.push({ goal: `goMove(${B0}, ${str(player)}, ${pos(move)}, RBoard), RBoard \\== ${prevTerm}`,
-                   answer: "false", gloss: () => t("prolog.gloss.ko") });
-      } else out.push({ query, answer, gloss: () => t(`prolog.gloss.${kind}`) });
-      continue;
-    }
-    if (query === "dead_stones(Board, Dead)") {
-      out.push({ goal: `dead_stones(${B0}, Dead)`, answer: spaced(answer), gloss: null });
-      continue;
-    }
-    if ((m = /^dead_verdicts\(Board, Vs\), member\(dead\(("[bw]"), Stones, _\), Vs\)$/.exec(query))) {
-      const first = /at (\[\d+,\d+\])\.\.\./.exec(answer);
-      if (first) {
-        out.push({ goal: `dead_verdicts(${B0}, _Vs), memberchk(dead(${m[1]}, [${first[1]}|_], _), _Vs)`,
-                   answer: "true", gloss });
-        continue;
-      }
-    }
-    if ((m = /^chain_stones\(Board, (\[\d+,\d+\]), Stones\)$/.exec(query))) {
-      const stones = /^Stones = (\[.*\]): now/.exec(answer);
-      const goal = `chain_stones(${B0}, ${m[1]}, Stones)`;
-      if (truth === "false") out.push({ goal, answer: "false", gloss });
-      else if (stones) out.push({ goal, answer: `Stones = ${spaced(stones[1])}`, gloss });
-      continue;
-    }
-    if ((m = /^go_play\(Game0, (.*), Game, _\)$/.exec(query))) {
-      out.push({ goal: `go_play(${game0}, ${m[1]}, _, _)`, answer: truth ?? answer, gloss });
-      continue;
-    }
-    if (query === "go_to_move(Game0, Player)") {
-      out.push({ goal: `go_to_move(${game0}, Player)`, answer: spaced(answer), gloss: () => t("prolog.gloss.to_move") });
-      continue;
-    }
-    if ((m = /^(?:remove_stones\(Board, (\[.*?\]), RBoard\), )?terminarJuego\((?:R?Board), PuntosW, PuntosB\)$/.exec(query))) {
-      const goal = m[1] ? `remove_stones(${B0}, ${m[1]}, _B), terminarJuego(_B, PuntosW, PuntosB)`
-        : `terminarJuego(${B0}, PuntosW, PuntosB)`;
-      out.push({ goal, answer: spaced(answer), gloss: null });
-      continue;
-    }
-    if ((m = /^territory_owner\(Board, (\[.*?\]), Owner, TB-TW\)$/.exec(query))) {
-      const [score, rest] = answer.split("; ");
-      const [tb, tw] = score.replace("TB-TW = ", "").split(/(?<=\d)-/);
-      out.push({ goal: `territory_owner(${B0}, ${m[1]}, _, TB-TW)`, answer: `TB = ${tb}, TW = ${tw}`,
-                 gloss: () => rest ?? null });
-      continue;
-    }
-    out.push({ query, answer, gloss: null });
-  }
-  return out;
+/** An explain entry shown as the rules wrote it (not a complete goal, unless the machine's). */
+function asQuery({ query, answer }) {
+  return machineGoal(query, answer, seededKey(query)) ?? { query, answer, gloss: null };
 }
 
-// ---- Molinolog, GoRoGo, Azul: goals their rules wrote -------------------------------------
-
-/** The explain of a game whose rules write complete goals: the machine's choice marked. */
-function writtenGoals(explain, context) {
-  const captured = context.after?.last?.captured?.length;
-  return explain.map(({ query, answer }) => {
-    const machine = machineGoal(query, answer);
-    if (machine) return machine;
-    const gloss = context.game === "gorogo" && query.startsWith("gorogo_place(") && captured !== undefined
-      ? () => t("prolog.gloss.pieces_captured", { count: captured }) : null;
-    return { goal: query, answer, gloss };
-  });
+/** A goal the rules wrote ({goal, answer, words} or {query, answer, words}) as the panel's. */
+function fromRules({ goal, query, answer, words }) {
+  if (goal === undefined) return machineGoal(query, answer, seededKey(query)) ?? { query, answer, gloss: () => gloss(words) };
+  return { goal, answer, gloss: () => gloss(words) };
 }
 
-const GOALS = { go: goGoals, molinolog: writtenGoals, gorogo: writtenGoals, azul: writtenGoals };
+/** The machine's goal draws its playouts from a seed (Go's): pasted, it repeats the move. */
+const seededKey = (query) => /\[seed\(\d+\)\]/.test(query) ? "prolog.machine_seeded" : "prolog.machine_exact";
 
 // ---- copying ---------------------------------------------------------------------------------
 
@@ -363,6 +222,7 @@ export class PrologPanel {
       // Storage disabled: the panel starts closed.
     }
     details.addEventListener("toggle", () => {
+      if (details.open) this.complete();
       try {
         localStorage.setItem(OPEN_KEY, details.open ? "1" : "0");
       } catch {
@@ -374,18 +234,33 @@ export class PrologPanel {
   }
 
   /** Log one action: label() gives its name in the current language; context (optional):
-   *  {game, path, before, after, action} to write its queries as complete goals. */
+   *  {game, path, before, after, action}, for the rules to write its queries as complete
+   *  goals (asked while the panel is open). */
   add({ label, explain = [], refused = null, context = null }) {
-    const build = context && GOALS[context.game];
-    let goals;
-    try {
-      goals = build ? build(explain, context) : explain.map((pair) => ({ ...pair, gloss: null }));
-    } catch (error) {
-      console.error("The panel could not complete these queries", error);
-      goals = explain.map((pair) => ({ ...pair, gloss: null }));
-    }
-    this.entries.unshift({ label, goals, refused, game: context?.game ?? null });
+    const entry = { label, explain, refused, context, goals: null };
+    if (!context?.game || !context.before || !explain.length) entry.goals = explain.map(asQuery);
+    this.entries.unshift(entry);
     this.entries.length = Math.min(this.entries.length, MAX_ENTRIES);
+    this.render();
+  }
+
+  /** Ask the rules for the goals of the entries that lack them (one request at a time). */
+  async complete() {
+    if (this.completing || !this.details.open) return;
+    const entry = this.entries.find((e) => e.goals === null);
+    if (!entry) return;
+    this.completing = true;
+    const { game, before, after, action } = entry.context;
+    try {
+      const reply = await api("POST", `/api/goals/${encodeURIComponent(game)}`,
+                              { before, after: after ?? null, action: action ?? null, explain: entry.explain });
+      entry.goals = reply.goals.map(fromRules);
+    } catch (error) {
+      console.error("The rules could not complete these queries", error);
+      entry.goals = entry.explain.map(asQuery);
+    } finally {
+      this.completing = false;
+    }
     this.render();
   }
 
@@ -397,10 +272,11 @@ export class PrologPanel {
   render() {
     this.title.textContent = t("prolog.title");
     this.count.textContent = this.entries.length ? `(${this.entries.length})` : "";
-    const game = this.entries.find((e) => GOALS[e.game])?.game;
+    const game = this.entries.find((e) => e.goals?.some((g) => g.goal && !g.machine))?.context?.game;
     this.hint.textContent = !this.entries.length ? t("prolog.empty")
       : game ? `${t("prolog.hint")} ${t("prolog.paste_hint", { game })} ${t("prolog.paste_flags")}` : t("prolog.hint");
-    this.list.replaceChildren(...this.entries.map((entry) => this.item(entry)));
+    this.list.replaceChildren(...this.entries.filter((e) => e.goals).map((entry) => this.item(entry)));
+    if (this.entries.some((e) => e.goals === null)) setTimeout(() => this.complete(), 0);
   }
 
   item({ label, goals, refused }) {

@@ -311,3 +311,8 @@ status(over(_, _, Ws), _, _, Players, _{en:En, es:Es}) :-
 atomics_to_string_lines(Lines, Text) :-
     atomic_list_concat(Lines, '\n', Atom),
     atom_string(Atom, Text).
+
+%   The panel's goals: every query of this game's explain is already a
+%   complete goal, the state bound (written_goals/2).
+tablero:game_goals(azul, _, Explain, Goals) :-
+    written_goals(Explain, Goals).

@@ -68,6 +68,7 @@ scoring phase and 3 since a superko game's history is stored apart
 :- use_module(board).
 :- use_module(rules).
 :- use_module(machine).
+:- use_module(goals).
 
 tablero:game(go).
 tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"}}).
@@ -330,3 +331,8 @@ score_json(Game, _{b:B, w:W, komi:Komi, owner:OwnerRows}, Code) :-
     go_score(Game, score(B, W, Komi, Code), Owner),
     board_string(OwnerBoard, Owner),
     board_rows(OwnerBoard, OwnerRows).
+
+%   The panel's goals: go_play/4's explain names its inputs (Board, Game0);
+%   prolog/go/goals.pl writes them in, from the views the page holds.
+tablero:game_goals(go, Context, Explain, Goals) :-
+    go_goals(Context, Explain, Goals).

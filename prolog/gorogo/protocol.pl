@@ -314,3 +314,24 @@ over_status(no_legal_move, Winner, _, _, En, Es) :-
 
 colour_names(b, "Black", "Negro").
 colour_names(w, "White", "Blanco").
+
+%   The panel's goals: every query of this game's explain is already a
+%   complete goal, the state bound (written_goals/2); a placement's goal
+%   carries the rules' words about what it captured.
+tablero:game_goals(gorogo, Context, Explain, Goals) :-
+    written_goals(Explain, Goals0),
+    (   get_dict(after, Context, After), is_dict(After),
+        get_dict(last, After, Last), is_dict(Last),
+        get_dict(captured, Last, Captured), is_list(Captured)
+    ->  length(Captured, N),
+        format(string(Words), "~d piece(s) captured", [N]),
+        maplist(placement_words(Words), Goals0, Goals)
+    ;   Goals = Goals0
+    ).
+
+placement_words(Words, Goal0, Goal) :-
+    (   get_dict(goal, Goal0, G),
+        sub_string(G, 0, _, _, "gorogo_place(")
+    ->  put_dict(words, Goal0, Words, Goal)
+    ;   Goal = Goal0
+    ).

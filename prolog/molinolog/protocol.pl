@@ -380,3 +380,8 @@ win_reason_text(no_moves, LEs, LEn, REs, REn) :-
 
 plural(1, One, _, One) :- !.
 plural(_, _, Many, Many).
+
+%   The panel's goals: every query of this game's explain is already a
+%   complete goal, the state bound (written_goals/2).
+tablero:game_goals(molinolog, _, Explain, Goals) :-
+    written_goals(Explain, Goals).

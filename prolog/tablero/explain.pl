@@ -2,7 +2,8 @@
           [ machine_decision/4,      % +Game, +State, +Action, +Pair
             machine_pairs/4,         % +Game, +State0, +Action, -Pairs
             machine_chosen/2,        % +Game, +Pair
-            answer_text/2            % +Bindings, -Text
+            answer_text/2,           % +Bindings, -Text
+            written_goals/2          % +Explain, -Goals
           ]).
 
 /** <module> The machine's choice, shown in the panel as the goal that made it
@@ -67,3 +68,25 @@ answer_text(Bindings, Text) :-
             Bindings, Parts),
     atomic_list_concat(Parts, ', ', Atom),
     atom_string(Atom, Text).
+
+%!  written_goals(+Explain, -Goals) is semidet.
+%
+%   Goals are the entries of Explain (_{query, answer} dicts) as the panel's
+%   goals: the game_goals/4 hook of a game whose rules write each query as
+%   a complete goal with the state bound.  The machine's choice ("machine:
+%   Goal") stays a query: the panel shows it as the machine's.  Fails if an
+%   entry is not two strings.
+%
+%   ?- written_goals([_{query:"succ(1, X)", answer:"X = 2"}], Goals).
+%   Goals = [_{answer:"X = 2", goal:"succ(1, X)", words:null}].
+written_goals(Explain, Goals) :-
+    maplist(written_goal, Explain, Goals).
+
+written_goal(Pair, Goal) :-
+    is_dict(Pair),
+    get_dict(query, Pair, Q), string(Q),
+    get_dict(answer, Pair, A), string(A),
+    (   sub_string(Q, 0, _, _, "machine")
+    ->  Goal = _{query:Q, answer:A, words:null}
+    ;   Goal = _{goal:Q, answer:A, words:null}
+    ).
