@@ -26,9 +26,9 @@ pytestmark = pytest.mark.browser
 PAGE_TIMEOUT_MS = 10_000
 
 
-def phone_page(browser, server, locale="en-GB"):
+def phone_page(browser, server, locale="en-GB", viewport=PHONE):
     """A page in a touch phone's context (has_touch, is_mobile, a phone's viewport)."""
-    context = browser.new_context(base_url=server.url, viewport=PHONE, device_scale_factor=2,
+    context = browser.new_context(base_url=server.url, viewport=viewport, device_scale_factor=2,
                                   has_touch=True, is_mobile=True, locale=locale)
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     page = context.new_page()
@@ -189,6 +189,64 @@ def test_gorogo_molinolog_and_azul_wait_for_the_second_tap(phone, server):
     expect(phone.locator("body")).not_to_have_attribute("data-revision", str(revision))
     expect(phone.locator(".azul-is-proposed")).to_have_count(0)
     assert state(server, made)["view"]["last"]["action"] == take
+
+
+AZUL_BOXES = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+                          return {top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+    const all = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent).map(box);
+    const toMove = document.querySelector('.azul-board.azul-is-to-move');
+    const boards = [...document.querySelectorAll('.azul-board')].filter((e) => e.offsetParent);
+    return {table: box(document.querySelector('.azul-table')),
+            message: box(document.querySelector('#message')),
+            board: box(toMove), below: box(boards.sort((a, b) => box(a).top - box(b).top)[0]),
+            tiles: all('.azul-factory button.azul-tile, .azul-centre button.azul-tile'),
+            lines: all('.azul-board.azul-is-to-move .azul-line, .azul-board.azul-is-to-move .azul-floor'),
+            height: window.innerHeight};
+}"""
+
+
+def test_azul_on_a_phone_44px_targets_and_a_turn_on_one_screen(browser, server):
+    """On a 390x844 phone (the issue's) every tile a player picks, every pattern line and the floor are at
+    least 44 px on their short side, and the table with the board of the player to move fit
+    one screen under the message: a whole turn (a tile, a line, its confirming tap) is
+    played at one scroll position, turn after turn."""
+    phone = phone_page(browser, server, viewport={"width": 390, "height": 844})
+    made = new_game(server, "azul", {"players": ["human", "human"], "seed": 5})
+    open_game(phone, made)
+    expect(phone.locator(".azul-board.azul-is-to-move")).to_have_count(1)
+    # The person scrolls once, the table just under the message ...
+    phone.locator(".azul-table").evaluate(
+        "(el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY"
+        " - document.querySelector('#message').getBoundingClientRect().height - 8)")
+    for turn in range(4):
+        view = state(server, made)["view"]
+        mover = str(view["to_move"])
+        expect(phone.locator(".azul-board.azul-is-to-move")).to_have_attribute("data-player", mover)
+        boxes = phone.evaluate(AZUL_BOXES)
+        assert all(min(t["width"], t["height"]) >= 44 for t in boxes["tiles"]), boxes["tiles"]
+        assert len(boxes["lines"]) == 6
+        assert all(min(t["width"], t["height"]) >= 44 for t in boxes["lines"]), boxes["lines"]
+        # ... and, turn after turn, the board of the player to move comes first under the
+        # table, and the table and that whole board are on the screen.
+        assert boxes["below"] == boxes["board"]
+        assert boxes["table"]["top"] >= boxes["message"]["bottom"] - 1, boxes
+        assert boxes["board"]["bottom"] <= boxes["height"], boxes
+        take = view["legal"][turn * 7 % len(view["legal"])]
+        line = "floor" if take["line"] == "floor" else str(take["line"])
+        revision = state(server, made)["revision"]
+        tile = phone.locator(f'.azul-tile[data-source="{take["source"]}"]'
+                             f'[data-colour="{take["colour"]}"]').first
+        where = phone.locator(f'.azul-board[data-player="{mover}"] [data-line="{line}"]')
+        for target in (tile, where):  # on the screen as they are: a tap needs no scroll
+            box = target.bounding_box()
+            assert boxes["message"]["bottom"] - 1 <= box["y"] and box["y"] + box["height"] <= 844
+        tile.tap()
+        where.tap()
+        where.tap()
+        expect(phone.locator("body")).not_to_have_attribute("data-revision", str(revision))
+        assert state(server, made)["view"]["last"]["action"] == take
+    close(phone)
 
 
 # ---- Pass and Resign ask once more ------------------------------------------------------
