@@ -380,3 +380,12 @@ win_reason_text(no_moves, LEs, LEn, REs, REn) :-
 
 plural(1, One, _, One) :- !.
 plural(_, _, Many, Many).
+
+%   Lost on time (prolog/clock.pl): the reason is the code, as the others.
+tablero:game_time_result(molinolog, Loser, Winner,
+                         _{code:"time", winner:Winner, reason:"time", message:Message}) :-
+    atom_string(LA, Loser),
+    atom_string(WA, Winner),
+    colour_words(LA, _, L),
+    colour_words(WA, _, N),
+    format(string(Message), "~w lost on time: ~w wins.", [L, N]).
