@@ -399,6 +399,7 @@ async function play(action) {
 }
 
 const session = new GameSession("molinolog", state, {
+  clock: true,
   moveText: (last) => stepLabel(last.player, last),
   panel,
   render,
