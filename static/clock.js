@@ -49,7 +49,7 @@ addStrings({
 
 /** The presets: [main seconds, increment seconds]. */
 export const PRESETS = [[180, 2], [300, 3], [600, 5], [900, 10]];
-/** A clock shows low time at or under this many ms (or a tenth of its main time if less). */
+/** A clock shows low time at or under this many ms (or a quarter of its main time if less). */
 const LOW_MS = 20000;
 
 const $ = (selector) => document.querySelector(selector);
@@ -212,7 +212,7 @@ export class ClockView {
     const clock = this.clock;
     const box = document.querySelector(".tb-clocks");
     if (!clock || !box) return;
-    const low = Math.min(LOW_MS, clock.main * 100);
+    const low = Math.min(LOW_MS, clock.main * 250);
     for (const one of box.querySelectorAll(".tb-clock")) {
       const seat = one.dataset.seat;
       const ms = clock.flag === seat ? 0 : this.left(seat);

@@ -78,7 +78,19 @@ function computerForm(game) {
   };
   form.append(select("difficulty", DIFFICULTIES, (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
-  if (CLOCK_GAMES.has(game)) form.append(clockField(false));
+  if (CLOCK_GAMES.has(game)) {
+    // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
+    const field = clockField(false);
+    const inputs = [...field.querySelectorAll("select, input")];
+    for (const input of inputs) {
+      if (chosen.clock?.[input.name] !== undefined) input.value = chosen.clock[input.name];
+      input.addEventListener("change", () => {
+        chosen.clock = Object.fromEntries(inputs.map((i) => [i.name, i.value]));
+      });
+    }
+    field.querySelector(".tb-clock-custom").hidden = field.querySelector("select").value !== "custom";
+    form.append(field);
+  }
   const button = node("button", {
     type: "submit",
     class: "tb-button index-play-computer",
