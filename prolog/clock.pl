@@ -64,8 +64,8 @@ The rules of the clock:
 %   two Seats, Main is an
 %   integer from 1 to 10800 (three hours) and Increment one from 0 to 600.
 %
-%   ?- clock_new(300, 3, ["b", "w"], C), C.left.b == 300000, C.running == null.
-%   true.
+%   ?- clock_new(300, 3, ["b", "w"], _C), clock_left(_C, "b", 0, L).
+%   L = 300000.
 clock_new(Main, Increment, Seats, Clock) :-
     length(Seats, 2),
     integer(Main), between(1, 10800, Main),
@@ -81,8 +81,8 @@ clock_new(Main, Increment, Seats, Clock) :-
 %   Left is Seat's time in milliseconds at instant Now: what it had when its
 %   clock started to run, less the time since (never below 0).
 %
-%   ?- clock_new(60, 0, ["b", "w"], C0), clock_charge(C0, 1000, "w", C),
-%      clock_left(C, "w", 21000, L).
+%   ?- clock_new(60, 0, ["b", "w"], _C0), clock_charge(_C0, 1000, "w", _C),
+%      clock_left(_C, "w", 21000, L).
 %   L = 40000.
 clock_left(Clock, Seat, Now, Left) :-
     atom_string(Key, Seat),
@@ -123,9 +123,9 @@ clock_runs(_, _, _, ToMove, ToMove).
 %   another side), gets the increment.  Fails if a flag has fallen at Now:
 %   the action comes too late.
 %
-%   ?- clock_new(10, 2, ["b", "w"], C0), clock_charge(C0, 0, "w", C1),
-%      clock_charge(C1, 4000, "b", C2), C2.left.w == 8000, C2.running == "b".
-%   true.
+%   ?- clock_new(10, 2, ["b", "w"], _C0), clock_charge(_C0, 0, "w", _C1),
+%      clock_charge(_C1, 4000, "b", _C2), clock_left(_C2, "w", 9000, L).
+%   L = 8000.
 clock_charge(Clock0, Now, Next, Clock) :-
     \+ clock_fallen(Clock0, Now, _),
     spend(Clock0, Now, Next, Clock0.increment, Clock).
