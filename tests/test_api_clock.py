@@ -68,7 +68,8 @@ def test_azul_has_no_clock(client):
     assert status == 400 and refused["error"]["code"] == "bad_clock"
 
 
-def test_a_move_charges_its_mover_and_adds_the_increment(client):
+def test_a_move_charges_its_mover_and_adds_the_increment(any_app):
+    client = any_app.test_client()  # SQLite and PostgreSQL
     game, black, white = friends(client, clock={"main": 60, "increment": 5})
     gid = game["id"]
     clock = game["clock"]
@@ -111,7 +112,8 @@ def test_a_refused_move_charges_nothing(client):
     assert shown["revision"] == after["revision"]
 
 
-def test_a_flag_falls_on_a_read_without_anyone_moving(client):
+def test_a_flag_falls_on_a_read_without_anyone_moving(any_app):
+    client = any_app.test_client()  # SQLite and PostgreSQL
     game, black, white = friends(client, clock={"main": 1, "increment": 0})
     gid = game["id"]
     _, after = move(client, gid, [4, 4], black)
@@ -232,3 +234,33 @@ def test_the_machine_is_charged_too(client):
     spent = clock["since"] - after["clock"]["since"]
     assert clock["left"]["w"] == 30000 - spent + 1000
     assert clock["running"] == "b"
+
+
+def test_an_open_stream_settles_the_flag_when_nobody_asks(live_server):
+    """Against `tablero serve`: a page's live stream, open before the time is up, hears the
+    loss on time although no request reads the game (the stream wakes at the deadline)."""
+    import json
+    import urllib.request
+
+    from .conftest import call
+
+    game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9},
+                                                    "clock": {"main": 1, "increment": 0}})
+    gid, secret = game["id"], game["secrets"]["b"]
+    call(live_server, "POST", f"/api/games/{gid}/actions",
+         {"action": {"kind": "move", "pos": [4, 4]}}, secret)
+    request = urllib.request.Request(f"{live_server.url}/api/games/{gid}/events",
+                                     headers={"Accept": "text/event-stream"})
+    started = time.monotonic()
+    seen = []
+    with urllib.request.urlopen(request, timeout=10) as stream:
+        for line in stream:
+            if line.startswith(b"data:"):
+                data = json.loads(line[5:])
+                seen.append(data["view"]["over"])
+                if data["view"]["over"]:
+                    assert data["view"]["result"]["code"] == "B+T"
+                    assert data["clock"]["flag"] == "w"
+                    break
+    assert seen[0] is False and seen[-1] is True
+    assert time.monotonic() - started < 3
