@@ -27,8 +27,6 @@ addStrings({
     "clock.low": "{seat}: {seconds} seconds left",
     "clock.flag": "{seat} lost on time",
     "clock.setting": "Clock: {main} min + {increment} s a move",
-    "go.result.time": "{winner} wins on time",
-    "molinolog.reason.time": "{loser} ran out of time.",
   },
   es: {
     "clock.label": "Reloj",
@@ -42,8 +40,6 @@ addStrings({
     "clock.low": "{seat}: quedan {seconds} segundos",
     "clock.flag": "{seat} perdió por tiempo",
     "clock.setting": "Reloj: {main} min + {increment} s por jugada",
-    "go.result.time": "Ganan {winner} por tiempo",
-    "molinolog.reason.time": "El jugador {loser} se quedó sin tiempo.",
   },
 });
 
