@@ -28,9 +28,10 @@ from pathlib import Path
 
 from flask import Blueprint, Response, after_this_request, current_app, jsonify, request
 
-from . import gnugo_seat, live, machine_pool, observe, security, sgf, storage, student_rules
+from . import clocks, gnugo_seat, live, machine_pool, observe, security, sgf, storage, student_rules
 from .records import playing, record_or_404, same_result  # noqa: F401  (the routes' reading of a game)
 from .gtp import GNUGO
+from .prolog import bridge
 from .games import (Game, InvalidRequest, NotFound, Refused, TableroError,
                     available_games, call_api, declared_games, known, state_format)
 
@@ -141,6 +142,7 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
         "you": you,
         "undo_request": record.undo_request,
         "rematch": record.rematch,
+        "clock": clocks.public(record.clock),
     }
 
 
@@ -273,6 +275,7 @@ def summaries(games: list[dict]) -> list[dict]:
         record = storage.load(game["id"])
         if record is None:
             continue
+        record = clocks.settle(record)
         view = record.view or {}
         out.append({**game, "you": game["seats"], "options": record.options,
                     "holders": holders(record),
@@ -282,7 +285,9 @@ def summaries(games: list[dict]) -> list[dict]:
 
 @bp.post("/games")
 def create_game():
-    """Start a game: {"game": "go", "options": {...}, "casual": true, "hold": ["b", "w"]};
+    """Start a game: {"game": "go", "options": {...}, "casual": true, "hold": ["b", "w"],
+    "clock": {"main": seconds, "increment": seconds} (optional: a Fischer clock, for a
+    game of two players that has one: Go, Molinolog, GoRoGo)};
     or a Go game from an SGF record: {"game": "go", "sgf": text}, every move judged by the
     rules (app/sgf.py), stored with all its moves or not at all."""
     data = body()
@@ -312,6 +317,7 @@ def create_game():
     view = played.view
     if "seed" in view and "seed" not in options:
         options["seed"] = view["seed"]  # the dealt game, so that undo replays it
+    clock = clocks.new(game, data.get("clock"), list(view["seats"]))
     humans = [seat for seat, kind in view["seats"].items() if kind == "human"]
     hold = data.get("hold", humans)
     if not isinstance(hold, list) or not all(seat in humans for seat in hold):
@@ -325,7 +331,7 @@ def create_game():
     }
     record = storage.create(game, options, casual, played.state, played.view_json, seats,
                             state_format(game), played.actions, cache_key=played.key,
-                            traces=played.traces, game_id=game_id)
+                            traces=played.traces, game_id=game_id, clock=clock)
     changed()
     return reply(
         record, played.view_json, played.explain, 201, you=sorted(hold),
@@ -367,7 +373,10 @@ def download_sgf(game_id):
     actions = record.actions()
     views = Game.restore(record.game, record.options, actions, record.state).history()
     created = storage.created(record.id)
-    text = sgf.game_to_sgf(record.options, actions, created, views)
+    stored = view_of(record)
+    if stored.get("over") and not views[-1].get("over"):  # lost on time: the stored result
+        views[-1] = {**views[-1], "over": True, "result": stored.get("result")}
+    text = sgf.game_to_sgf(record.options, actions, created, views, clock=record.clock)
     size = views[0]["size"]
     day = time.strftime("%Y-%m-%d", time.gmtime(created or 0))
     name = f"tablero-go-{size}x{size}-{day}-{record.id}.sgf"
@@ -395,13 +404,43 @@ class EventStream:
         #  taken moves a seat from the creator's secret to the friend's): by this digest.
         self.mine = digest(secret) if secret else None
         self.revision, self.present = record.revision, []
-        self.interval = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
+        self.keep_alive = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
+        #  A timed game's instant (ms) when the running clock's flag falls: the stream
+        #  wakes then and has the game settled (lost on time) if nobody moved.
+        self.deadline = (record.clock or {}).get("deadline")
         self.stream_id = secrets_.token_hex(8)
         self.closed = False
         observe.metrics()["streams"].inc()
         if you:
             storage.here(record.id, you, self.stream_id, record.revision, first=True)
             hub.poke.set()
+
+    @property
+    def interval(self) -> float:
+        """Seconds until the stream writes if nothing changes: the keep-alive, or sooner,
+        just past a running clock's deadline."""
+        if self.deadline is None:
+            return self.keep_alive
+        return max(0.05, min(self.keep_alive, (self.deadline - clocks.now_ms()) / 1000 + 0.05))
+
+    def _flag(self) -> None:
+        """The deadline passed with no change: settle the game (lost on time, a change every
+        stream hears of), off the streamer's thread."""
+        self.deadline = None
+        app, game_id = self.app, self.game_id
+
+        def settle():
+            try:
+                with app.app_context():
+                    record = storage.load(game_id)
+                    if record is not None:
+                        clocks.settle(record)
+                    live.hub(app).poke.set()
+            except Exception:  # the next read settles it
+                app.logger.exception("settling the clock of game %s", game_id)
+
+        if bridge().dedicated:  # else Prolog is a request thread's (a development server)
+            threading.Thread(target=settle, name="clock", daemon=True).start()
 
     def opening(self, record: storage.Record, seen: str) -> str:
         """The first text: the game unless the client has this revision, and for a player
@@ -425,6 +464,8 @@ class EventStream:
     def quiet(self) -> str:
         """Nothing changed for `interval` seconds: a comment (and a player is still there)."""
         self._here()
+        if self.deadline is not None and clocks.now_ms() >= self.deadline:
+            self._flag()
         return ": keep-alive\n\n"
 
     def changed(self, seq: int) -> str:
@@ -438,6 +479,7 @@ class EventStream:
                                if h and hmac.compare_digest(h, self.mine)))
         if data is not None and data["revision"] != self.revision:
             self.revision = data["revision"]
+            self.deadline = (data.get("clock") or {}).get("deadline")
             out += text if not self.you else live.event(self.revision, json.dumps(
                 {**data, "you": self.you}, separators=(",", ":")))
         if self.you and now_present != self.present:
@@ -456,7 +498,7 @@ class EventStream:
             if you:
                 storage.here(self.game_id, you, self.stream_id, self.revision, first=True)
         self.you = you
-        self.interval = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
+        self.keep_alive = PLAYER_KEEP_ALIVE if you else live.KEEP_ALIVE
         self.hub.poke.set()
 
     def close(self) -> None:
@@ -520,11 +562,36 @@ def events(game_id):
     return Response(generate(), mimetype="text/event-stream", headers=headers)
 
 
-def store(record: storage.Record, action: dict, played: Game) -> None:
+def time_over(record: storage.Record) -> None:
+    """Refuse any action on a game lost on time (its rules' state does not know it is over:
+    the clock ended it)."""
+    if (record.clock or {}).get("flag"):
+        result = (view_of(record).get("result") or {}).get("message") or "The time is up"
+        raise Refused("game_over", f"The game is over: {result}")
+
+
+def timed(record: storage.Record, played: Game, now: int, plies: int,
+          takeback: bool = False) -> dict | None:
+    """A timed game's clock after an action or an undo accepted at `now` (None for an untimed
+    game); a flag that fell before it ends the game, and the action is refused."""
+    if record.clock is None:
+        return None
+    clock = clocks.after(record, played.view, plies, now, takeback)
+    if clock is None:
+        clocks.settle(record, now)
+        changed()
+        time_over(record)
+        raise Refused("game_over", "The game is over: the time is up")
+    return clock
+
+
+def store(record: storage.Record, action: dict, played: Game, now: int | None = None) -> None:
     if record.plies >= storage.MAX_PLIES:
         raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
+    clock = timed(record, played, clocks.now_ms() if now is None else now, record.plies + 1)
     try:
-        storage.append(record, action, played.state, played.view_json, played.key, played.trace)
+        storage.append(record, action, played.state, played.view_json, played.key, played.trace,
+                       clock)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -532,7 +599,9 @@ def store(record: storage.Record, action: dict, played: Game) -> None:
 
 @bp.post("/games/<game_id>/actions")
 def act(game_id):
-    """Play an action for a seat the caller holds: {"action": {...}, "revision": N (optional)}."""
+    """Play an action for a seat the caller holds: {"action": {...}, "revision": N (optional)}.
+    A timed game charges the mover's clock (app/clocks.py); one lost on time refuses it."""
+    now = clocks.now_ms()
     data = body()
     record = record_or_404(game_id)
     check_revision(record, data)
@@ -542,6 +611,7 @@ def act(game_id):
     actor = action.get("player", view_of(record).get("to_move"))
     if isinstance(actor, str):
         require_seat(record, actor)
+    time_over(record)
     played = playing(record)
     before = view_of(record)
     try:
@@ -552,7 +622,7 @@ def act(game_id):
     last = played.last or {}
     if last.get("player") is not None and last.get("player") != actor:
         require_seat(record, last["player"])
-    store(record, played.actions[-1], played)
+    store(record, played.actions[-1], played, now)
     student = student_rules.judge(record.game, before, played.actions[-1])
     return reply(record, played.view_json, played.explain,
                  **({"student": student} if student else {}))
@@ -569,6 +639,7 @@ def machine(game_id):
     data = body()
     record = record_or_404(game_id)
     check_revision(record, data)
+    time_over(record)
     view = view_of(record)
     if not view.get("machine_to_move"):
         raise Refused("not_machine_turn", "No machine seat is to move")
@@ -589,7 +660,7 @@ def machine(game_id):
                  **({"student": student} if student else {}))
 
 
-def undo_now(record: storage.Record) -> Game:
+def undo_now(record: storage.Record, now: int) -> Game:
     """Take back the last action: the state stored with the action before it (its view
     drawn by this worker, which then holds it), or, for a game stored before states were
     kept per action, a replay of the others."""
@@ -600,8 +671,9 @@ def undo_now(record: storage.Record) -> Game:
     else:
         played = Game.restore(record.game, record.options, record.actions()[:-1],
                              cache_id=record.id)
+    clock = timed(record, played, now, record.plies - 1, takeback=True)
     try:
-        storage.truncate(record, played.state, played.view_json, played.key)
+        storage.truncate(record, played.state, played.view_json, played.key, clock)
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -620,6 +692,7 @@ def undo(game_id):
     action that ended the game withdrew it.)  A request or answer that loses a race with
     another change is 409 conflict, nothing changed.
     """
+    now = clocks.now_ms()
     data = body()
     record = record_or_404(game_id)
     check_revision(record, data)
@@ -639,7 +712,7 @@ def undo(game_id):
     if view_of(record).get("over"):  # a finished game is a record, whatever the body says
         raise Refused("game_over", "The game is over: its record stays as it ended")
     if not others:
-        played = undo_now(record)
+        played = undo_now(record, now)
         return reply(record, played.view_json, [])
     if accept is None:
         if record.undo_request is not None:
@@ -649,7 +722,7 @@ def undo(game_id):
     if record.undo_request is None or record.undo_request in mine:
         raise Refused("no_undo_request", "There is no request from your opponent to answer")
     if accept:
-        played = undo_now(record)
+        played = undo_now(record, now)
         return reply(record, played.view_json, [])
     set_undo_request(record, None)
     return reply(record, view_of(record), [])
@@ -723,13 +796,14 @@ def rematch(game_id):
     view = played.view
     if "seed" in view and "seed" not in options:
         options["seed"] = view["seed"]
+    clock = clocks.new(record.game, clocks.setting(record.clock), list(view["seats"]))
     humans = [seat for seat, kind in view["seats"].items() if kind == "human"]
     moved = {mapping[seat]: old for seat, old in record.seats.items() if seat in mapping}
     seats = {seat: storage.Seat(moved[seat].secret_hash if seat in moved else None, None)
              for seat in humans}
     new = storage.create(record.game, options, record.casual, played.state, played.view_json,
                          seats, state_format(record.game), played.actions, cache_key=played.key,
-                         traces=played.traces, game_id=new_id)
+                         traces=played.traces, game_id=new_id, clock=clock)
     set_rematch(record, {"offer": offer.get("offer", mine[0] if mine else None),
                          "game": new.id, "seats": mapping})
     return reply(record, view_of(record), [], 201)

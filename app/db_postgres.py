@@ -115,6 +115,10 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN rematch text;
     """,
+    # 5: the game's clock (JSON, app/clocks.py; NULL: an untimed game).
+    """
+    ALTER TABLE games ADD COLUMN clock text;
+    """,
 ]
 
 

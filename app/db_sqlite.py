@@ -93,6 +93,10 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN rematch TEXT;
     """,
+    # 6: the game's clock (JSON, app/clocks.py; NULL: an untimed game).
+    """
+    ALTER TABLE games ADD COLUMN clock TEXT;
+    """,
 ]
 
 

@@ -462,6 +462,7 @@ class Bridge:
                 if entry.parent.name != "tablero":
                     modules.append(entry.stem)
         self._run(f"use_module({quote(str(self._prolog_dir / 'tablero' / 'cache'))}, [])", 1)
+        self._run(f"use_module({quote(str(self._prolog_dir / 'clock'))}, [])", 1)
         self._lean = _Lean()
         return modules
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from flask import current_app, g
 
-from . import storage
+from . import clocks, live, storage
 from .games import Game, NotFound, TableroError, state_format
 
 
 def record_or_404(game_id: str) -> storage.Record:
     """The saved game.  One stored by other rules or in another state format (an upgrade)
     is first rebuilt from its actions; should today's rules refuse one of them, the stored
-    state is kept and only its view is drawn anew, so no upgrade loses a game."""
+    state is kept and only its view is drawn anew, so no upgrade loses a game.  A timed
+    game whose side to move has run out of time is lost on time first (app/clocks.py)."""
     record = storage.load(game_id)
     if record is None:
         raise NotFound("unknown_game_id", f"There is no game {game_id[:64]!r}")
@@ -46,8 +47,18 @@ def record_or_404(game_id: str) -> storage.Record:
                 storage.rebuilt(record, kept.state, kept.view, current, kept.key, None)
             else:
                 storage.rebuilt(record, record.state, old, current, None, None)
-            return record
+            return lost_on_time(record)
         storage.rebuilt(record, played.state, played.view, current, played.key, traces)
+    return lost_on_time(record)
+
+
+def lost_on_time(record: storage.Record) -> storage.Record:
+    """The record, its flag settled if its time is up (app/clocks.py); this process's live
+    streams are woken at once when that ended the game."""
+    revision = record.revision
+    record = clocks.settle(record)
+    if record.revision != revision:
+        live.hub(current_app._get_current_object()).poke.set()
     return record
 
 

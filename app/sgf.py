@@ -126,11 +126,13 @@ def _stones(size: int, rows: list[str], colour: str) -> set[tuple[int, int]]:
 
 
 def game_to_sgf(options: dict, actions: list[dict], created: float | None = None,
-                views: list[dict] | None = None) -> bytes:
+                views: list[dict] | None = None, clock: dict | None = None) -> bytes:
     """The SGF of a Go game given by its options and actions (as stored), UTF-8 bytes.
 
     `views` (Game.history(): the view before the first action and after each) is asked
-    of the rules when not given; `created` (seconds since the epoch) gives DT."""
+    of the rules when not given; `created` (seconds since the epoch) gives DT; a timed
+    game's `clock` (app/clocks.py) gives TM (the main time, seconds) and OT (the Fischer
+    increment: "3 fischer"), and a game lost on time has RE[B+T] or RE[W+T]."""
     if views is None:
         views = Game.restore("go", options, actions).history()
     first, final = views[0], views[-1]
@@ -154,6 +156,9 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
     root.set_setup_stones(black, white)
     if first.get("to_move") == "w":
         root.set("PL", "w")
+    if clock:
+        root.set("TM", float(clock["main"]))
+        root.set("OT", f"{clock['increment']} fischer")
     result = final.get("result")
     if final.get("over") and result:
         code = result["code"]

@@ -147,6 +147,8 @@ class Record:
     #  A rematch of a finished game: {"offer": the seat that offered it} until the other
     #  accepts, then also {"game": the new game's id, "seats": old seat -> new seat}.
     rematch: dict | None = None
+    #  The game's clock (app/clocks.py, prolog/clock.pl), None for an untimed game.
+    clock: dict | None = None
 
     def actions(self) -> list[dict]:
         with _read() as con:
@@ -204,22 +206,23 @@ def _changed(con, game_id: str, revision: int, kind: str) -> None:
 def create(game: str, options: dict, casual: bool, state: str, view: dict,
            seats: dict[str, Seat], format: int, actions: list[dict] = (),
            cache_key: str | None = None, traces: list[str | None] | None = None,
-           game_id: str | None = None) -> Record:
-    """A new game; with `actions` (an imported record, already judged by the rules, `state`
+           game_id: str | None = None, clock: dict | None = None) -> Record:
+    """A new game (`clock`: its clock, None for none); with `actions` (an imported record, already judged by the rules, `state`
     the state after them), the game and all its actions in one transaction.  `cache_key`:
     the key of `state` in this worker's cache; `traces`: what each action left; `game_id`:
     its id, made beforehand (new_id(): the worker keeps the game parsed under it).  `view`
     may be its JSON text as Prolog wrote it (stored as it is)."""
     now = time.time()
     record = Record(game_id or new_id(), game, options, casual, state, len(actions), 0,
-                    view, None, format, seats, cache_key)
+                    view, None, format, seats, cache_key, None, clock)
     traces = list(traces) if traces is not None else [None] * len(actions)
     with _write() as con:
         con.execute(
             "INSERT INTO games (id, game, options, casual, state, plies, created, updated, "
-            "revision, view, format, cache_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            "revision, view, format, cache_key, clock) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
             (record.id, game, json.dumps(options), int(casual), state, len(actions), now, now,
-             _view_text(view), format, cache_key),
+             _view_text(view), format, cache_key, _json_or_null(clock)),
         )
         if actions:
             con.executemany(
@@ -245,7 +248,7 @@ def load(game_id: str) -> Record | None:
     with _read() as con:
         row = con.execute(
             "SELECT id, game, options, casual, state, plies, revision, view, undo_request, "
-            "format, cache_key, rematch FROM games WHERE id = ?", (game_id,)
+            "format, cache_key, rematch, clock FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
@@ -257,7 +260,12 @@ def load(game_id: str) -> Record | None:
         }
     view = row[7] or None
     return Record(row[0], row[1], json.loads(row[2]), bool(row[3]), row[4], row[5], row[6],
-                  view, row[8], row[9], seats, row[10], json.loads(row[11]) if row[11] else None)
+                  view, row[8], row[9], seats, row[10], json.loads(row[11]) if row[11] else None,
+                  json.loads(row[12]) if row[12] else None)
+
+
+def _json_or_null(value) -> str | None:
+    return None if value is None else json.dumps(value)
 
 
 def created(game_id: str) -> float | None:
@@ -314,15 +322,18 @@ def _bump(con, record: Record, sets: str, args: tuple, kind: str) -> int:
 
 
 def append(record: Record, action: dict, state: str, view: dict | str,
-           cache_key: str | None = None, trace: str | None = None) -> int:
+           cache_key: str | None = None, trace: str | None = None,
+           clock: dict | None = None) -> int:
     """Store `action`, the state after it (in the game's row and with the action: undo goes
     back to it) and its trace, if the game is still at record.revision.  `view`: the view,
     or its JSON text as Prolog wrote it (stored as it is; the record's `view` is then
-    parsed from it only when asked)."""
+    parsed from it only when asked).  `clock`: the game's clock after it (a timed game)."""
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies + 1, undo_request = NULL, "
-                         "cache_key = ?", (state, _view_text(view), cache_key), "action")
+                         "cache_key = ?, clock = ?",
+                         (state, _view_text(view), cache_key,
+                          _json_or_null(clock if clock is not None else record.clock)), "action")
         con.execute(
             "INSERT INTO actions (game_id, ply, action, state, trace) VALUES (?, ?, ?, ?, ?)",
             (record.id, record.plies + 1, json.dumps(action), state, trace),
@@ -331,6 +342,8 @@ def append(record: Record, action: dict, state: str, view: dict | str,
     record.plies += 1
     record.state, record.view, record.undo_request = state, view, None
     record.cache_key = cache_key
+    if clock is not None:
+        record.clock = clock
     return record.revision
 
 
@@ -338,20 +351,38 @@ def _view_text(view: dict | str) -> str:
     return view if isinstance(view, str) else json.dumps(view)
 
 
-def truncate(record: Record, state: str, view: dict | str, cache_key: str | None = None) -> int:
-    """Remove the last action (undo), leaving `state`, if the game is still at record.revision."""
+def truncate(record: Record, state: str, view: dict | str, cache_key: str | None = None,
+             clock: dict | None = None) -> int:
+    """Remove the last action (undo), leaving `state` (and `clock`, a timed game's), if the
+    game is still at record.revision."""
     if record.plies == 0:
         raise Conflict
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies - 1, undo_request = NULL, "
-                         "cache_key = ?", (state, _view_text(view), cache_key), "undo")
+                         "cache_key = ?, clock = ?",
+                         (state, _view_text(view), cache_key,
+                          _json_or_null(clock if clock is not None else record.clock)), "undo")
         con.execute("DELETE FROM actions WHERE game_id = ? AND ply = ?",
                     (record.id, record.plies))
     record.revision = revision
     record.plies -= 1
     record.state, record.view, record.undo_request = state, view, None
     record.cache_key = cache_key
+    if clock is not None:
+        record.clock = clock
+    return record.revision
+
+
+def flag_fallen(record: Record, clock: dict, view: dict) -> int:
+    """A timed game lost on time: its stopped clock and its view (over, the result on
+    time), if the game is still at record.revision (Conflict otherwise); an open undo
+    request goes (a finished game has none)."""
+    with _write() as con:
+        revision = _bump(con, record, "clock = ?, view = ?, undo_request = NULL",
+                         (json.dumps(clock), json.dumps(view)), "clock")
+    record.revision = revision
+    record.clock, record.view, record.undo_request = clock, view, None
     return record.revision
 
 

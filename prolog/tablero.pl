@@ -98,6 +98,11 @@ How the Prolog panel writes an action's explain as goals a student can paste
         % written_goals/2 is the hook of a game whose queries are already
         % complete goals; without the hook every query stays a query.
 
+A game of two players that can be played on a clock (prolog/clock.pl) says
+what its result is when a player's time is up:
+
+    tablero:game_time_result(+Game, +Loser, +Winner, -Result)  % Go: code "B+T"
+
 A game plugs in with no edit elsewhere: a folder NAME/ holding protocol.pl
 (these declarations and hooks) beside its entry module NAME.pl, in prolog/ or
 in a folder named by TABLERO_GAMES (tests/games/ holds one, tic-tac-toe).
@@ -176,7 +181,8 @@ write and read the whole state, as before.
     game_console_bound/3,
     game_console_prepare/2,
     game_console_hint/3,
-    game_goals/4.
+    game_goals/4,
+    game_time_result/4.
 
 %!  game(?Game) is nondet.
 %

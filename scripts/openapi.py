@@ -262,6 +262,11 @@ schemas = {
         "hold": {"type": "array", "items": {"type": "string"}, "description":
                  "The human seats the creator holds (default all); each other human seat "
                  "gets an invitation"},
+        "clock": {"type": ["object", "null"], "description": "A Fischer clock kept by the "
+                  "server (Go, Molinolog, GoRoGo; none by default): main seconds (1-10800) "
+                  "and increment seconds a move (0-600). It starts with the first action; a "
+                  "side whose time is up loses on time (Go: B+T / W+T)",
+                  "properties": {"main": {"type": "integer"}, "increment": {"type": "integer"}}},
         "sgf": {"type": "string", "description": "Go only: the text of an SGF record. The game "
                 "is its main line, every move judged by the rules, stored whole or refused "
                 "(400 sgf_*: the message names the move and the reason). With sgf, options may "
@@ -306,6 +311,13 @@ schemas = {
                       "rematch": {"type": ["object", "null"], "description":
                                   "After the game: {offer: seat}, then also {game: the new "
                                   "game's id, seats: old seat -> new seat}"},
+                      "clock": {"type": ["object", "null"], "description":
+                                "A timed game's clock: main, increment (seconds), left (seat "
+                                "-> ms left when the running clock started), running (the "
+                                "seat whose time runs, or null), since and deadline (ms since "
+                                "the epoch), flag (the seat that lost on time, or null), now "
+                                "(the server's instant, ms): the time left of the running "
+                                "seat is left - (now - since)"},
                       "explain": ref("Explain"),
                       "actions": {"type": "array", "items": {"type": "object"}},
                       "action": {"type": "object", "description": "The machine's action"},

@@ -23,8 +23,15 @@
 // Resign) ask "Really ...?" for a few seconds, with a Cancel beside it, before it runs.
 // moveNumbers(posOf) gives, for the position shown, the number of the move that last
 // played at each point (from the game's history), for pages that number their stones.
+//
+// A page made with `clock: true` offers a Fischer clock in its new-game form (clock.js),
+// sent with a new game as `clock`; every timed game's page (a player's or a watcher's)
+// shows both seats' clocks, counting down from the server's time, and asks the server for
+// the game when the running clock it shows reaches zero (the loss on time is the server's
+// to settle).
 
 import { api, heldSeats, keepSeats, secretFor } from "./api.js";
+import { ClockView, clockField, clockSetting, setClockSetting } from "./clock.js";
 import { errorText, hasText, onLangChange, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -57,7 +64,8 @@ export class GameSession {
    *     pauses them, step() plays one step);
    *   reviewExtra: a node kept at the end of the review bar (Go's "Move numbers");
    *   reviewStop(last): whether an action (a view's `last`) is a step of the review and is
-   *     numbered (default: every action; Go: moves and passes, as its SGF record counts).
+   *     numbered (default: every action; Go: moves and passes, as its SGF record counts);
+   *   clock: true for a page whose new-game form offers a clock (games of two players).
    */
   constructor(game, state, options) {
     this.game = game;
@@ -82,6 +90,8 @@ export class GameSession {
     this.history = null; // {id, revision, views}: the live game's history, for moveNumbers()
     this.tapped = null; // {key, clear}: a move shown after a first tap, awaiting the second
     this.armed = new Map(); // button -> {questionKey, timer, cancel}: asking "Really ...?"
+    this.offersClock = Boolean(options.clock);
+    this.clocks = new ClockView((seat) => this.seatName(seat), () => this.askClock());
     this.confirmSetting();
     this.notifySetting();
     onLangChange(() => {
@@ -169,7 +179,10 @@ export class GameSession {
     this.settle();
     state.busy = true;
     try {
-      const reply = await api("POST", "/api/games", { ...extra, game: this.game, options });
+      const clock = this.offersClock && extra.sgf === undefined ? clockSetting() : null;
+      const reply = await api("POST", "/api/games", {
+        ...extra, game: this.game, options, ...(clock ? { clock } : {}),
+      });
       if (this.late(epoch)) return false;
       keepSeats(reply.id, reply.secrets);
       this.review = null;
@@ -453,6 +466,21 @@ export class GameSession {
     this.showSeats();
   }
 
+  /** The running clock shown reached zero: ask the server for the game (a read settles a
+   *  loss on time), drawn as another page's change would be. */
+  async askClock() {
+    const game = this.state.game;
+    if (!game) return;
+    try {
+      const reply = await api("GET", `/api/games/${encodeURIComponent(game.id)}`, undefined, secretFor(game.id));
+      if (this.state.game?.id !== reply.id) return;
+      this.pending = { ...reply, actions: undefined };
+      this.applyPending();
+    } catch {
+      // the live stream or the next ask brings it
+    }
+  }
+
   // ---- seats: invitations, undo requests, whose turn in the tab's title -----------
 
   /** #invite=<seat>.<token> in the URL: take that seat and keep its secret; what to say
@@ -473,9 +501,10 @@ export class GameSession {
   }
 
   /** The seats line under the board: who you are, invitations, an undo request to answer;
-   *  and the tab's title says when it is your turn. */
+   *  and the tab's title says when it is your turn.  A timed game's clocks too. */
   showSeats() {
     const game = this.state.game;
+    this.clocks.show(this.review?.live ?? game);
     document.body.dataset.revision = game ? String(game.revision) : "";
     document.body.classList.toggle("tb-is-watching", this.watching());
     let box = document.querySelector(".tb-seats");
@@ -1177,9 +1206,16 @@ export class GameSession {
   /** The New game button, Cancel, the form's submit (formOptions() gives the options),
    *  and the browser's Back and Forward (route()). */
   wireForm(formOptions, route) {
+    if (this.offersClock && !$("#clock")) {
+      const form = $("#new-game-form");
+      form.insertBefore(clockField(), form.querySelector(".tb-form-buttons"));
+    }
     $("#new-game").addEventListener("click", () => {
       const form = $("#new-game-form");
-      if (form.hidden) this.showForm();
+      if (form.hidden) {
+        setClockSetting(this.state.game?.clock ?? null); // set like the game shown
+        this.showForm();
+      }
       else if (this.state.game) form.hidden = true;
     });
     $("#cancel").addEventListener("click", () => {

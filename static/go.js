@@ -279,11 +279,12 @@ function renderPhase(view, scoring) {
   $("#resume").disabled = machineTurn(view) || session.watching();
 }
 
-/** The result in words: {code, winner, reason: "resign"|"count", tie_break, score}. */
+/** The result in words: {code, winner, reason: "resign"|"count"|"time", tie_break, score}. */
 function resultText(result) {
   if (result.winner === null) return t("go.result.draw");
   const winner = playerName(result.winner);
   if (result.reason === "resign") return t("go.result.resign", { winner });
+  if (result.reason === "time") return t("go.result.time", { winner });
   if (result.tie_break) return t("go.result.tie_white");
   const points = Math.abs(result.score.b - result.score.w);
   return t("go.result.points", { winner, count: points });
@@ -405,6 +406,7 @@ function phaseAct(kind, extra = {}) {
 }
 
 const session = new GameSession("go", state, {
+  clock: true,
   panel,
   render,
   showForm,

@@ -326,6 +326,7 @@ async function play(action) {
 }
 
 const session = new GameSession("gorogo", state, {
+  clock: true,
   moveText: (last) => stepText(last.player, last.piece, last.pos, false),
   panel,
   render,

@@ -7,8 +7,10 @@
 import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
 import { DIFFICULTIES, computerOptions, difficultyOf, hasComputer, hasOrder, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
+import { clockField, clockSetting } from "./clock.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
+const CLOCK_GAMES = new Set(["go", "molinolog", "gorogo"]); // games of two that take a clock
 const $ = (selector) => document.querySelector(selector);
 
 let listing = null; // the last reply, {available, gnugo, recent}, or null while loading
@@ -76,6 +78,19 @@ function computerForm(game) {
   };
   form.append(select("difficulty", DIFFICULTIES, (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
+  if (CLOCK_GAMES.has(game)) {
+    // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
+    const field = clockField(false);
+    const inputs = [...field.querySelectorAll("select, input")];
+    for (const input of inputs) {
+      if (chosen.clock?.[input.name] !== undefined) input.value = chosen.clock[input.name];
+      input.addEventListener("change", () => {
+        chosen.clock = Object.fromEntries(inputs.map((i) => [i.name, i.value]));
+      });
+    }
+    field.querySelector(".tb-clock-custom").hidden = field.querySelector("select").value !== "custom";
+    form.append(field);
+  }
   const button = node("button", {
     type: "submit",
     class: "tb-button index-play-computer",
@@ -95,12 +110,13 @@ function computerForm(game) {
 async function playComputer(game) {
   if (starting) return;
   const { difficulty, order } = choices[game];
+  const clock = clockSetting(document.querySelector(`.index-computer[data-game="${game}"]`));
   starting = game;
   renderGames();
   try {
     const options = computerOptions(game, difficulty, order);
     if (game === "go") options.size = 9;
-    const reply = await api("POST", "/api/games", { game, options });
+    const reply = await api("POST", "/api/games", { game, options, ...(clock ? { clock } : {}) });
     keepSeats(reply.id, reply.secrets);
     location.assign(`/${game}/${encodeURIComponent(reply.id)}`);
   } catch (error) {

@@ -57,6 +57,7 @@ addStrings({
     "molinolog.reason.no_moves": "{loser} cannot move.",
     "molinolog.reason.repetition": "The same position came up for the third time.",
     "molinolog.reason.fifty_moves": "Fifty moves by each side without a capture.",
+    "molinolog.reason.time": "{loser} ran out of time.",
 
     "error.not_your_piece": "Select one of your own pieces to move.",
     "error.not_adjacent": "A piece moves only along a line to a neighbouring empty point.",
@@ -121,6 +122,7 @@ addStrings({
     "molinolog.reason.no_moves": "El jugador {loser} no puede mover.",
     "molinolog.reason.repetition": "La misma posición se repitió por tercera vez.",
     "molinolog.reason.fifty_moves": "Cincuenta jugadas de cada jugador sin capturas.",
+    "molinolog.reason.time": "El jugador {loser} se quedó sin tiempo.",
 
     "error.not_your_piece": "Selecciona una de tus fichas para mover.",
     "error.not_adjacent": "Una ficha solo se mueve por una línea a un punto vecino vacío.",

@@ -338,10 +338,14 @@ function fillEnd(view) {
   });
 }
 
+/** The end dialog, once per game: closed, it stays closed when the game's page is drawn
+ *  again (a rematch offer, a watcher's reload of the live game). */
 function showEnd() {
   const dialog = $("#end-dialog");
   fillEnd(state.game.view);
-  if (!dialog.open) dialog.showModal();
+  if (dialog.open || state.endShown === state.game.id) return;
+  state.endShown = state.game.id;
+  dialog.showModal();
 }
 
 // ---- talking to the server ---------------------------------------------------
@@ -399,6 +403,7 @@ async function play(action) {
 }
 
 const session = new GameSession("molinolog", state, {
+  clock: true,
   moveText: (last) => stepLabel(last.player, last),
   panel,
   render,

@@ -336,3 +336,16 @@ score_json(Game, _{b:B, w:W, komi:Komi, owner:OwnerRows}, Code) :-
 %   prolog/go/goals.pl writes them in, from the views the page holds.
 tablero:game_goals(go, Context, Explain, Goals) :-
     go_goals(Context, Explain, Goals).
+
+%   Lost on time (prolog/clock.pl): SGF's result, the winner first ("B+T").
+tablero:game_time_result(go, Loser, Winner,
+                         _{code:Code, winner:Winner, reason:"time", message:Message,
+                           tie_break:false, score:null}) :-
+    string_upper(Winner, W),
+    format(string(Code), "~w+T", [W]),
+    colour_name(Loser, L),
+    colour_name(Winner, N),
+    format(string(Message), "~w lost on time: ~w wins.", [L, N]).
+
+colour_name("b", "Black").
+colour_name("w", "White").

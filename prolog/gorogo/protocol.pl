@@ -335,3 +335,15 @@ placement_words(Words, Goal0, Goal) :-
     ->  put_dict(words, Goal0, Words, Goal)
     ;   Goal = Goal0
     ).
+
+%   Lost on time (prolog/clock.pl): the margin as SGF writes a time loss ("B+T").
+tablero:game_time_result(gorogo, Loser, Winner,
+                         _{code:"time", winner:Winner, reason:"time", message:Message,
+                           margin:Margin}) :-
+    string_upper(Winner, W),
+    format(string(Margin), "~w+T", [W]),
+    atom_string(LA, Loser),
+    atom_string(WA, Winner),
+    colour_names(LA, L, _),
+    colour_names(WA, N, _),
+    format(string(Message), "~w lost on time: ~w wins.", [L, N]).

@@ -385,3 +385,12 @@ plural(_, _, Many, Many).
 %   complete goal, the state bound (written_goals/2).
 tablero:game_goals(molinolog, _, Explain, Goals) :-
     written_goals(Explain, Goals).
+
+%   Lost on time (prolog/clock.pl): the reason is the code, as the others.
+tablero:game_time_result(molinolog, Loser, Winner,
+                         _{code:"time", winner:Winner, reason:"time", message:Message}) :-
+    atom_string(LA, Loser),
+    atom_string(WA, Winner),
+    colour_words(LA, _, L),
+    colour_words(WA, _, N),
+    format(string(Message), "~w lost on time: ~w wins.", [L, N]).

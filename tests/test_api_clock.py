@@ -1,0 +1,266 @@
+"""Fischer clocks through the API (issue 22): the server alone keeps the time.  A move
+charges its mover and adds the increment, a refused move charges nothing, a flag that
+falls ends the game on any read or move attempt without anyone moving (Go: B+T / W+T),
+nobody acts for a seat they do not hold, and a rematch keeps the clock.  Real time, short
+clocks: each wait is a real wait."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from sgfmill import sgf
+
+
+def post(client, path, body, secret=None):
+    headers = {"Authorization": f"Bearer {secret}"} if secret else {}
+    resp = client.post(path, json=body, headers=headers)
+    return resp.status_code, resp.json
+
+
+def friends(client, game="go", clock=None, options=None):
+    """A game between two people, each with a secret of their own: (game, black, white)."""
+    body = {"game": game, "options": options or ({"size": 9} if game == "go" else {}),
+            "hold": ["b"], "clock": clock}
+    if game in ("molinolog", "gorogo"):
+        body["options"] = {**body["options"], "white": "human"}
+    status, made = post(client, "/api/games", body)
+    assert status == 201, made
+    token = made["invitations"]["w"].split("#invite=w.")[1]
+    _, joined = post(client, f"/api/games/{made['id']}/seats/w", {"invitation": token})
+    return made, made["secrets"]["b"], joined["secrets"]["w"]
+
+
+def move(client, game_id, pos, secret, player=None):
+    action = {"kind": "move", "pos": pos}
+    if player:
+        action["player"] = player
+    return post(client, f"/api/games/{game_id}/actions", {"action": action}, secret)
+
+
+def test_a_game_without_a_clock_has_none(client):
+    _, game = post(client, "/api/games", {"game": "go", "options": {"size": 9}})
+    assert game["clock"] is None
+    assert client.get(f"/api/games/{game['id']}").json["clock"] is None
+
+
+@pytest.mark.parametrize("clock, code", [
+    ({"main": 0, "increment": 3}, "bad_clock"),
+    ({"main": 300, "increment": -1}, "bad_clock"),
+    ({"main": 300}, "bad_clock"),
+    ({"main": "300", "increment": 3}, "bad_clock"),
+    ({"main": 300, "increment": 3, "byoyomi": 5}, "bad_clock"),
+    ({"main": 1.5, "increment": 3}, "bad_clock"),
+    ({"main": True, "increment": 3}, "bad_clock"),
+    ("5+3", "bad_clock"),
+])
+def test_a_bad_clock_is_refused(client, clock, code):
+    status, refused = post(client, "/api/games",
+                           {"game": "go", "options": {"size": 9}, "clock": clock})
+    assert status == 400 and refused["error"]["code"] == code
+
+
+def test_azul_has_no_clock(client):
+    status, refused = post(client, "/api/games", {
+        "game": "azul", "options": {"players": ["human", "human"]},
+        "clock": {"main": 300, "increment": 3}})
+    assert status == 400 and refused["error"]["code"] == "bad_clock"
+
+
+def test_a_move_charges_its_mover_and_adds_the_increment(any_app):
+    client = any_app.test_client()  # SQLite and PostgreSQL
+    game, black, white = friends(client, clock={"main": 60, "increment": 5})
+    gid = game["id"]
+    clock = game["clock"]
+    assert clock["left"] == {"b": 60000, "w": 60000} and clock["running"] is None
+    # The first move costs nothing; then White's clock runs.
+    status, after = move(client, gid, [4, 4], black)
+    assert status == 200
+    assert after["clock"]["left"] == {"b": 60000, "w": 60000}
+    assert after["clock"]["running"] == "w"
+    since = after["clock"]["since"]
+    assert after["clock"]["deadline"] == since + 60000
+    time.sleep(0.4)
+    status, after = move(client, gid, [2, 2], white)
+    assert status == 200
+    spent = after["clock"]["since"] - since
+    assert spent >= 400
+    assert after["clock"]["left"]["w"] == 60000 - spent + 5000
+    assert after["clock"]["left"]["b"] == 60000
+    assert after["clock"]["running"] == "b"
+    # A read shows the same clock, and the server's instant to count from.
+    shown = client.get(f"/api/games/{gid}").json["clock"]
+    assert shown["left"] == after["clock"]["left"] and shown["now"] >= shown["since"]
+
+
+def test_a_refused_move_charges_nothing(client):
+    game, black, white = friends(client, clock={"main": 60, "increment": 5})
+    gid = game["id"]
+    _, after = move(client, gid, [4, 4], black)
+    before = after["clock"]
+    time.sleep(0.2)
+    status, refused = move(client, gid, [4, 4], white)  # occupied
+    assert status == 409 and refused["error"]["code"] == "occupied"
+    status, refused = move(client, gid, [3, 3], black, player="w")  # not Black's seat
+    assert status == 403
+    status, refused = move(client, gid, [3, 3], None, player="w")
+    assert status == 401
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["clock"]["left"] == before["left"]
+    assert shown["clock"]["since"] == before["since"]
+    assert shown["revision"] == after["revision"]
+
+
+def test_a_flag_falls_on_a_read_without_anyone_moving(any_app):
+    client = any_app.test_client()  # SQLite and PostgreSQL
+    game, black, white = friends(client, clock={"main": 1, "increment": 0})
+    gid = game["id"]
+    _, after = move(client, gid, [4, 4], black)
+    assert after["clock"]["running"] == "w"
+    assert client.get(f"/api/games/{gid}").json["view"]["over"] is False
+    time.sleep(1.1)
+    shown = client.get(f"/api/games/{gid}").json
+    view = shown["view"]
+    assert view["over"] is True and view["to_move"] is None
+    assert view["result"]["code"] == "B+T"
+    assert view["result"]["winner"] == "b" and view["result"]["reason"] == "time"
+    assert view["result"]["message"] == "White lost on time: Black wins."
+    assert shown["clock"]["flag"] == "w" and shown["clock"]["left"]["w"] == 0
+    assert shown["clock"]["running"] is None
+    assert shown["revision"] == after["revision"] + 1
+    # Settled once: the next read changes nothing.
+    assert client.get(f"/api/games/{gid}").json["revision"] == shown["revision"]
+    # Nothing more is played; the game is a record (no undo) and may be rematched.
+    status, refused = move(client, gid, [2, 2], white)
+    assert status == 409 and refused["error"]["code"] == "game_over"
+    assert "White lost on time" in refused["error"]["message"]
+    status, refused = post(client, f"/api/games/{gid}/undo", {}, black)
+    assert status == 409 and refused["error"]["code"] == "game_over"
+    # The SGF record says so: RE[B+T], with the clock's settings.
+    text = client.get(f"/api/games/{gid}/sgf").data.decode()
+    assert "RE[B+T]" in text and "TM[1]" in text and "OT[0 fischer]" in text
+    root = sgf.Sgf_game.from_string(text).get_root()
+    assert root.get("RE") == "B+T" and root.get("TM") == 1 and root.get("OT") == "0 fischer"
+
+
+def test_a_flag_falls_on_a_move_attempt(client):
+    game, black, white = friends(client, game="molinolog", clock={"main": 1, "increment": 0})
+    gid = game["id"]
+    status, after = post(client, f"/api/games/{gid}/actions",
+                          {"action": {"kind": "place", "point": after_point(client, gid)}}, black)
+    assert status == 200 and after["clock"]["running"] == "w"
+    point = after_point(client, gid)  # read before the time is up: a read would settle it
+    time.sleep(1.1)
+    status, refused = post(client, f"/api/games/{gid}/actions",
+                           {"action": {"kind": "place", "point": point}}, white)
+    assert status == 409 and refused["error"]["code"] == "game_over"
+    view = client.get(f"/api/games/{gid}").json["view"]
+    assert view["over"] is True
+    assert view["result"] == {"code": "time", "winner": "b", "reason": "time",
+                              "message": "White lost on time: Black wins."}
+    assert view["status"]["en"] == "White lost on time: Black wins"
+    assert view["legal"] == []
+
+
+def after_point(client, gid):
+    """A point the side to move may place on (the first legal action's)."""
+    legal = client.get(f"/api/games/{gid}").json["view"]["legal"]
+    return next(a["point"] for a in legal if a["kind"] == "place")
+
+
+def test_go_scoring_phase_stops_the_clocks(client):
+    game, black, white = friends(client, clock={"main": 2, "increment": 0})
+    gid = game["id"]
+    move(client, gid, [4, 4], black)
+    status, after = post(client, f"/api/games/{gid}/actions", {"action": {"kind": "pass"}}, white)
+    assert after["clock"]["running"] == "b"
+    status, after = post(client, f"/api/games/{gid}/actions", {"action": {"kind": "pass"}}, black)
+    assert after["view"]["phase"] == "scoring"
+    assert after["clock"]["running"] is None and after["clock"]["deadline"] is None
+    time.sleep(2.1)  # longer than anyone's time: nobody loses it while counting
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["view"]["over"] is False and shown["clock"]["flag"] is None
+    post(client, f"/api/games/{gid}/actions", {"action": {"kind": "accept", "player": "b"}}, black)
+    status, done = post(client, f"/api/games/{gid}/actions",
+                        {"action": {"kind": "accept", "player": "w"}}, white)
+    assert status == 200 and done["view"]["over"] is True
+    assert done["view"]["result"]["code"] == "B+81"  # counted, not on time
+    assert done["clock"]["running"] is None
+
+
+def test_undo_gives_no_time_back(client):
+    _, game = post(client, "/api/games", {"game": "go", "options": {"size": 9},
+                                          "clock": {"main": 60, "increment": 5}})
+    gid, secret = game["id"], game["secrets"]["b"]
+    move(client, gid, [4, 4], secret)
+    time.sleep(0.2)
+    _, after = move(client, gid, [2, 2], secret)
+    left_w = after["clock"]["left"]["w"]
+    time.sleep(0.3)
+    status, undone = post(client, f"/api/games/{gid}/undo", {}, secret)
+    assert status == 200 and undone["plies"] == 1
+    clock = undone["clock"]
+    # Black's clock ran 0.3 s until the undo: charged, no increment; now White's runs.
+    assert clock["running"] == "w"
+    assert clock["left"]["b"] <= 60000 - 300
+    assert clock["left"]["w"] == left_w
+
+
+def test_a_rematch_keeps_the_clock(client):
+    game, black, white = friends(client, clock={"main": 120, "increment": 2})
+    gid = game["id"]
+    post(client, f"/api/games/{gid}/actions", {"action": {"kind": "resign", "player": "w"}}, white)
+    post(client, f"/api/games/{gid}/rematch", {}, black)
+    status, made = post(client, f"/api/games/{gid}/rematch", {}, white)
+    assert status == 201
+    new = client.get(f"/api/games/{made['rematch']['game']}").json
+    assert new["clock"]["main"] == 120 and new["clock"]["increment"] == 2
+    assert new["clock"]["left"] == {"b": 120000, "w": 120000}
+    assert new["clock"]["running"] is None
+
+
+def test_the_machine_is_charged_too(client):
+    _, game = post(client, "/api/games", {"game": "molinolog",
+                                          "options": {"size": 1, "white": "machine"},
+                                          "clock": {"main": 30, "increment": 1}})
+    gid, secret = game["id"], game["secrets"]["b"]
+    status, after = post(client, f"/api/games/{gid}/actions",
+                         {"action": {"kind": "place", "point": after_point(client, gid)}}, secret)
+    assert after["clock"]["running"] == "w"
+    status, played = post(client, f"/api/games/{gid}/machine", {}, secret)
+    assert status == 200, played
+    clock = played["clock"]
+    spent = clock["since"] - after["clock"]["since"]
+    assert clock["left"]["w"] == 30000 - spent + 1000
+    assert clock["running"] == "b"
+
+
+def test_an_open_stream_settles_the_flag_when_nobody_asks(live_server):
+    """Against `tablero serve`: a page's live stream, open before the time is up, hears the
+    loss on time although no request reads the game (the stream wakes at the deadline)."""
+    import json
+    import urllib.request
+
+    from .conftest import call
+
+    game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9},
+                                                    "clock": {"main": 1, "increment": 0}})
+    gid, secret = game["id"], game["secrets"]["b"]
+    call(live_server, "POST", f"/api/games/{gid}/actions",
+         {"action": {"kind": "move", "pos": [4, 4]}}, secret)
+    request = urllib.request.Request(f"{live_server.url}/api/games/{gid}/events",
+                                     headers={"Accept": "text/event-stream"})
+    started = time.monotonic()
+    seen = []
+    with urllib.request.urlopen(request, timeout=10) as stream:
+        for line in stream:
+            if line.startswith(b"data:"):
+                data = json.loads(line[5:])
+                seen.append(data["view"]["over"])
+                if data["view"]["over"]:
+                    assert data["view"]["result"]["code"] == "B+T"
+                    assert data["clock"]["flag"] == "w"
+                    break
+    assert seen[0] is False and seen[-1] is True
+    assert time.monotonic() - started < 3
