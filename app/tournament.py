@@ -40,6 +40,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -318,13 +319,47 @@ class Turn:
     seconds: float = 0.0
 
 
-class Seat:
-    """A player in one game: asked for its turns from a worker thread, closed at the end."""
+class Processes:
+    """The `swipl` processes of one player (PlayerProcess), kept between its turns and
+    its games: a turn takes an idle one or starts one, and gives it back unless it
+    faulted (a process that timed out, crashed or halted is killed, and the next turn
+    starts another).  Games played at once each get their own."""
 
-    def __init__(self, player: Player, settings: "Settings"):
+    def __init__(self, player: Player):
+        self.player = player
+        self._idle: list[PlayerProcess] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> PlayerProcess:
+        with self._lock:
+            while self._idle:
+                process = self._idle.pop()
+                if process.alive:
+                    return process
+                process.kill()
+        return PlayerProcess(self.player)
+
+    def give(self, process: PlayerProcess, healthy: bool) -> None:
+        if healthy and process.alive:
+            with self._lock:
+                self._idle.append(process)
+        else:
+            process.kill()
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for process in idle:
+            process.kill()
+
+
+class Seat:
+    """A player in one game: asked for its turns from a worker thread."""
+
+    def __init__(self, player: Player, settings: "Settings", processes: Processes | None):
         self.player = player
         self.settings = settings
-        self.process: PlayerProcess | None = None
+        self.processes = processes
 
     def turn(self, request: dict) -> Turn:
         start = time.monotonic()
@@ -339,17 +374,21 @@ class Seat:
         kind = self.player.kind
         if kind in ("gnugo", "gtp"):
             return self._engine_turn(request)
-        if self.process is None or not self.process.alive:
-            self.process = PlayerProcess(self.player)
-        if kind == "student":
+        process = self.processes.take()
+        turn = self._ask(process, request)
+        self.processes.give(process, turn.action is not None or turn.status == "not_a_move")
+        return turn
+
+    def _ask(self, process: PlayerProcess, request: dict) -> Turn:
+        if self.player.kind == "student":
             cpu = self.settings.seconds
-            deadline = time.monotonic() + cpu * STUDENT_WALL + 5
+            waited = cpu * STUDENT_WALL + 5
         else:
-            cpu, deadline = 0, time.monotonic() + self.settings.machine_seconds
+            cpu, waited = 0, self.settings.machine_seconds
         try:
-            reply = self.process.ask({**request["process"], "seconds": cpu}, deadline)
+            reply = process.ask({**request["process"], "seconds": cpu},
+                                time.monotonic() + waited)
         except pipes.Late:
-            waited = cpu * STUDENT_WALL + 5 if kind == "student" else self.settings.machine_seconds
             return Turn(status="timeout", message=f"no answer within {waited:g} s: stopped")
         except pipes.Died:
             return Turn(status="crashed", message="its Prolog process ended (halt, or a "
@@ -362,8 +401,6 @@ class Seat:
                  "failed": "machine_move/2 failed (no move)",
                  "halt": "called halt", "abort": "called abort"}
         message = words.get(status, "") or str(reply.get("message") or status)
-        if status in ("halt", "abort", "resource"):
-            self.process.kill()
         return Turn(status=status, message=message[:500], move=str(reply.get("move") or ""))
 
     def _engine_turn(self, request: dict) -> Turn:
@@ -400,10 +437,6 @@ class Seat:
                         move=answer)
         return Turn(action={"kind": "move", "pos": pos, "player": colour}, move=answer)
 
-    def close(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process = None
 
 
 # ---- one game ------------------------------------------------------------------------
@@ -426,15 +459,17 @@ def seats_of(game: str) -> tuple[str, str]:
 class Match:
     """One game between two players, refereed in this process's Prolog."""
 
-    def __init__(self, pairing: Pairing, players: list[Player], settings: Settings):
+    def __init__(self, pairing: Pairing, players: list[Player], settings: Settings,
+                 processes: dict[int, Processes]):
         self.pairing = pairing
         self.settings = settings
         self.game = settings.game
         first, second = players[pairing.first], players[pairing.second]
         self.names = dict(zip(seats_of(self.game), (first.name, second.name)))
         self.index = dict(zip(seats_of(self.game), (pairing.first, pairing.second)))
-        self.seats = dict(zip(seats_of(self.game), (Seat(first, settings),
-                                                    Seat(second, settings))))
+        self.seats = dict(zip(seats_of(self.game),
+                              (Seat(first, settings, processes.get(pairing.first)),
+                               Seat(second, settings, processes.get(pairing.second)))))
         self.options = self._options()
         self.played = Game(self.game, self.options)
         self.start = self.played.view
@@ -531,10 +566,6 @@ class Match:
         self.result = {"winner": winner, "reason": str(result.get("code") or "over"),
                        "message": result.get("message") or ""}
 
-    def close(self) -> None:
-        for seat in self.seats.values():
-            seat.close()
-
     # -- the outcome --
 
     def score(self) -> tuple[float, float]:
@@ -567,6 +598,8 @@ def play_all(pairings: list[Pairing], players: list[Player], settings: Settings,
     queue = list(pairings)
     done: list[Match] = []
     running: dict = {}
+    processes = {i: Processes(p) for i, p in enumerate(players)
+                 if p.kind in ("machine", "student")}
     with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="tournament") as pool:
 
         def advance(match: Match) -> None:
@@ -577,7 +610,6 @@ def play_all(pairings: list[Pairing], players: list[Player], settings: Settings,
                                 "message": f"{exc.code}: {exc.message}"}
                 nxt = None
             if nxt is None:
-                pool.submit(match.close)
                 done.append(match)
                 if on_done:
                     on_done(match)
@@ -589,7 +621,7 @@ def play_all(pairings: list[Pairing], players: list[Player], settings: Settings,
         try:
             while queue or running:
                 while queue and len(running) < max(1, jobs):
-                    advance(Match(queue.pop(0), players, settings))
+                    advance(Match(queue.pop(0), players, settings, processes))
                 if not running:
                     continue
                 finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
@@ -598,13 +630,15 @@ def play_all(pairings: list[Pairing], players: list[Player], settings: Settings,
                     if match.take(key, future.result()):
                         advance(match)
                     else:
-                        pool.submit(match.close)
                         done.append(match)
                         if on_done:
                             on_done(match)
         finally:
-            for match, _ in running.values():
-                match.close()
+            for future in running:
+                future.cancel()
+            wait(list(running))
+            for kept in processes.values():
+                kept.close()
     return sorted(done, key=lambda m: m.pairing.number)
 
 
