@@ -449,6 +449,43 @@ class Settings:
     seconds: float = SECONDS
     machine_seconds: float = MACHINE_SECONDS
     max_plies: int | None = None
+    store: "Store | None" = None
+
+
+class Store:
+    """Every game of the tournament saved in a Tablero database as it is played (`--db`):
+    a server on the same database shows each at /<game>/<id>, live while it is played
+    (its pages' event streams hear every action) and for review afterwards.  The games'
+    seats are people's seats that nobody holds: every page is a watcher's, and no one can
+    act in them.  Used from the referee's thread only."""
+
+    def __init__(self, database: str):
+        from . import create_app
+
+        self.database = database
+        self.app = create_app({"DATABASE": database})
+        self._context = self.app.app_context()
+        self._context.push()
+
+    def create(self, played: Game, options: dict):
+        from . import storage
+        from .games import state_format
+
+        seats = {seat: storage.Seat(None, None) for seat in played.view["seats"]}
+        return storage.create(played.game, options, True, played.state, played.view_json,
+                              seats, state_format(played.game), [], None, [])
+
+    def append(self, record, played: Game) -> None:
+        from . import storage
+
+        storage.append(record, played.actions[-1], played.state, played.view_json, None,
+                       played.trace)
+
+    def close(self) -> None:
+        from . import storage
+
+        storage.close(self.app)
+        self._context.pop()
 
 
 def seats_of(game: str) -> tuple[str, str]:
@@ -473,6 +510,8 @@ class Match:
         self.options = self._options()
         self.played = Game(self.game, self.options)
         self.start = self.played.view
+        self.stored = settings.store.create(self.played, self.options) if settings.store \
+            else None
         self.turns: list[dict] = []     # per action: who, seconds, the player's own move text
         self.result: dict | None = None
         self.plies_cap = settings.max_plies or default_cap(self.game, self.start)
@@ -499,12 +538,12 @@ class Match:
                 self._finish_by_rules(view)
                 return None
             if self.game == "go" and view.get("phase") == "scoring":
-                self.played.act({"kind": "accept", "player": view["to_move"]})
+                self._act({"kind": "accept", "player": view["to_move"]})
                 self.turns.append({"by": "referee"})
                 continue
             if len(self.played.actions) >= self.plies_cap:
                 if self.game == "go":
-                    self.played.act({"kind": "pass", "player": view["to_move"]})
+                    self._act({"kind": "pass", "player": view["to_move"]})
                     self.turns.append({"by": "referee"})
                     continue
                 self.result = {"winner": None, "reason": "max_plies",
@@ -540,7 +579,7 @@ class Match:
             self.turns.append({**record, "fault": turn.status})
             return False
         try:
-            self.played.act(turn.action)
+            self._act(turn.action)
         except TableroError as exc:
             self.turns.append({**record, "fault": "illegal", "refusal": exc.code})
             shown = turn.move or json.dumps(turn.action)
@@ -549,6 +588,11 @@ class Match:
             return False
         self.turns.append(record)
         return True
+
+    def _act(self, action: dict) -> None:
+        self.played.act(action)
+        if self.stored is not None:
+            self.settings.store.append(self.stored, self.played)
 
     def _forfeit(self, seat_key: str, status: str, message: str, move: str = "",
                  refusal: str | None = None) -> None:
@@ -806,7 +850,9 @@ def write_outputs(folder: Path, info: dict, players: list[Player], matches: list
     games = [{"number": m.pairing.number, "round": m.pairing.round,
               "first": players[m.pairing.first].name, "second": players[m.pairing.second].name,
               "seats": m.names, "score": list(m.score()), "result": m.result,
-              "plies": len(m.played.actions), "record": records.get(m.pairing.number)}
+              "plies": len(m.played.actions), "record": records.get(m.pairing.number),
+              **({"id": m.stored.id, "page": f"{info['url']}/{m.game}/{m.stored.id}"}
+                 if m.stored is not None else {})}
              for m in matches]
     summary = {**info, "players": [p.describe() for p in players], "standings": table,
                "games": games}
@@ -848,6 +894,9 @@ def html_page(info: dict, table: list[dict], cross: list[list[str]], games: list
                    "record"], "th")]
     for g in games:
         link = (f'<a href="games/{e(g["record"])}">{e(g["record"])}</a>' if g["record"] else "")
+        if g.get("page"):
+            link += f' <a href="{e(g["page"])}">on the board</a>'
+
         cells = [g["number"], g["round"], g["first"], g["second"],
                  f"{_num(g['score'][0])}-{_num(g['score'][1])}",
                  g["result"].get("message") or g["result"].get("reason"), g["plies"]]
@@ -876,8 +925,10 @@ def run(game: str, specs: list[str], *, out: Path, seed: int = 1, swiss: bool = 
         rounds: int | None = None, cycles: int = 1, jobs: int | None = None,
         options: dict | None = None, seconds: float = SECONDS,
         machine_seconds: float = MACHINE_SECONDS, max_plies: int | None = None,
-        log=None) -> dict:
-    """Play the tournament and write its folder `out`; the summary (tournament.json's)."""
+        db: str | None = None, url: str = "http://127.0.0.1:5000", log=None) -> dict:
+    """Play the tournament and write its folder `out`; the summary (tournament.json's).
+    With `db` (a SQLite file or a postgresql:// URL), every game is also saved there as
+    it is played, to watch and review at `url`/<game>/<id> on a server of that database."""
     if game not in available_games():
         raise TournamentError(f"no such game: {game} ({', '.join(available_games())})")
     if game not in LEVELS:
@@ -892,13 +943,28 @@ def run(game: str, specs: list[str], *, out: Path, seed: int = 1, swiss: bool = 
         if problem:
             raise TournamentError(f"a student's code is only run confined: {problem}")
     settings = Settings(game, dict(options or {}), seconds, machine_seconds, max_plies)
+    if seconds <= 0 or machine_seconds <= 0:
+        raise TournamentError("--seconds and --machine-seconds must be above 0")
     try:
         Game(game, {**settings.options, **({"players": ["human", "human"]} if game == "azul"
                                            else {"black": "human", "white": "human"})})
     except TableroError as exc:
         raise TournamentError(f"--option: {exc.message}") from None
     jobs = jobs or os.cpu_count() or 1
-    out = Path(out)
+    if db:
+        settings.store = Store(db)
+    try:
+        return _run(game, players, settings, out=Path(out), seed=seed, swiss=swiss,
+                    rounds=rounds, cycles=cycles, jobs=jobs, url=url, log=log)
+    finally:
+        if settings.store:
+            settings.store.close()
+
+
+def _run(game: str, players: list[Player], settings: Settings, *, out: Path, seed: int,
+         swiss: bool, rounds: int | None, cycles: int, jobs: int, url: str, log) -> dict:
+    seconds, machine_seconds, max_plies = (settings.seconds, settings.machine_seconds,
+                                           settings.max_plies)
     (out / "games").mkdir(parents=True, exist_ok=True)
     records: dict[int, str] = {}
 
@@ -944,6 +1010,9 @@ def run(game: str, specs: list[str], *, out: Path, seed: int = 1, swiss: bool = 
     info = {"tablero": "tournament", "game": game, "seed": seed, "pairing": pairing_words,
             "options": settings.options, "seconds": seconds, "machine_seconds": machine_seconds,
             "max_plies": max_plies, "byes": {players[i].name: c for i, c in byes.items()}}
+    if settings.store:
+        info["db"] = settings.store.database
+        info["url"] = url.rstrip("/")
     write_outputs(out, info, players, matches, table, records)
     return json.loads((out / "tournament.json").read_text())
 
@@ -987,6 +1056,11 @@ def main(argv: list[str] | None = None) -> int:
                         f"(default {MACHINE_SECONDS:g})")
     parser.add_argument("--max-plies", type=int, help="actions a game is played to at most "
                         "(Go: then both pass and it is counted; the others: a draw)")
+    parser.add_argument("--db", help="also save every game, as it is played, in this Tablero "
+                        "database (a SQLite file or a postgresql:// URL): a server on it shows "
+                        "them live and for review")
+    parser.add_argument("--url", default="http://127.0.0.1:5000",
+                        help="that server's address, for the links (default %(default)s)")
     args = parser.parse_args(argv)
     options = {}
     for text in args.option:
@@ -999,7 +1073,7 @@ def main(argv: list[str] | None = None) -> int:
                       swiss=args.swiss, rounds=args.rounds, cycles=args.cycles,
                       jobs=args.jobs, options=options, seconds=args.seconds,
                       machine_seconds=args.machine_seconds, max_plies=args.max_plies,
-                      log=lambda line: print(line, flush=True))
+                      db=args.db, url=args.url, log=lambda line: print(line, flush=True))
     except TournamentError as exc:
         print(f"tablero tournament: {exc}", file=sys.stderr)
         return 2
