@@ -208,3 +208,32 @@ def test_bradley_terry_orders_by_results():
                                            (0, 2, 0.5)])
     assert ratings[0] > ratings[1] > ratings[2]
     assert tournament.bradley_terry(2, [(0, 1, 0.5)]) == pytest.approx([1500, 1500])
+
+
+@needs_box
+@pytest.mark.parametrize("game, student, opponent, extra", [
+    ("go", "go/centre.pl", "machine:simple", {"options": {"size": 5}, "max_plies": 12}),
+    ("gorogo", "gorogo/first.pl", "machine:1", {}),
+    ("azul", "azul/floor.pl", "random", {}),
+])
+def test_each_games_contract_plays_a_students_machine(tmp_path, game, student, opponent,
+                                                      extra):
+    """machine_move/2 on each game's state and move terms (prolog/tablero/tournament.pl):
+    the student's moves are played, and every game ends by the rules; its record replays
+    to the same end."""
+    path = Path(__file__).parent / "students" / "tournament" / student
+    summary = tournament.run(game, [str(path), opponent], out=tmp_path, seed=2, jobs=2,
+                             **extra)
+    name = path.stem
+    assert len(summary["games"]) == 2
+    for g in summary["games"]:
+        assert "loser" not in g["result"], g["result"]
+        record = json.loads((tmp_path / "games" / g["record"].replace(".sgf", ".json"))
+                            .read_text())
+        seat = next(k for k, v in record["players"].items() if v == name)
+        assert sum(t.get("by") == seat for t in record["turns"]) >= 5
+        again = tournament.replay(record)
+        if g["result"]["reason"] == "max_plies":
+            assert not again.over
+        else:
+            assert again.over and again.winner == g["result"]["winner"]
