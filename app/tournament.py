@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import csv
 import html
-import itertools
 import json
 import math
 import os
