@@ -237,3 +237,15 @@ def test_each_games_contract_plays_a_students_machine(tmp_path, game, student, o
             assert not again.over
         else:
             assert again.over and again.winner == g["result"]["winner"]
+
+
+@needs_box
+def test_a_student_that_tries_to_leave_its_box_loses_with_the_error(tmp_path):
+    summary = tournament.run("molinolog", [str(STUDENTS / "escape.pl"), "machine:1"],
+                             out=tmp_path, seed=1, jobs=2)
+    for g in summary["games"]:
+        result = g["result"]
+        assert result["reason"] == "error" and g["seats"][result["loser"]] == "escape"
+        assert "escaped.txt" in result["message"], result["message"]
+    assert not (STUDENTS / "escaped.txt").exists()
+    assert not Path("/tmp/tablero-escape-shell").exists()
