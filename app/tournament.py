@@ -735,34 +735,33 @@ def standings(players: list[Player], matches: list[Match], byes: dict[int, int],
     return ranked
 
 
-def bradley_terry(n: int, results: list[tuple[int, int, float]], iterations: int = 500
-                  ) -> list[float]:
+def bradley_terry(n: int, results: list[tuple[int, int, float]], iterations: int = 2000,
+                  tolerance: float = 1e-5) -> list[float]:
     """Bradley-Terry strengths fitted by Hunter's MM algorithm, as Elo-scale ratings
     (400 log10 of the strength, 1500 the anchor).  `results`: (a, b, score of a) with a
     draw worth half a win each way.  A virtual player of rating 1500 draws one game with
     everybody (a prior), so that a player who won or lost everything keeps a finite
-    rating."""
+    rating.  Stops when no strength moves by more than `tolerance` (in log) a step."""
     anchor = n
-    games: list[tuple[int, int, float]] = list(results) + [(i, anchor, 0.5) for i in range(n)]
     wins = [0.0] * (n + 1)
-    pairs: dict[tuple[int, int], int] = {}
-    for a, b, s in games:
+    met: dict[tuple[int, int], int] = {}
+    for a, b, s in list(results) + [(i, anchor, 0.5) for i in range(n)]:
         wins[a] += s
         wins[b] += 1 - s
-        key = (min(a, b), max(a, b))
-        pairs[key] = pairs.get(key, 0) + 1
+        met[(a, b)] = met.get((a, b), 0) + 1
+        met[(b, a)] = met.get((b, a), 0) + 1
+    opponents: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
+    for (a, b), count in met.items():
+        opponents[a].append((b, count))
     strength = [1.0] * (n + 1)
     for _ in range(iterations):
         new = strength[:]
         for i in range(n):
-            denominator = sum(count / (strength[i] + strength[j if i == k else k])
-                              for (k, j), count in pairs.items() if i in (k, j))
-            new[i] = wins[i] / denominator if denominator else strength[i]
-            new[i] = max(new[i], 1e-6)
-        new[anchor] = 1.0
+            denominator = sum(count / (strength[i] + strength[j]) for j, count in opponents[i])
+            new[i] = max(wins[i] / denominator, 1e-6)
         change = max(abs(math.log(new[i] / strength[i])) for i in range(n)) if n else 0
         strength = new
-        if change < 1e-9:
+        if change < tolerance:     # 1e-5: under a hundredth of an Elo point a step
             break
     return [1500 + 400 * math.log10(strength[i]) for i in range(n)]
 
