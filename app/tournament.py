@@ -1077,7 +1077,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print()
     for row in summary["standings"]:
-        print(f"{row['rank']:>3}. {row['player']:<24} {_num(row['points']):>5} points "
+        unit = "point" if row["points"] == 1 else "points"
+        print(f"{row['rank']:>3}. {row['player']:<24} {_num(row['points']):>5} {unit:<6} "
               f"({row['wins']}-{row['draws']}-{row['losses']})  rating {row['rating']} "
               f"[{row['rating_low']}, {row['rating_high']}]")
     print(f"\n{Path(args.out) / 'index.html'}")
