@@ -366,6 +366,8 @@ class Seat:
             turn = self._turn(request)
         except PlayerFailed as exc:
             turn = Turn(status=exc.status, message=exc.message)
+        except (OSError, confine.UnconfinedError, grade.GradeError) as exc:
+            turn = Turn(status="load_failed", message=f"its process could not start: {exc}")
         turn.seconds = round(time.monotonic() - start, 3)
         return turn
 
@@ -435,7 +437,6 @@ class Seat:
             return Turn(status="not_a_move", message=f"answered {answer!r} to genmove",
                         move=answer)
         return Turn(action={"kind": "move", "pos": pos, "player": colour}, move=answer)
-
 
 
 # ---- one game ------------------------------------------------------------------------
