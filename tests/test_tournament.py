@@ -214,6 +214,9 @@ def test_bradley_terry_orders_by_results():
 @pytest.mark.parametrize("game, student, opponent, extra", [
     ("go", "go/centre.pl", "machine:simple", {"options": {"size": 5}, "max_plies": 12}),
     ("gorogo", "gorogo/first.pl", "machine:1", {}),
+    #  a solution with its own names and its own matrix (1 white, 2 black), and the
+    #  teacher's adapter that translates both ways
+    ("gorogo", "gorogo/rita/adapter.pl", "machine:1", {}),
     ("azul", "azul/floor.pl", "random", {}),
 ])
 def test_each_games_contract_plays_a_students_machine(tmp_path, game, student, opponent,
@@ -224,7 +227,8 @@ def test_each_games_contract_plays_a_students_machine(tmp_path, game, student, o
     path = Path(__file__).parent / "students" / "tournament" / student
     summary = tournament.run(game, [str(path), opponent], out=tmp_path, seed=2, jobs=2,
                              **extra)
-    name = path.stem
+    name = summary["players"][0]["name"]
+    assert name == (path.parent.name if path.stem == "adapter" else path.stem)
     assert len(summary["games"]) == 2
     for g in summary["games"]:
         assert "loser" not in g["result"], g["result"]
