@@ -1016,6 +1016,46 @@ def _run(game: str, players: list[Player], settings: Settings, *, out: Path, see
     return json.loads((out / "tournament.json").read_text())
 
 
+def load_records(folder: Path, db: str, url: str = "http://127.0.0.1:5000") -> list[dict]:
+    """Save the games of a tournament played without --db into a Tablero database (every
+    action judged again by the rules, each game in one transaction), so that a server on it
+    shows them; tournament.json and index.html then link each to its page.  The games, as
+    tournament.json lists them."""
+    from . import storage
+    from .games import state_format
+
+    folder = Path(folder)
+    try:
+        summary = json.loads((folder / "tournament.json").read_text())
+    except (OSError, ValueError) as exc:
+        raise TournamentError(f"{folder}: not a tournament's folder ({exc})") from None
+    store = Store(db)
+    try:
+        for g in summary["games"]:
+            name = g["record"].replace(".sgf", ".json")
+            record = json.loads((folder / "games" / name).read_text())
+            played = replay(record)
+            seats = {seat: storage.Seat(None, None) for seat in played.view["seats"]}
+            stored = storage.create(played.game, record["options"], True, played.state,
+                                    played.view_json, seats, state_format(played.game),
+                                    played.actions, None, played.traces)
+            g["id"], g["page"] = stored.id, f"{url.rstrip('/')}/{played.game}/{stored.id}"
+    finally:
+        store.close()
+    summary["db"], summary["url"] = db, url.rstrip("/")
+    (folder / "tournament.json").write_text(json.dumps(summary, ensure_ascii=False, indent=1))
+    cross = read_rows(folder / "crosstable.csv")
+    info = {k: v for k, v in summary.items() if k not in ("players", "standings", "games")}
+    (folder / "index.html").write_text(html_page(info, summary["standings"], cross,
+                                                 summary["games"]))
+    return summary["games"]
+
+
+def read_rows(path: Path) -> list[list[str]]:
+    with open(path, newline="") as f:
+        return list(csv.reader(f))
+
+
 def option_value(text: str):
     """A --option value: a whole number, a decimal number, true/false, or text."""
     if re.fullmatch(r"-?\d+", text):
@@ -1027,7 +1067,30 @@ def option_value(text: str):
     return text
 
 
+def load_main(argv: list[str]) -> int:
+    """`tablero tournament load FOLDER --db DATABASE [--url URL]`."""
+    parser = argparse.ArgumentParser(
+        prog="tablero tournament load",
+        description="Save the games of a tournament's folder in a Tablero database, to open "
+        "them on the board (docs/tournaments.md).")
+    parser.add_argument("folder")
+    parser.add_argument("--db", required=True, help="a SQLite file or a postgresql:// URL")
+    parser.add_argument("--url", default="http://127.0.0.1:5000")
+    args = parser.parse_args(argv)
+    try:
+        games = load_records(Path(args.folder), args.db, args.url)
+    except (TournamentError, TableroError) as exc:
+        print(f"tablero tournament load: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return 2
+    for g in games:
+        print(f"game {g['number']}: {g['page']}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["load"]:
+        return load_main(given[1:])
     parser = argparse.ArgumentParser(
         prog="tablero tournament",
         description="Play a tournament between machines, engines and students' machines "
@@ -1060,7 +1123,7 @@ def main(argv: list[str] | None = None) -> int:
                         "them live and for review")
     parser.add_argument("--url", default="http://127.0.0.1:5000",
                         help="that server's address, for the links (default %(default)s)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(given)
     options = {}
     for text in args.option:
         key, eq, value = text.partition("=")

@@ -253,3 +253,24 @@ def test_a_student_that_tries_to_leave_its_box_loses_with_the_error(tmp_path):
         assert "escaped.txt" in result["message"], result["message"]
     assert not (STUDENTS / "escaped.txt").exists()
     assert not Path("/tmp/tablero-escape-shell").exists()
+
+
+def test_a_folder_played_without_a_database_is_loaded_into_one(tmp_path):
+    """`tablero tournament load FOLDER --db`: the records are replayed by the rules and
+    saved; the server on that database answers each game with its actions and its page."""
+    from app import create_app
+
+    out = tmp_path / "t"
+    tournament.run("azul", ["random", "greedy"], out=out, seed=3, max_plies=8, jobs=2)
+    db = str(tmp_path / "tablero.db")
+    assert tournament.main(["load", str(out), "--db", db, "--url", "http://example.org"]) == 0
+    summary = json.loads((out / "tournament.json").read_text())
+    client = create_app({"DATABASE": db}).test_client()
+    for g in summary["games"]:
+        assert g["page"] == f"http://example.org/azul/{g['id']}"
+        record = json.loads((out / "games" / g["record"]).read_text())
+        stored = client.get(f"/api/games/{g['id']}").get_json()
+        assert stored["actions"] == record["actions"] and len(record["actions"]) == 8
+        assert client.get(f"/azul/{g['id']}").status_code == 200
+        assert f'href="{g["page"]}"' in (out / "index.html").read_text()
+    assert tournament.main(["load", str(tmp_path), "--db", db]) == 2    # not a tournament
