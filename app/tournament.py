@@ -3,9 +3,10 @@ other; a ranking, a cross table and every game's record come out (docs/tournamen
 
     tablero tournament molinolog machine:1 machine:3 entregas/ana/adapter.pl --out torneo/
     tablero tournament go machine:simple machine gnugo:1 --option size=9 --swiss
+    tablero tournament load torneo/ --db tablero.db     # its games, to open on the board
 
-Start reading at `run` (the whole tournament) and `Referee` (the games, played in
-parallel).  Every game is refereed here, in this process's Prolog (app/games.py: a Game
+Start reading at `run` (the whole tournament), `play_all` (the games, played in
+parallel) and `Match` (one game).  Every game is refereed here, in this process's Prolog (app/games.py: a Game
 with every seat a person's, so that only its rules judge what is played); each player is
 asked for its actions in a process of its own:
 
@@ -23,6 +24,9 @@ A player whose answer is late, who crashes, or whose action the rules refuse los
 game, with the reason recorded; the game's record keeps the actions played until then.
 Players' turns run on up to `jobs` threads (one game each), while every Prolog call of
 the referee stays on the calling thread (pyswip's one-thread rule, app/prolog.py).
+A player's processes are kept between its turns and games (`Processes`); one that
+faulted is killed and the next turn starts another.  With `--db` (`Store`) every game
+is saved in a Tablero database as it is played, for a server there to show it live.
 """
 
 from __future__ import annotations
