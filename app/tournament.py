@@ -425,7 +425,7 @@ class Seat:
             answer = gnugo_seat.run(command, engine["script"] + [f"genmove {colour}"],
                                     time.monotonic() + budget, budget,
                                     program=shutil.which(self.player.command[0])
-                                    if self.player.kind == "gtp" else GNUGO)
+                                    if self.player.kind == "gtp" else None)
         except gnugo_seat.EngineTimeout:
             return Turn(status="timeout", message=f"no answer within {budget:g} s: stopped")
         except gnugo_seat.EngineFailed as exc:
