@@ -82,6 +82,10 @@ LEVELS = {
 TWO_COLOURS = ("b", "w")
 
 
+#  The file a student's folder is played by: the teacher's adapter, else the student's own.
+ENTRIES = ("adapter.pl", "machine.pl")
+
+
 class TournamentError(Exception):
     """The tournament cannot be run as asked (a bad player, option or folder): why."""
 
@@ -99,6 +103,7 @@ class Player:
     kind: str
     level: str = "default"
     path: Path | None = None
+    root: Path | None = None        # a student's folder: its whole tree is shown to the box
     command: list[str] = field(default_factory=list)
 
     def describe(self) -> dict:
@@ -107,6 +112,8 @@ class Player:
             out["level"] = self.level
         if self.path:
             out["file"] = str(self.path)
+        if self.root:
+            out["folder"] = str(self.root)
         if self.command:
             out["command"] = self.command
         return out
@@ -115,7 +122,9 @@ class Player:
 def parse_player(game: str, text: str) -> Player:
     """A player from its command-line text (docs/tournaments.md, "Players"):
     [NAME=]machine[:LEVEL] | easy | medium | hard | (Azul) random | greedy | lookahead |
-    (Go) gnugo[:LEVEL] | (Go) gtp:COMMAND... | FILE.pl (a student's machine_move/2)."""
+    (Go) gnugo[:LEVEL] | (Go) gtp:COMMAND... | FILE.pl (a student's machine_move/2) |
+    FOLDER/ (a student's repository: its adapter.pl or machine.pl, every Prolog file under
+    it shown to the box)."""
     name = None
     named = re.match(r"^([A-Za-z0-9_][\w.-]*)=(.+)$", text)
     if named and not Path(text).exists():
@@ -154,12 +163,19 @@ def parse_player(game: str, text: str) -> Player:
             raise TournamentError(f"{spec}: no such program {command[:1]}")
         return Player(name or Path(command[0]).name, spec, "gtp", command=command)
     path = Path(text)
+    if path.is_dir():
+        entry = next((path / name for name in ENTRIES if (path / name).is_file()), None)
+        if entry is None:
+            raise TournamentError(f"{spec}: a student's folder holds {' or '.join(ENTRIES)} "
+                                  "(the file defining machine_move/2)")
+        return Player(name or path.resolve().name, spec, "student", path=entry.resolve(),
+                      root=path.resolve())
     if path.suffix.lower() in confine.PROLOG_SUFFIXES or path.exists():
         if not path.is_file():
             raise TournamentError(f"{spec}: no such file (a student's player is a Prolog "
                                   "file defining machine_move/2)")
         path = path.resolve()
-        default = path.parent.name if path.stem in ("adapter", "machine") else path.stem
+        default = path.parent.name if path.name in ENTRIES else path.stem
         return Player(name or default, spec, "student", path=path)
     raise TournamentError(f"{spec}: not a player of {game} (machine[:LEVEL], easy, medium, "
                           "hard, a student's FILE.pl" + (", gnugo[:LEVEL], gtp:COMMAND"
@@ -286,7 +302,8 @@ class PlayerProcess(pipes.JsonLinesProcess):
                   bufsize=0)
         if player.kind == "student":
             argv.append(f"--student={player.path}")
-            self.proc = confine.popen(argv, read_only=grade.boxed_files(player.path),
+            self.proc = confine.popen(argv, read_only=grade.boxed_files(player.path,
+                                                                        player.root),
                                       limits=STUDENT_LIMITS, **io)
         else:
             argv += [f"--machine={player.level}", *paths.games_argument()]

@@ -187,11 +187,17 @@ def test_players_are_read_or_refused_with_a_reason(tmp_path):
     assert tournament.parse_player("molinolog", "hard").level == "5"
     assert tournament.parse_player("azul", "greedy").level == "greedy"
     assert tournament.parse_player("go", "machine:200").level == "200"
+    folder = tournament.parse_player("molinolog", str(STUDENTS / "ana"))
+    assert (folder.name, folder.path, folder.root) == ("ana", STUDENTS / "ana" / "adapter.pl",
+                                                       STUDENTS / "ana")
+    assert tournament.parse_player("molinolog", str(STUDENTS / "ana" / "adapter.pl")).name \
+        == "ana"
     named = tournament.parse_player("go", "tablero=easy")
     assert (named.name, named.kind, named.level) == ("tablero", "machine", "default")
     for game, text, words in (("molinolog", "machine:9", "levels are 1, 2, 3, 4, 5"),
                               ("molinolog", "gnugo:1", "GNU Go plays Go only"),
                               ("go", "missing.pl", "no such file"),
+                              ("go", str(STUDENTS.parent), "adapter.pl or machine.pl"),
                               ("go", "chess", "not a player of go")):
         with pytest.raises(tournament.TournamentError, match=words):
             tournament.parse_player(game, text)
@@ -216,7 +222,7 @@ def test_bradley_terry_orders_by_results():
     ("gorogo", "gorogo/first.pl", "machine:1", {}),
     #  a solution with its own names and its own matrix (1 white, 2 black), and the
     #  teacher's adapter that translates both ways
-    ("gorogo", "gorogo/rita/adapter.pl", "machine:1", {}),
+    ("gorogo", "gorogo/rita", "machine:1", {}),
     ("azul", "azul/floor.pl", "random", {}),
 ])
 def test_each_games_contract_plays_a_students_machine(tmp_path, game, student, opponent,
@@ -228,7 +234,7 @@ def test_each_games_contract_plays_a_students_machine(tmp_path, game, student, o
     summary = tournament.run(game, [str(path), opponent], out=tmp_path, seed=2, jobs=2,
                              **extra)
     name = summary["players"][0]["name"]
-    assert name == (path.parent.name if path.stem == "adapter" else path.stem)
+    assert name == (path.name if path.is_dir() else path.stem)
     assert len(summary["games"]) == 2
     for g in summary["games"]:
         assert "loser" not in g["result"], g["result"]
