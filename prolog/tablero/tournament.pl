@@ -124,7 +124,8 @@ go_move_term(Move) :-
 %   SWI-Prolog's random generator seeded by the caller.  The levels:
 %   Go: default (the UCT player), simple (the beginner's evaluator) or a
 %   number of playouts a move; Molinolog and GoRoGo: the search depth
-%   (1..5); Azul: random, greedy or lookahead.
+%   (1..5; default the game's, its `depth` option); Azul: random, greedy or
+%   lookahead (default greedy).
 machine(go, Level, Game, Action) :-
     (   Level == default -> Options = []
     ;   Level == simple -> Options = [player(simple)]
@@ -133,11 +134,11 @@ machine(go, Level, Game, Action) :-
     random_between(0, 999999, Seed),
     go_machine_action(Game, [seed(Seed)|Options], Term),
     go_protocol:term_json(Term, Action).
-machine(molinolog, Level, game(P, _, L, S), Action) :-
-    level_depth(Level, 3, Depth),
+machine(molinolog, Level, game(P, Depth0, L, S), Action) :-
+    level_depth(Level, Depth0, Depth),
     tablero:game_machine(molinolog, game(P, Depth, L, S), Action).
-machine(gorogo, Level, gorogo_game(options(B, W, _), S, L), Action) :-
-    level_depth(Level, 4, Depth),
+machine(gorogo, Level, gorogo_game(options(B, W, Depth0), S, L), Action) :-
+    level_depth(Level, Depth0, Depth),
     tablero:game_machine(gorogo, gorogo_game(options(B, W, Depth), S, L), Action).
 machine(azul, Level, State0, Action) :-
     ( Level == default -> Kind = greedy ; Kind = Level ),
