@@ -952,8 +952,9 @@ def run(game: str, specs: list[str], *, out: Path, seed: int = 1, swiss: bool = 
     if game not in available_games():
         raise TournamentError(f"no such game: {game} ({', '.join(available_games())})")
     if game not in LEVELS:
-        raise TournamentError(f"{game} has no tournament contract yet (prolog/tablero/"
-                              "tournament.pl's contract/4 and machine/4)")
+        raise TournamentError(f"{game}: tournaments know the seats and contracts of "
+                              f"{', '.join(LEVELS)} only (a game that plugs in is not "
+                              "played yet: docs/tournaments.md)")
     players = [parse_player(game, s) for s in specs]
     if len(players) < 2:
         raise TournamentError("a tournament needs two players or more")

@@ -61,9 +61,11 @@ its output captured, at most the request's CPU seconds, and SWI-Prolog's
 random generator seeded with the request's seed (a student's machine that
 draws random numbers plays the same game again with the same seed).
 
-A game that plugs in (docs/architecture.md) takes part by adding clauses of
-the multifile contract/4 (its state for a student, and its action of a
-student's move) and machine/4 (its machine at a level).
+The contract and our machine's levels are clauses of the multifile
+contract/4 (a game's state for a student, and the action of a student's
+move) and machine/4 (its machine at a level).  A game that plugs in is not
+played in tournaments yet (app/tournament.py seats the players by the four
+games' options).
 */
 
 :- use_module(library(lists)).
