@@ -1,5 +1,6 @@
 """`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules;
-`tablero gtp`: Go as a GTP engine (app/gtp_engine.py).
+`tablero gtp`: Go as a GTP engine (app/gtp_engine.py); `tablero tournament`: machines, engines
+and students' machines play each other (app/tournament.py).
 
 The server model (docs/architecture.md): gthread workers, each a process with
 its own embedded Prolog on one dedicated thread, and a pool of request threads
@@ -208,13 +209,21 @@ def main(argv: list[str] | None = None) -> None:
     gtp = sub.add_parser("gtp", help="Go and its machine player as a GTP engine (stdin/stdout; "
                          "--preset, --size, --komi)", add_help=False)
     gtp.add_argument("rest", nargs=argparse.REMAINDER)
+    tournament = sub.add_parser("tournament", add_help=False,
+                                help="a round robin or Swiss tournament between machines, GTP "
+                                "engines and students' machine_move/2 (docs/tournaments.md)")
+    tournament.add_argument("rest", nargs=argparse.REMAINDER)
     given = sys.argv[1:] if argv is None else list(argv)
-    #  grade and gtp parse their own options (argparse's REMAINDER would drop a leading
+    #  grade, gtp and tournament parse their own options (argparse's REMAINDER would drop a leading
     #  --option such as --help), so they are handed the rest of the line as it is.
     if given[:1] == ["gtp"]:
         from . import gtp_engine
 
         raise SystemExit(gtp_engine.main(given[1:]))
+    if given[:1] == ["tournament"]:
+        from . import tournament as tournaments
+
+        raise SystemExit(tournaments.main(given[1:]))
     if given[:1] == ["grade"]:
         from . import grade as grader
 

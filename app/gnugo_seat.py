@@ -131,12 +131,16 @@ def gtp_script(start: dict, actions: list[dict], komi) -> list[str]:
     return commands
 
 
-def run(command: list[str], script: list[str], deadline: float, budget: float) -> str:
-    """Run one GNU Go on the script (plus `quit`) until `deadline` (time.monotonic()); the
-    answer to the last command of the script.  Its process group is killed past the
-    deadline (EngineTimeout, which names the `budget`)."""
-    if not os.access(GNUGO, os.X_OK):
-        raise EngineFailed(f"GNU Go is not installed ({GNUGO})")
+def run(command: list[str], script: list[str], deadline: float, budget: float,
+        program: str | None = None) -> str:
+    """Run one GNU Go (or another GTP engine: `program`, the engine in `command`) on the
+    script (plus `quit`) until `deadline` (time.monotonic()); the answer to the last
+    command of the script.  Its process group is killed past the deadline (EngineTimeout,
+    which names the `budget`)."""
+    program = program or GNUGO
+    if not os.access(program, os.X_OK):
+        raise EngineFailed(f"GNU Go is not installed ({GNUGO})" if program == GNUGO
+                           else f"{program} cannot be run")
     lines = [f"{n} {c}" for n, c in enumerate(script, 1)] + ["quit"]
     try:
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

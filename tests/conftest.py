@@ -238,7 +238,8 @@ def any_app(database):
 SLOW_FIXTURES = {"live_server", "server", "two_servers", "behind_nginx", "pg_cluster"}
 SLOW_MODULES = {"test_stall", "test_nginx", "test_live", "test_server", "test_escapes",
                 "test_postgres_live", "test_postgres_outage", "test_notebook",
-                "test_gtp_engine", "test_go_gnugo", "test_go_gammas", "test_fuzz"}
+                "test_gtp_engine", "test_go_gnugo", "test_go_gammas", "test_fuzz",
+                "test_tournament"}
 
 
 #  Tests that wait out a deadline or play long machine games on purpose.
