@@ -275,12 +275,15 @@ export class PrologPanel {
     const game = this.entries.find((e) => e.goals?.some((g) => g.goal && !g.machine))?.context?.game;
     this.hint.textContent = !this.entries.length ? t("prolog.empty")
       : game ? `${t("prolog.hint")} ${t("prolog.paste_hint", { game })} ${t("prolog.paste_flags")}` : t("prolog.hint");
-    this.list.replaceChildren(...this.entries.filter((e) => e.goals).map((entry) => this.item(entry)));
+    // An entry whose goals the rules have not written yet shows its queries as they came.
+    this.list.replaceChildren(...this.entries.map((entry) => this.item(entry)));
     if (this.entries.some((e) => e.goals === null)) setTimeout(() => this.complete(), 0);
   }
 
-  item({ label, goals, refused }) {
+  item({ label, goals, explain, refused }) {
     const li = node("li", refused ? "prolog-entry prolog-is-refused" : "prolog-entry");
+    if (!goals) li.dataset.pending = "true";  // the rules' goals are on their way
+    goals ??= explain.map(asQuery);
     const head = node("div", "prolog-action", label());
     if (refused) head.append(" ", node("span", "prolog-badge", `${t("prolog.refused")}: ${refused}`));
     li.append(head);

@@ -101,6 +101,7 @@ def test_a_refusal_is_explained_and_changes_nothing(server, page):
     page.click("#lang")
     assert message.inner_text() == "Esa fila de preparación ya tiene azulejos de otro color."
     page.click("#prolog-panel summary")
+    page.wait_for_selector(".prolog-entry[data-pending]", state="detached")  # goals written
     assert "colour_mismatch" in page.inner_text("#prolog-panel")
 
 

@@ -95,6 +95,9 @@ def test_a_fischer_clock_go_game_between_two_phones_and_a_watcher(browser, serve
         expect(page.locator(".tb-clock-running")).to_have_count(0)
     black.click("#accept")
     expect(white.locator("#accept")).to_be_enabled()
+    # White accepts once the page shows Black's acceptance (clicked before it arrives, the
+    # page would say the game had moved on and reload, and White would accept again).
+    expect(white.locator("#phase")).to_contain_text("Black accepted")
     white.click("#accept")
     expect(white.locator("#result")).to_contain_text("wins")  # counted: a tie, White by the rule
     result = call(server, "GET", f"/api/games/{game_id}")["view"]["result"]

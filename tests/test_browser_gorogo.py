@@ -73,6 +73,7 @@ def test_capture_refusals_henge_and_reload(server, page):
     page.click(point(0, 1))
     expect_text(page, "#message", "That point is already taken.")
     page.click("#prolog-panel summary")
+    page.wait_for_selector(".prolog-entry[data-pending]", state="detached")  # goals written
     panel = page.inner_text("#prolog-panel")
     assert ", place(regular,0,0), Code)" in panel and "Code = suicide" in panel
     assert "Black: a regular piece on (0, 0) refused: suicide" in panel

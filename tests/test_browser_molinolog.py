@@ -84,6 +84,7 @@ def test_place_mill_capture_by_clicks(server, page):
     page.click(point("n,1"))                       # occupied
     expect_text(page, "#message", "That point is already occupied.")
     page.click("#prolog-panel summary")
+    page.wait_for_selector(".prolog-entry[data-pending]", state="detached")  # goals written
     refused = page.locator(".prolog-is-refused .prolog-query").first.get_attribute("data-goal")
     assert refused.startswith("rechazo(estado(1,false,blanco,colocar,[")
     assert refused.endswith(", colocar((n,1)), Codigo)")

@@ -87,9 +87,15 @@ def open_go(page, server, options, moves=()):
     return game
 
 
+def written(page):
+    """Wait until the rules have written every entry's goals (POST /api/goals/<game>)."""
+    expect(page.locator(".prolog-entry[data-pending]")).to_have_count(0)
+
+
 def goals(page):
     """[(goal, answer)] of every complete goal in the panel, newest first, but the
     machine's choice (see test_the_machines_choice_is_a_goal)."""
+    written(page)
     return page.evaluate("""() => [...document.querySelectorAll('#prolog-panel .prolog-goal')]
         .filter((g) => g.querySelector('.prolog-query[data-goal]'))
         .filter((g) => !g.classList.contains('prolog-is-machine'))
@@ -144,6 +150,7 @@ def test_a_capture_and_a_ko_paste(page, server, harness):
 
 def machine_goals(page):
     """[(goal, answer)] of the machine's choices in the panel, newest first."""
+    written(page)
     return page.evaluate("""() => [...document.querySelectorAll('#prolog-panel .prolog-is-machine')]
         .map((g) => [g.querySelector('.prolog-query').dataset.goal,
                      g.querySelector('.prolog-answer').dataset.answer])""")
@@ -227,6 +234,7 @@ def test_the_spanish_page_speaks_spanish(browser, server):
 
 def panel_goals(page):
     """[{goal, answer, machine, exact}] of every goal in the panel, newest first."""
+    written(page)
     return page.evaluate("""() => [...document.querySelectorAll('#prolog-panel .prolog-goal')]
         .map((g) => ({goal: g.querySelector('.prolog-query').dataset.goal ?? null,
                       answer: g.querySelector('.prolog-answer').dataset.answer ?? null,

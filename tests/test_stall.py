@@ -170,9 +170,12 @@ def test_a_full_server_answers_503_json_at_once(tmp_path):
         busy = [(body, headers) for status, body, headers in answers if status == 503]
         assert busy, "every request was queued: none was refused"
         for body, headers in busy:
-            assert body["error"]["code"] == "server_busy" and body["error"]["message"]
+            # Refused by the full server (no request thread free), or by the machine pool
+            # (every search process busy past MACHINE_WAIT): both at once, both JSON.
+            assert body["error"]["code"] in ("server_busy", "machines_busy"), body
+            assert body["error"]["message"]
             assert headers["Content-Type"] == "application/json"
-            assert headers["Retry-After"] == "1"
+            assert int(headers["Retry-After"]) >= 1
         assert 200 in statuses  # and the requests that had a thread were answered
         assert plain[0] in (200, 503)  # a plain read while full: answered, either way
         if plain[0] == 503:
