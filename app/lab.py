@@ -1,0 +1,385 @@
+"""`tablero lab molinolog FILE.pl`: a student's Molinolog lab, unmodified, on our board.
+
+The 2019 Molinolog lab drives its whole game through the course's `graficos.pl`, an
+XPCE window.  Ours (prolog/graficos.pl, same name, exports and meanings) turns every
+gr_* call into one JSON line on the process's standard output, and reads the answer of
+the calls that wait for the person (gr_evento/2, gr_mensaje/2, gr_pregunta/3,
+gr_opciones/4) on its standard input.  The student's file runs in
+prolog/molinolog/lab.pl, inside app/confine.py's box (bubblewrap: user nobody, no
+network, no environment, no new processes, prlimit's CPU, memory and file limits),
+with its folder staged read-only and our graficos.pl in place of theirs (theirs is never
+copied, let alone loaded).
+
+Two back-ends read that channel:
+
+- **the web board** (`LabSessions`, the blueprint `bp`): one process per page session,
+  started by `POST /api/lab/sessions`; its draws, dialogs and status lines are kept as
+  numbered events that the page long-polls (`GET /api/lab/<id>/events?after=N`: answered
+  at once when there is something new, else after POLL_SECONDS: no request thread is held
+  longer); the page's clicks and buttons (`POST .../event`) are queued for gr_evento/2 as
+  the course's window queues them; the answers of its dialogs (`POST .../answer`) end the
+  blocked gr_* call.  The process is killed when the page says it goes away
+  (`POST .../close`, sent on `pagehide`), when no request of its page came for
+  `idle` seconds, when its game ends, or past its CPU budget.
+- **headless** (`judge_lab()`): `molinolog(maquina, maquina, T)` played out with no page
+  (gr_pregunta/3 and gr_opciones/4 answered "no", gr_mensaje/2 closed, gr_evento/2
+  answered `salir`), every board it draws recorded and judged by our rules
+  (prolog/molinolog/judge.pl): each drawn position must follow from the one before by
+  legal actions of ours, the end our rules see is compared with the winner its
+  gr_mensaje/2 names, and a game our rules ended (the third repetition, 100 quiet turns)
+  must not go on.
+
+docs/molinolog.md ("A student's lab on our board") is the user's guide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from . import confine, grade
+from .pipes import Died, JsonLinesProcess, Late
+
+DRIVER = confine.PROLOG_DIR / "molinolog" / "lab.pl"
+JUDGE = confine.PROLOG_DIR / "molinolog" / "judge.pl"
+GRAFICOS = confine.PROLOG_DIR / "graficos.pl"
+DEFAULT_GOAL = "molinolog(humano, maquina, 2)"
+START_SECONDS = 20.0          # to start swipl and load the student's file
+WEB_CPU = 600                 # CPU seconds of one page's lab process
+HEADLESS_SECONDS = 120.0      # wall-clock budget of a headless game
+MAX_DRAWS = 20_000            # gr_* calls of a headless game before it is stopped
+IDLE = 120.0                  # a page session with no request for this long is ended
+POLL_SECONDS = 10.0           # the longest a long-poll waits for news
+MAX_SESSIONS = 16             # lab processes at once in one server process
+MAX_EVENTS = 2_000            # events kept per session (the page needs the newest)
+MAX_QUEUED = 32               # clicks waiting for gr_evento/2
+ENV = "TABLERO_LAB"           # "molinolog=/abs/FILE.pl", set by `tablero lab`
+ENV_GOAL = "TABLERO_LAB_GOAL"
+ENV_IDLE = "TABLERO_LAB_IDLE"
+DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
+class LabError(Exception):
+    """The lab cannot be run: why, in words."""
+
+
+def check_goal(goal: str) -> str:
+    """The goal as given, or LabError: one Prolog goal, `molinolog(J1, J2, T)` usually."""
+    goal = goal.strip().rstrip(".").strip()
+    if not goal or len(goal) > 500 or "\n" in goal:
+        raise LabError("--goal: write one goal, as molinolog(humano, maquina, 2)")
+    return goal
+
+
+def lab_files(path: Path) -> list:
+    """What the lab's process sees, read-only: the student's folder staged with our
+    graficos.pl in place of theirs, and our prolog/ folder (the driver)."""
+    path = Path(path).resolve()
+    folder = confine.student_folder(path, replace={"graficos.pl": GRAFICOS})
+    return [(folder, path.parent), confine.PROLOG_DIR]
+
+
+class LabProcess(JsonLinesProcess):
+    """The student's program under prolog/molinolog/lab.pl in the box.  The child speaks
+    first: receive() reads its next gr_* line, send() answers a waiting call."""
+
+    def __init__(self, path: Path, goal: str, *, cpu: int, stderr=subprocess.DEVNULL):
+        path = Path(path).resolve()
+        problem, encoding = grade.check_file(path)
+        if problem:
+            raise LabError(problem)
+        argv = [grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
+                "-f", "none", "-g", "molinolog_lab:lab_main", "-t", "halt", str(DRIVER),
+                "--", f"--student={path}", f"--goal={goal}", f"--encoding={encoding}"]
+        self._dir = tempfile.TemporaryDirectory(prefix="tablero-lab-")
+        self.proc = confine.popen(argv, read_only=lab_files(path),
+                                  limits={**grade.LIMITS, "cpu": cpu}, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=stderr, cwd=self._dir.name,
+                                  bufsize=0)
+        self._attach()
+        self.write_lock = threading.Lock()
+
+    def receive(self, deadline: float) -> dict:
+        """The child's next message (Late when none came by the deadline, Died at its end
+        or on a line that is not a JSON object)."""
+        return self._read(deadline)
+
+    def send(self, reply: dict, seconds: float = 5.0) -> None:
+        line = json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n"
+        with self.write_lock:
+            try:
+                self._write(line, time.monotonic() + seconds)
+            except (Late, Died):
+                self.kill()
+                raise Died() from None
+
+    def kill(self) -> None:
+        super().kill()
+        self._dir.cleanup()
+
+
+# ---- what the program drew --------------------------------------------------------------
+
+
+def _point(dir_, dist, size) -> tuple[str, int] | None:
+    if dir_ in DIRS and isinstance(dist, int) and not isinstance(dist, bool) \
+            and 1 <= dist <= size + 1:
+        return dir_, dist
+    return None
+
+
+class Picture:
+    """The window as the program drew it: the board's size, the piece on each point
+    (`negro` / `blanco`), the points marked `seleccion`, the status line."""
+
+    def __init__(self):
+        self.size: int | None = None
+        self.pieces: dict[tuple[str, int], str] = {}
+        self.marks: set[tuple[str, int]] = set()
+        self.status = ""
+
+    def apply(self, msg: dict) -> str | None:
+        """Take one message; "strict" when it drew a whole board, "paint" when it painted a
+        piece's colour, else None."""
+        kind = msg.get("gr")
+        size = msg.get("t")
+        if kind in ("crear", "dimensiones") and isinstance(size, int):
+            self.size, self.pieces, self.marks = size, {}, set()
+            return "strict" if kind == "dimensiones" else None
+        if kind == "dibujar_tablero" and isinstance(size, int):
+            self.size, self.pieces, self.marks = size, {}, set()
+            for item in msg.get("fichas") or []:
+                if isinstance(item, list) and len(item) == 3 and item[0] in ("negro", "blanco"):
+                    point = _point(item[1], item[2], size)
+                    if point:
+                        self.pieces[point] = item[0]
+            return "strict"
+        if kind == "ficha" and isinstance(size, int):
+            point = _point(msg.get("dir"), msg.get("dist"), size)
+            if point is None:
+                return None
+            if msg.get("ficha") == "seleccion":
+                self.marks.add(point)
+                return None
+            if msg.get("ficha") in ("negro", "blanco"):
+                changed = self.pieces.get(point) != msg["ficha"]
+                self.pieces[point] = msg["ficha"]
+                return "paint" if changed else None
+        if kind == "estado":
+            self.status = str(msg.get("texto", ""))
+        return None
+
+    def fichas(self) -> list[list]:
+        return sorted([colour, d, r] for (d, r), colour in self.pieces.items())
+
+
+def board_lines(size: int) -> dict:
+    """The points and lines of a board of size T, as the page draws them (the same board
+    as the view of our Molinolog game: docs/molinolog.md, "The board")."""
+    rings = size + 1
+    points = [[d, r] for r in range(1, rings + 1) for d in DIRS]
+    edges = []
+    for r in range(1, rings + 1):
+        for i, d in enumerate(DIRS):
+            edges.append([[d, r], [DIRS[(i + 1) % 8], r]])
+    for d in ("n", "e", "s", "w"):
+        for r in range(1, rings):
+            edges.append([[d, r], [d, r + 1]])
+    return {"size": size, "points": points, "edges": edges}
+
+
+# ---- headless ---------------------------------------------------------------------------
+
+
+def _policy_answer(msg: dict) -> dict:
+    """The headless answer to a call that waits: "no" to every question (so "¿Jugar de
+    nuevo?" ends the program), the option that reads no (else the last), OK to a message,
+    `salir` to gr_evento/2 (nobody is there to click)."""
+    kind = msg.get("gr")
+    if kind == "pregunta":
+        return {"respuesta": "no"}
+    if kind == "opciones":
+        options = [str(o) for o in msg.get("opciones") or []]
+        if not options:
+            return {"cerrado": True}
+        for i, text in enumerate(options):
+            if text.strip().lower().startswith("n"):
+                return {"indice": i}
+        return {"indice": len(options) - 1}
+    if kind == "evento":
+        return {"evento": "salir"}
+    return {"ok": True}
+
+
+WINNER = re.compile(r"\b(negro|blanco|negras|blancas|black|white)\b", re.IGNORECASE)
+DRAWN = re.compile(r"\b(tablas|empate|empataron|draw)\b", re.IGNORECASE)
+COLOUR = {"negro": "negro", "negras": "negro", "black": "negro",
+          "blanco": "blanco", "blancas": "blanco", "white": "blanco"}
+
+
+def their_winner(messages: list[str]) -> str | None:
+    """Who the program's last end message names: "negro", "blanco", "tablas", or None when
+    it names neither or both."""
+    for text in reversed(messages):
+        if DRAWN.search(text):
+            return "tablas"
+        named = {COLOUR[m.lower()] for m in WINNER.findall(text)}
+        if len(named) == 1:
+            return named.pop()
+    return None
+
+
+def judge_pictures(size: int, pictures: list[dict], protect_mills: bool = False,
+                   seconds: float = 60.0) -> dict:
+    """prolog/molinolog/judge.pl's report on a list of {"i", "strict", "fichas"} (our own
+    code, on data: run as a plain swipl process)."""
+    request = json.dumps({"t": size, "protect_mills": protect_mills, "pictures": pictures},
+                         ensure_ascii=False)
+    done = subprocess.run([grade.swipl_path(), "-q", "-f", "none", "-g",
+                           "molinolog_judge:judge_main", "-t", "halt", str(JUDGE)],
+                          input=request.encode("utf-8"), capture_output=True,
+                          timeout=seconds)
+    try:
+        return json.loads(done.stdout.decode("utf-8").strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise LabError("the judge failed: " + done.stderr.decode("utf-8", "replace")[-500:]) \
+            from None
+
+
+def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
+              seconds: float = HEADLESS_SECONDS, max_draws: int = MAX_DRAWS,
+              protect_mills: bool = False) -> dict:
+    """Play a student's lab headless, `molinolog(maquina, maquina, size)` unless `goal`
+    says otherwise, and judge every board it drew.  The verdict (a dict, JSON-ready):
+
+    - `ok`: every drawn position legal, the program ended by itself, its end message
+      names the winner our rules see, and it did not play past our end;
+    - `status`: `ended` (the goal returned), `failed` (the goal failed), `error` (it
+      raised: `error`), `closed`, `halted` (the process ended without a last line:
+      halt/0, a crash, a limit), `timeout` (past `seconds`), `too_long` (past
+      `max_draws` gr_* calls), `load_error` (the file did not load: `error`);
+    - `legal`, `illegal` (the first position that no legal action of ours reaches: the
+      position before, the board drawn, what appeared and disappeared, `code` and
+      `reason`), `past_end` (a board drawn after our rules ended the game, with how);
+    - `ours` (the result our rules see at the last judged position, or None),
+      `theirs` ({messages, winner}: their gr_mensaje/2 texts and the winner named),
+      `agree` (True, False, or None when one side has no result);
+    - `plies`, `drawings`, `calls` (gr_* calls by name), `seconds`, `output` (the end of
+      what the program printed)."""
+    path = Path(path).resolve()
+    if size not in (1, 2, 3):
+        raise LabError("the board's size T is 1, 2 or 3")
+    goal = check_goal(goal or f"molinolog(maquina, maquina, {size})")
+    started = time.monotonic()
+    deadline = started + seconds
+    with tempfile.TemporaryFile() as err:
+        process = LabProcess(path, goal, cpu=int(seconds) + 10, stderr=err)
+        picture = Picture()
+        pictures: list[dict] = []
+        messages: list[str] = []
+        calls: dict[str, int] = {}
+        status, error, n = "halted", None, 0
+        try:
+            while True:
+                try:
+                    msg = process.receive(min(deadline, time.monotonic() + START_SECONDS)
+                                          if n == 0 else deadline)
+                except Late:
+                    status = "timeout"
+                    break
+                except Died:
+                    status = "halted"
+                    break
+                n += 1
+                kind = str(msg.get("gr"))
+                calls[kind] = calls.get(kind, 0) + 1
+                if kind == "cargado":
+                    if msg.get("ok") is not True:
+                        status, error = "load_error", str(msg.get("error", ""))
+                        break
+                    continue
+                if kind == "fin":
+                    result = msg.get("resultado")
+                    status = {"true": "ended", "false": "failed", "cerrado": "closed"}.get(
+                        str(result).lower(), "error")
+                    error = msg.get("error")
+                    break
+                if n > max_draws:
+                    status = "too_long"
+                    break
+                drawn = picture.apply(msg)
+                if drawn and picture.size:
+                    pictures.append({"i": len(pictures), "strict": drawn == "strict",
+                                     "fichas": picture.fichas(), "call": n})
+                if kind == "mensaje":
+                    messages.append(str(msg.get("texto", "")))
+                if msg.get("espera"):
+                    try:
+                        process.send(_policy_answer(msg))
+                    except Died:
+                        status = "halted"
+                        break
+        finally:
+            process.kill()
+        err.seek(0, os.SEEK_END)
+        err.seek(max(0, err.tell() - 4000))
+        output = err.read().decode("utf-8", "replace")
+    size_drawn = picture.size or size
+    verdict = judge_pictures(size_drawn, pictures, protect_mills) if pictures else {
+        "legal": True, "plies": 0, "games": 0, "ours": None, "illegal": None,
+        "past_end": None, "position": None}
+    theirs = {"messages": messages, "winner": their_winner(messages)}
+    ours = verdict.get("ours")
+    ours_winner = None if ours is None else (ours.get("winner") or "tablas")
+    agree = None if ours_winner is None or theirs["winner"] is None else \
+        ours_winner == theirs["winner"]
+    report = {
+        "file": str(path), "goal": goal, "size": size_drawn, "status": status, "error": error,
+        "legal": verdict["legal"], "illegal": verdict["illegal"],
+        "past_end": verdict["past_end"], "ours": ours, "theirs": theirs, "agree": agree,
+        "plies": verdict["plies"], "drawings": len(pictures), "calls": calls,
+        "seconds": round(time.monotonic() - started, 2), "output": output[-2000:],
+    }
+    report["ok"] = bool(status == "ended" and report["legal"] and agree
+                        and not report["past_end"])
+    return report
+
+
+def report_text(report: dict) -> str:
+    """The verdict in words, for a terminal."""
+    lines = [f"{report['file']}: {report['goal']}",
+             f"  ended: {report['status']}" + (f" ({report['error'].strip()})"
+                                                if report.get("error") else ""),
+             f"  boards drawn: {report['drawings']}, actions judged: {report['plies']}"]
+    bad = report.get("illegal")
+    if bad:
+        pos = bad["position"]
+        lines += ["  ILLEGAL at board " + str(bad["picture"] + 1) + f": {bad['reason']} "
+                  f"[{bad['code']}]",
+                  f"    position before: {pos['turno']} to play, phase {pos['fase']}, "
+                  f"pieces {_pieces(pos['fichas'])}",
+                  f"    board drawn:     {_pieces(bad['drawn'])}"]
+    else:
+        lines.append("  every board drawn follows from the one before by our rules")
+    if report.get("past_end"):
+        lines.append(f"  played on after our rules ended the game ({report['past_end']['result']})")
+    ours = report.get("ours")
+    lines.append(f"  our rules: {ours['message'] if ours else 'the game was not over'}")
+    theirs = report["theirs"]
+    lines.append(f"  their message: {theirs['messages'][-1] if theirs['messages'] else '(none)'}"
+                 f" -> {theirs['winner'] or 'no winner named'}")
+    lines.append("  verdict: " + ("OK" if report["ok"] else "NOT OK"))
+    return "\n".join(lines)
+
+
+def _pieces(fichas: list) -> str:
+    return " ".join(f"{'X' if c == 'negro' else 'O'}({d},{r})" for c, d, r in fichas) or "none"
