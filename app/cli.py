@@ -208,6 +208,9 @@ def main(argv: list[str] | None = None) -> None:
     gtp = sub.add_parser("gtp", help="Go and its machine player as a GTP engine (stdin/stdout; "
                          "--preset, --size, --komi)", add_help=False)
     gtp.add_argument("rest", nargs=argparse.REMAINDER)
+    lab = sub.add_parser("lab", help="a student's Molinolog lab (molinolog.pl with our "
+                         "graficos.pl) on a web page, or --headless judged", add_help=False)
+    lab.add_argument("rest", nargs=argparse.REMAINDER)
     given = sys.argv[1:] if argv is None else list(argv)
     #  grade and gtp parse their own options (argparse's REMAINDER would drop a leading
     #  --option such as --help), so they are handed the rest of the line as it is.
@@ -215,6 +218,10 @@ def main(argv: list[str] | None = None) -> None:
         from . import gtp_engine
 
         raise SystemExit(gtp_engine.main(given[1:]))
+    if given[:1] == ["lab"]:
+        from . import lab as labs
+
+        raise SystemExit(labs.main(given[1:]))
     if given[:1] == ["grade"]:
         from . import grade as grader
 

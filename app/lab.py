@@ -119,12 +119,21 @@ class LabProcess(JsonLinesProcess):
             try:
                 self._write(line, time.monotonic() + seconds)
             except (Late, Died):
-                self.kill()
+                self.stop()
                 raise Died() from None
 
-    def kill(self) -> None:
+    def stop(self) -> None:
+        """Kill the box (its process group) but leave the pipes open: a thread reading
+        them sees their end, and closes them itself (close()); a descriptor closed under
+        a reading thread could be reused by another file meanwhile."""
+        confine.kill(self.proc)
+
+    def close(self) -> None:
+        """Kill the box and close the pipes (from the thread that reads them)."""
         super().kill()
         self._dir.cleanup()
+
+    kill = close
 
 
 # ---- what the program drew --------------------------------------------------------------
@@ -383,3 +392,428 @@ def report_text(report: dict) -> str:
 
 def _pieces(fichas: list) -> str:
     return " ".join(f"{'X' if c == 'negro' else 'O'}({d},{r})" for c, d, r in fichas) or "none"
+
+
+# ---- the web board ----------------------------------------------------------------------
+
+
+def configured() -> tuple[Path, str, float] | None:
+    """(file, goal, idle seconds) of the lab this server serves (`tablero lab` sets
+    $TABLERO_LAB for its worker), or None."""
+    from flask import current_app, has_app_context
+
+    lab = current_app.config.get("LAB") if has_app_context() else None
+    if lab is None:
+        game, _, file = os.environ.get(ENV, "").partition("=")
+        if game != "molinolog" or not file:
+            return None
+        lab = {"file": file, "goal": os.environ.get(ENV_GOAL, DEFAULT_GOAL),
+               "idle": float(os.environ.get(ENV_IDLE, str(IDLE)))}
+    return Path(lab["file"]), lab.get("goal", DEFAULT_GOAL), float(lab.get("idle", IDLE))
+
+
+class LabSession:
+    """One page's lab: the student's process, what its window shows now, the call it is
+    blocked in (`pending`), and the clicks queued for gr_evento/2.  A thread of its own
+    reads the process; request threads only look and answer (under `cond`)."""
+
+    def __init__(self, path: Path, goal: str, idle: float):
+        self.id = secrets.token_urlsafe(18)
+        self.goal, self.idle, self.file = goal, idle, Path(path).name
+        self.cond = threading.Condition()
+        self.revision = 0
+        self.picture = Picture()
+        self.open = False               # a window of gr_crear/3 is open
+        self.buttons: list[str] = []
+        self.pending: dict | None = None   # the call waiting for the person, with its seq
+        self.queue: list[dict] = []
+        self.ended: str | None = None      # why the session ended
+        self.error: str | None = None      # the program's error or load failure
+        self.last_seen = time.monotonic()
+        self.seq = 0
+        self.process = LabProcess(path, goal, cpu=WEB_CPU)
+        self.thread = threading.Thread(target=self._read, name=f"lab-{self.id[:6]}",
+                                       daemon=True)
+        self.thread.start()
+
+    # -- the process's side (the reader thread) --
+
+    def _read(self) -> None:
+        while True:
+            try:
+                msg = self.process.receive(time.monotonic() + 30)
+            except Late:
+                continue
+            except Died:
+                self.end("halted")
+                self.process.close()
+                return
+            with self.cond:
+                self._take(msg)
+                self.revision += 1
+                self.cond.notify_all()
+
+    def _take(self, msg: dict) -> None:
+        kind = msg.get("gr")
+        if kind == "cargado":
+            if msg.get("ok") is not True:
+                self.error = str(msg.get("error", ""))[:2000]
+            return
+        if kind == "fin":
+            result = str(msg.get("resultado")).lower()
+            if result == "error":
+                self.error = str(msg.get("error", ""))[:2000]
+            self._end_locked({"true": "ended", "false": "failed"}.get(result, result))
+            return
+        if kind == "crear":
+            self.open = True
+            self.buttons = [str(b) for b in msg.get("botones") or []][:20]
+        elif kind == "destruir" or kind == "purgar":
+            self.open = False
+            self.buttons = []
+        self.picture.apply(msg)
+        if kind == "dibujar_tablero" or kind == "dimensiones":
+            self.picture.marks = set()
+        if msg.get("espera"):
+            self.seq += 1
+            self.pending = {**msg, "seq": self.seq}
+            if kind == "evento" and self.queue:
+                self._deliver(self.queue.pop(0))
+
+    def _deliver(self, reply: dict) -> None:
+        self.pending = None
+        try:
+            self.process.send(reply)
+        except Died:
+            self._end_locked("halted")
+
+    # -- the page's side (request threads) --
+
+    def view(self) -> dict:
+        """What the page shows now (under cond)."""
+        pending = self.pending
+        dialog = None
+        if pending and pending.get("gr") in ("mensaje", "pregunta", "opciones"):
+            dialog = {"seq": pending["seq"], "kind": pending["gr"],
+                      "text": str(pending.get("texto", "")),
+                      "options": [str(o) for o in pending.get("opciones") or []]}
+        size = self.picture.size
+        return {
+            "id": self.id, "revision": self.revision, "file": self.file, "goal": self.goal,
+            "open": self.open, "buttons": self.buttons,
+            "board": board_lines(size) if size else None,
+            "pieces": [[d, r, "b" if c == "negro" else "w"]
+                       for (d, r), c in sorted(self.picture.pieces.items())],
+            "marks": sorted([d, r] for d, r in self.picture.marks),
+            "status": self.picture.status, "dialog": dialog,
+            "waiting": bool(pending and pending.get("gr") == "evento"),
+            "queued": len(self.queue), "ended": self.ended, "error": self.error,
+        }
+
+    def wait(self, after: int, seconds: float) -> dict:
+        self.last_seen = time.monotonic()
+        with self.cond:
+            self.cond.wait_for(lambda: self.revision > after or self.ended is not None,
+                               timeout=seconds)
+            return self.view()
+
+    def event(self, body: dict) -> dict:
+        """A click on a point, a button pressed, or the window closed (`salir`)."""
+        self.last_seen = time.monotonic()
+        with self.cond:
+            if self.ended is not None:
+                raise SessionRefused(409, "lab_ended", "The program has ended")
+            reply = self._event_reply(body)
+            if self.pending and self.pending.get("gr") == "evento":
+                self._deliver(reply)
+            elif len(self.queue) >= MAX_QUEUED:
+                raise SessionRefused(409, "queue_full",
+                                     "The program is busy: wait until it asks for a click")
+            else:
+                self.queue.append(reply)
+            self.revision += 1
+            self.cond.notify_all()
+            return self.view()
+
+    def _event_reply(self, body: dict) -> dict:
+        if not self.open:
+            raise SessionRefused(409, "no_window", "The program has no window open")
+        if "click" in body:
+            click = body["click"]
+            size = self.picture.size
+            point = (_point(click[0], click[1], size)
+                     if isinstance(click, list) and len(click) == 2 and size else None)
+            if point is None:
+                raise SessionRefused(400, "off_board", "click: a point [dir, ring] of the board")
+            return {"evento": "click", "dir": point[0], "dist": point[1]}
+        if "boton" in body:
+            index = body["boton"]
+            if not isinstance(index, int) or isinstance(index, bool) \
+                    or not 0 <= index < len(self.buttons):
+                raise SessionRefused(400, "bad_button", "boton: the index of one of its buttons")
+            return {"evento": "boton", "indice": index}
+        if body.get("salir") is True:
+            return {"evento": "salir"}
+        raise SessionRefused(400, "bad_event", "send click, boton or salir")
+
+    def answer(self, body: dict) -> dict:
+        """The answer of the dialog `seq` (a message's OK, a question's text, an option's
+        index, or closed without an answer)."""
+        self.last_seen = time.monotonic()
+        with self.cond:
+            pending = self.pending
+            if self.ended is not None:
+                raise SessionRefused(409, "lab_ended", "The program has ended")
+            if not pending or pending.get("gr") not in ("mensaje", "pregunta", "opciones") \
+                    or body.get("seq") != pending["seq"]:
+                raise SessionRefused(409, "no_dialog", "That dialog is not open any more")
+            kind = pending["gr"]
+            if body.get("cerrado") is True:
+                reply = {"cerrado": True} if kind != "mensaje" else {"ok": True}
+            elif kind == "mensaje":
+                reply = {"ok": True}
+            elif kind == "pregunta":
+                text = body.get("respuesta")
+                if not isinstance(text, str) or len(text) > 1000:
+                    raise SessionRefused(400, "bad_answer", "respuesta: the text typed")
+                reply = {"respuesta": text}
+            else:
+                index = body.get("indice")
+                if not isinstance(index, int) or isinstance(index, bool) \
+                        or not 0 <= index < len(pending.get("opciones") or []):
+                    raise SessionRefused(400, "bad_answer", "indice: one of the options")
+                reply = {"indice": index}
+            self._deliver(reply)
+            self.revision += 1
+            self.cond.notify_all()
+            return self.view()
+
+    def end(self, why: str) -> None:
+        with self.cond:
+            self._end_locked(why)
+            self.cond.notify_all()
+
+    def _end_locked(self, why: str) -> None:
+        if self.ended is None:
+            self.ended = why
+            self.revision += 1
+        self.pending = None
+        self.process.stop()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+
+class SessionRefused(Exception):
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+class LabSessions:
+    """This server process's lab sessions, and the thread that ends the idle ones."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.sessions: dict[str, LabSession] = {}
+        self.reaper: threading.Thread | None = None
+
+    def start(self, path: Path, goal: str, idle: float) -> LabSession:
+        with self.lock:
+            self._sweep()
+            live = [s for s in self.sessions.values() if s.ended is None]
+            if len(live) >= MAX_SESSIONS:
+                raise SessionRefused(503, "lab_busy", "Too many labs are running: try again "
+                                     "in a minute")
+            session = LabSession(path, goal, idle)
+            self.sessions[session.id] = session
+            if self.reaper is None or not self.reaper.is_alive():
+                self.reaper = threading.Thread(target=self._reap, name="lab-reaper",
+                                               daemon=True)
+                self.reaper.start()
+            return session
+
+    def get(self, sid: str) -> LabSession:
+        with self.lock:
+            found = self.sessions.get(sid)
+        if found is None:
+            raise SessionRefused(404, "no_lab", "No such lab session (it ended, or the page "
+                                 "was away too long): reload the page")
+        return found
+
+    def _sweep(self) -> None:
+        now = time.monotonic()
+        for sid, session in list(self.sessions.items()):
+            if session.ended is None and now - session.last_seen > session.idle:
+                session.end("idle")
+            if session.ended is not None and now - session.last_seen > session.idle + 60:
+                del self.sessions[sid]
+
+    def _reap(self) -> None:
+        while True:
+            time.sleep(1.0)
+            with self.lock:
+                self._sweep()
+                if not self.sessions:
+                    self.reaper = None
+                    return
+
+    def close(self) -> None:
+        with self.lock:
+            for session in self.sessions.values():
+                session.end("closed")
+            self.sessions.clear()
+
+
+SESSIONS = LabSessions()
+
+
+# ---- the routes -------------------------------------------------------------------------
+
+from flask import Blueprint, jsonify, request  # noqa: E402
+
+bp = Blueprint("lab", __name__)
+
+
+def _refused(exc: SessionRefused):
+    from .security import error
+
+    return error(exc.status, exc.code, exc.message)
+
+
+def _body() -> dict:
+    from .security import request_body
+
+    return request_body()
+
+
+@bp.get("/lab/molinolog")
+def lab_page():
+    """The lab's page: the student's program, started for this page only."""
+    from . import assets
+    from .security import error
+
+    if configured() is None:
+        return error(404, "no_lab", "This server runs no lab: start it with "
+                     "`tablero lab molinolog FILE.pl`")
+    return assets.page("molinolog-lab.html")
+
+
+@bp.post("/api/lab/sessions")
+def lab_start():
+    lab = configured()
+    if lab is None:
+        return _refused(SessionRefused(404, "no_lab", "This server runs no lab"))
+    path, goal, idle = lab
+    try:
+        session = SESSIONS.start(path, goal, idle)
+    except SessionRefused as exc:
+        return _refused(exc)
+    except (LabError, confine.UnconfinedError, grade.GradeError, OSError) as exc:
+        return _refused(SessionRefused(503, "lab_unavailable", str(exc)))
+    with session.cond:
+        view = session.view()
+    return jsonify({**view, "poll": min(POLL_SECONDS, idle / 3)}), 201
+
+
+@bp.get("/api/lab/<sid>")
+def lab_view(sid):
+    """The lab's window now; with ?after=N, once its revision passes N (or after the poll's
+    seconds, whichever comes first)."""
+    try:
+        session = SESSIONS.get(sid)
+        after = request.args.get("after", type=int)
+    except SessionRefused as exc:
+        return _refused(exc)
+    seconds = 0 if after is None else min(POLL_SECONDS, session.idle / 3)
+    return jsonify(session.wait(-1 if after is None else after, seconds))
+
+
+@bp.post("/api/lab/<sid>/event")
+def lab_event(sid):
+    try:
+        return jsonify(SESSIONS.get(sid).event(_body()))
+    except SessionRefused as exc:
+        return _refused(exc)
+
+
+@bp.post("/api/lab/<sid>/answer")
+def lab_answer(sid):
+    try:
+        return jsonify(SESSIONS.get(sid).answer(_body()))
+    except SessionRefused as exc:
+        return _refused(exc)
+
+
+@bp.post("/api/lab/<sid>/close")
+def lab_close(sid):
+    """The page goes away: its program is ended at once."""
+    try:
+        session = SESSIONS.get(sid)
+    except SessionRefused as exc:
+        return _refused(exc)
+    session.end("closed")
+    return jsonify({"ended": session.ended})
+
+
+# ---- the command ------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="tablero lab",
+        description="Run a student's Molinolog lab (its molinolog.pl, unmodified, with our "
+        "graficos.pl): on a web page where a person plays it, or --headless, two machines "
+        "judged by our rules (docs/molinolog.md).")
+    parser.add_argument("game", choices=["molinolog"])
+    parser.add_argument("file", type=Path, help="the student's molinolog.pl")
+    parser.add_argument("--goal", help="the goal that starts the game (default "
+                        f"{DEFAULT_GOAL!r}; headless: 'molinolog(maquina, maquina, T)')")
+    parser.add_argument("--headless", action="store_true",
+                        help="play it with no page and print the judge's verdict")
+    parser.add_argument("--size", type=int, default=2, choices=[1, 2, 3],
+                        help="headless: the board's size T (default 2)")
+    parser.add_argument("--seconds", type=float, default=HEADLESS_SECONDS,
+                        help=f"headless: the game's time budget (default {HEADLESS_SECONDS:g})")
+    parser.add_argument("--json", action="store_true", help="headless: the verdict as JSON")
+    parser.add_argument("--host", default=os.environ.get("TABLERO_HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("TABLERO_PORT", "5000")))
+    parser.add_argument("--idle", type=float, default=IDLE,
+                        help=f"seconds a page may be away before its program is ended "
+                        f"(default {IDLE:g})")
+    parser.add_argument("--db", help="as tablero serve's (the server's other pages)")
+    args = parser.parse_args(argv)
+    path = args.file.expanduser().resolve()
+    problem, _ = grade.check_file(path)
+    if problem:
+        parser.error(problem)
+    try:
+        goal = check_goal(args.goal) if args.goal else None
+    except LabError as exc:
+        parser.error(str(exc))
+    problem = confine.problem()
+    if problem:
+        parser.error(f"the lab runs only confined: {problem}")
+    if args.headless:
+        try:
+            report = judge_lab(path, args.size, goal=goal, seconds=args.seconds)
+        except LabError as exc:
+            parser.error(str(exc))
+        print(json.dumps(report, ensure_ascii=False, indent=1) if args.json
+              else report_text(report))
+        return 0 if report["ok"] else 1
+    if args.idle < 3:
+        parser.error("--idle: 3 seconds or more")
+    os.environ[ENV] = f"molinolog={path}"
+    os.environ[ENV_GOAL] = goal or DEFAULT_GOAL
+    os.environ[ENV_IDLE] = str(args.idle)
+    print(f"Tablero: the lab {path.name} ({goal or DEFAULT_GOAL}) at "
+          f"http://{args.host}:{args.port}/lab/molinolog", flush=True)
+    from . import cli
+
+    serve = ["serve", "--workers", "1", "--host", args.host, "--port", str(args.port)]
+    if args.db:
+        serve += ["--db", args.db]
+    cli.main(serve)
+    return 0

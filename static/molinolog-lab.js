@@ -1,0 +1,224 @@
+// molinolog-lab.js: a student's Molinolog lab (their molinolog.pl with our graficos.pl) on
+// our board.  Start reading at start() at the bottom.
+//
+// The page starts the program (POST /api/lab/sessions: one process for this page only)
+// and then long-polls its window (GET /api/lab/<id>?after=<revision>: answered when
+// something changed, or after a few seconds).  It draws what the program drew
+// (gr_dibujar_tablero/3, gr_ficha/5: pieces and `seleccion` marks) with the Molinolog
+// board of molinolog-board.js, its buttons (gr_crear/3) and status line (gr_estado/2).
+// A click on a point, a button or "Close the window" is an event for gr_evento/2
+// (POST .../event); gr_mensaje/2, gr_pregunta/3 and gr_opciones/4 open a modal dialog
+// whose answer ends the program's blocked call (POST .../answer; Escape closes it without
+// an answer, which makes gr_pregunta/3 and gr_opciones/4 fail, as the course's window
+// does).  The page judges nothing: the program decides what a click means.
+
+import { api } from "./api.js";
+import { boardBase, geometry, keyOf, node, pointName, pointNode } from "./molinolog-board.js";
+
+const $ = (selector) => document.querySelector(selector);
+const svg = $("#board");
+const dialog = $("#lab-dialog");
+const COLOUR = { b: "negro", w: "blanco" };
+
+const state = {
+  id: null,
+  view: null,
+  shownDialog: null, // the seq of the dialog on screen
+  answered: null, // the seq answered, while the program takes it
+};
+
+function say(text, kind = "error") {
+  const message = $("#message");
+  message.textContent = text ?? "";
+  message.className = `tb-message ${text ? `tb-${kind}` : ""}`;
+}
+
+// ---- drawing -------------------------------------------------------------------
+
+function renderBoard(view) {
+  const board = view.board;
+  svg.hidden = !board || !view.open;
+  $("#board-empty").hidden = !svg.hidden;
+  if (!board || !view.open) {
+    svg.replaceChildren();
+    $("#board-empty").textContent = view.ended ? "The program has ended." : view.open
+      ? "The program has not drawn its board yet." : "The program has no window open.";
+    return;
+  }
+  const geo = geometry(board.size);
+  svg.setAttribute("viewBox", `0 0 ${geo.extent} ${geo.extent}`);
+  svg.setAttribute("aria-label", `Molinolog board, T = ${board.size}`);
+  const pieces = new Map(view.pieces.map(([d, r, p]) => [keyOf([d, r]), p]));
+  const marks = new Set(view.marks.map(keyOf));
+  const group = node("g", { class: "molinolog-points" });
+  for (const point of board.points) {
+    const key = keyOf(point);
+    const piece = pieces.get(key) ?? null;
+    const classes = marks.has(key) ? ["molinolog-is-selected"] : [];
+    const label = piece ? `${pointName(point)}: ${COLOUR[piece]}` : pointName(point);
+    group.append(pointNode(geo, point, piece, classes, label, null));
+  }
+  svg.replaceChildren(...boardBase(geo, board.edges), group);
+}
+
+function renderButtons(view) {
+  const box = $("#lab-buttons");
+  const names = view.open && !view.ended ? view.buttons : [];
+  if (box.dataset.names === JSON.stringify(names)) return;
+  box.dataset.names = JSON.stringify(names);
+  box.replaceChildren(...names.map((name, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tb-button";
+    button.textContent = name;
+    button.addEventListener("click", () => send({ boton: index }));
+    return button;
+  }));
+}
+
+function renderDialog(view) {
+  const want = view.dialog;
+  if (!want || view.ended) {
+    if (dialog.open) dialog.close("gone");
+    state.shownDialog = null;
+    return;
+  }
+  if (state.shownDialog === want.seq || state.answered === want.seq) return;
+  state.shownDialog = want.seq;
+  $("#lab-dialog-text").textContent = want.text;
+  const input = $("#lab-dialog-answer");
+  input.hidden = want.kind !== "pregunta";
+  input.value = "";
+  const buttons = $("#lab-dialog-buttons");
+  const make = (text, value, primary) => {
+    const button = document.createElement("button");
+    button.className = `tb-button${primary ? " tb-primary" : ""}`;
+    button.value = value;
+    button.textContent = text;
+    return button;
+  };
+  if (want.kind === "opciones") {
+    buttons.replaceChildren(...want.options.map((text, i) => make(text, `option:${i}`, i === 0)));
+  } else {
+    buttons.replaceChildren(make("OK", "ok", true));
+  }
+  dialog.dataset.seq = String(want.seq);
+  dialog.dataset.kind = want.kind;
+  dialog.returnValue = "";
+  if (!dialog.open) dialog.showModal();
+  (want.kind === "pregunta" ? input : buttons.querySelector("button"))?.focus();
+}
+
+function render(view) {
+  state.view = view;
+  renderBoard(view);
+  renderButtons(view);
+  renderDialog(view);
+  $("#status").textContent = view.status;
+  $("#lab-file").textContent = `${view.file}: ${view.goal}`;
+  $("#lab-close").disabled = !view.open || Boolean(view.ended);
+  const lab = $("#lab-state");
+  if (view.ended) {
+    lab.textContent = { ended: "The program has ended.", failed: "The program's goal failed.",
+      error: "The program stopped with an error.", idle: "The program was ended: the page was away.",
+      closed: "The program was ended.", halted: "The program's process ended (halt, a crash or a limit)." }[view.ended]
+      ?? `The program has ended (${view.ended}).`;
+  } else if (view.waiting) lab.textContent = "The program waits for your click.";
+  else if (view.dialog) lab.textContent = "The program waits for your answer.";
+  else lab.textContent = "The program is working…";
+  svg.dataset.waiting = view.waiting ? "true" : "";
+  const error = $("#lab-error");
+  error.hidden = !view.error;
+  error.textContent = view.error ?? "";
+}
+
+// ---- talking to the program ------------------------------------------------------
+
+async function send(event) {
+  if (!state.id) return;
+  try {
+    render(await api("POST", `/api/lab/${state.id}/event`, event));
+    say(null);
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+async function answer(body) {
+  const seq = Number(dialog.dataset.seq);
+  state.answered = seq;
+  try {
+    render(await api("POST", `/api/lab/${state.id}/answer`, { seq, ...body }));
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+function onDialogClose() {
+  const value = dialog.returnValue;
+  if (value === "gone" || !state.id) return;
+  const kind = dialog.dataset.kind;
+  if (value === "ok" && kind === "pregunta") answer({ respuesta: $("#lab-dialog-answer").value });
+  else if (value === "ok") answer({ ok: true });
+  else if (value.startsWith("option:")) answer({ indice: Number(value.slice(7)) });
+  else answer({ cerrado: true }); // Escape: closed without an answer
+}
+
+function onPoint(event) {
+  const point = event.target.closest(".molinolog-point");
+  if (!point) return;
+  if (event.type === "keydown") {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+  }
+  const [dir, ring] = point.dataset.point.split(",");
+  send({ click: [dir, Number(ring)] });
+}
+
+async function poll() {
+  let delay = 0;
+  while (state.id) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      const view = await api("GET", `/api/lab/${state.id}?after=${state.view.revision}`);
+      render(view);
+      delay = 0;
+      if (view.ended) return;
+    } catch (error) {
+      if (error.status === 404) {
+        render({ ...state.view, ended: "idle", dialog: null });
+        return;
+      }
+      say(error.message);
+      delay = Math.min(2 * (delay || 500), 8000);
+    }
+  }
+}
+
+function leave() {
+  if (!state.id) return;
+  fetch(`/api/lab/${state.id}/close`, {
+    method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: "{}",
+  });
+}
+
+// ---- start here ------------------------------------------------------------------
+
+async function start() {
+  svg.addEventListener("click", onPoint);
+  svg.addEventListener("keydown", onPoint);
+  dialog.addEventListener("close", onDialogClose);
+  $("#lab-close").addEventListener("click", () => send({ salir: true }));
+  window.addEventListener("pagehide", leave);
+  try {
+    const view = await api("POST", "/api/lab/sessions", {});
+    state.id = view.id;
+    render(view);
+  } catch (error) {
+    $("#board-empty").textContent = error.message;
+    return;
+  }
+  poll();
+}
+
+start();
