@@ -25,6 +25,7 @@ const state = {
   view: null,
   shownDialog: null, // the seq of the dialog on screen
   answered: null, // the seq answered, while the program takes it
+  drawn: null, // what the board shows, to redraw it only when it changes
 };
 
 function say(text, kind = "error") {
@@ -37,9 +38,13 @@ function say(text, kind = "error") {
 
 function renderBoard(view) {
   const board = view.board;
-  svg.hidden = !board || !view.open;
-  $("#board-empty").hidden = !svg.hidden;
-  if (!board || !view.open) {
+  const drawn = JSON.stringify([board?.size, view.open, view.ended, view.pieces, view.marks]);
+  if (drawn === state.drawn) return; // unchanged: the points a person may be clicking stay
+  state.drawn = drawn;
+  const shown = Boolean(board && view.open);
+  svg.toggleAttribute("hidden", !shown);
+  $("#board-empty").hidden = shown;
+  if (!shown) {
     svg.replaceChildren();
     $("#board-empty").textContent = view.ended ? "The program has ended." : view.open
       ? "The program has not drawn its board yet." : "The program has no window open.";
