@@ -248,15 +248,19 @@ def their_winner(messages: list[str]) -> str | None:
 
 
 def judge_pictures(size: int, pictures: list[dict], protect_mills: bool = False,
-                   seconds: float = 60.0) -> dict:
+                   seconds: float = 300.0) -> dict:
     """prolog/molinolog/judge.pl's report on a list of {"i", "strict", "fichas"} (our own
     code, on data: run as a plain swipl process)."""
     request = json.dumps({"t": size, "protect_mills": protect_mills, "pictures": pictures},
                          ensure_ascii=False)
-    done = subprocess.run([grade.swipl_path(), "-q", "-f", "none", "-g",
-                           "molinolog_judge:judge_main", "-t", "halt", str(JUDGE)],
-                          input=request.encode("utf-8"), capture_output=True,
-                          timeout=seconds)
+    try:
+        done = subprocess.run([grade.swipl_path(), "-q", "-f", "none", "-g",
+                               "molinolog_judge:judge_main", "-t", "halt", str(JUDGE)],
+                              input=request.encode("utf-8"), capture_output=True,
+                              timeout=seconds)
+    except subprocess.TimeoutExpired:
+        raise LabError(f"the judge took more than {seconds:g} s over {len(pictures)} "
+                       "boards") from None
     try:
         return json.loads(done.stdout.decode("utf-8").strip().splitlines()[-1])
     except (ValueError, IndexError):

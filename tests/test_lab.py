@@ -29,6 +29,7 @@ pytestmark = pytest.mark.skipif(confine.problem() is not None,
                                 reason=f"no confinement here: {confine.problem()}")
 
 
+@pytest.mark.slow
 def test_the_correct_lab_plays_to_a_legal_end_that_agrees_with_ours():
     report = lab.judge_lab(CORRECT, 2)
     assert report["status"] == "ended", report          # its graficos.pl would halt(86)
@@ -64,6 +65,7 @@ def test_the_buggy_lab_is_caught_at_the_capture_without_a_new_mill():
     assert "ILLEGAL" in text and "X(s,2)" in text and "verdict: NOT OK" in text
 
 
+@pytest.mark.slow
 def test_a_lab_that_ignores_the_third_repetition_plays_past_our_end(tmp_path):
     """Size 1: the machines repeat a position a third time, where our rules draw; a lab
     without that rule plays on (until its own 100 quiet turns)."""
@@ -218,6 +220,7 @@ def test_the_routes_play_a_click_and_refuse_bad_input(lab_client):
     assert c.post(f"/api/lab/{sid}/event", json={"salir": True}).status_code == 409
 
 
+@pytest.mark.slow
 def test_the_cli_judges_headless(tmp_path):
     tablero = Path(sys.executable).with_name("tablero")
     done = subprocess.run([str(tablero), "lab", "molinolog", str(CORRECT), "--headless",
