@@ -227,3 +227,54 @@ def test_the_cli_judges_headless(tmp_path):
                            "--size", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "verdict: OK" in done.stdout and "Tablas" in done.stdout
+
+
+# ---- the judge alone, on boards written here ---------------------------------------------
+
+
+def board(*pieces):
+    return sorted([{"X": "negro", "O": "blanco"}[p[0]], p[1], p[2]] for p in pieces)
+
+
+def test_the_judge_follows_rounds_paints_and_names_a_jump():
+    pictures = [
+        {"i": 0, "strict": True, "fichas": []},
+        #  Drawn once a round: Black's and White's placements together.
+        {"i": 1, "strict": True, "fichas": board(("X", "n", 1), ("O", "s", 1))},
+        #  A paint (gr_ficha) that does not follow yet is left for the next full drawing.
+        {"i": 2, "strict": False, "fichas": board(("X", "n", 1), ("O", "s", 1),
+                                                  ("X", "e", 2), ("X", "w", 2))},
+        {"i": 3, "strict": True, "fichas": board(("X", "n", 1), ("O", "s", 1), ("X", "e", 2))},
+        #  White places on (ne,1); then Black's piece on (e,2) "moves" to (se,1) though
+        #  Black still has pieces to place: refused.
+        {"i": 4, "strict": True, "fichas": board(("X", "n", 1), ("O", "s", 1), ("X", "e", 2),
+                                                 ("O", "ne", 1))},
+        {"i": 5, "strict": True, "fichas": board(("X", "n", 1), ("O", "s", 1), ("X", "se", 1),
+                                                 ("O", "ne", 1))},
+    ]
+    report = lab.judge_pictures(1, pictures)
+    assert report["legal"] is False and report["plies"] == 4
+    bad = report["illegal"]
+    assert bad["picture"] == 5 and bad["code"] == "wrong_phase"
+    assert bad["appeared"] == [["negro", "se", 1]] and bad["disappeared"] == [["negro", "e", 2]]
+    assert bad["position"]["turno"] == "negro" and bad["position"]["mano"] == [4, 4]
+
+
+def test_the_judge_names_a_move_along_no_line():
+    #  Size 1: six placements each (no mill), then Black's first move jumps.
+    order = [("X", "n", 1), ("O", "n", 2), ("X", "e", 1), ("O", "e", 2), ("X", "sw", 1),
+             ("O", "s", 2), ("X", "nw", 2), ("O", "w", 1), ("X", "se", 2), ("O", "ne", 2),
+             ("X", "sw", 2), ("O", "nw", 1)]
+    pictures, shown = [], []
+    for n, p in enumerate(order):
+        shown.append(p)
+        pictures.append({"i": n, "strict": True, "fichas": board(*shown)})
+    jumped = [p for p in shown if p != ("X", "sw", 1)] + [("X", "se", 1)]
+    pictures.append({"i": len(order), "strict": True, "fichas": board(*jumped)})
+    report = lab.judge_pictures(1, pictures)
+    bad = report["illegal"]
+    assert report["plies"] == 12 and bad["picture"] == 12, report
+    assert bad["position"]["fase"] == "mover"
+    #  (sw,1) and (se,1) are two corners of ring 1 with (s,1) between: no line joins them.
+    assert bad["code"] == "not_adjacent"
+    assert bad["reason"] == "negro moved from (sw,1) to (se,1): refused by our rules (not_adjacent)"
