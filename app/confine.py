@@ -1,8 +1,9 @@
 """Confinement: how Tablero runs Prolog it did not write.
 
-Three paths run other people's Prolog: the console (a goal typed on a page,
+Four paths run other people's Prolog: the console (a goal typed on a page,
 app/console.py), a student's rules served beside ours (`tablero serve --rules`,
-app/student_rules.py) and the grader (`tablero grade`, app/grade.py).  Each runs
+app/student_rules.py), the grader (`tablero grade`, app/grade.py) and a student's
+Molinolog lab (`tablero lab`, app/lab.py).  Each runs
 its `swipl` in a child process started by `popen()` below, which puts it in a
 box made by Debian's bubblewrap (`bwrap`) before the first instruction of
 `swipl` runs:

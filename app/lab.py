@@ -40,7 +40,6 @@ import os
 import re
 import secrets
 import subprocess
-import sys
 import tempfile
 import threading
 import time

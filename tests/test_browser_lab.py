@@ -17,7 +17,7 @@ import pytest
 
 from app import confine
 
-from .conftest import CHROMIUM_ARGS, free_port, open_page
+from .conftest import free_port, open_page
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(confine.problem() is not None, reason="no confinement here")]
