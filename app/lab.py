@@ -815,7 +815,9 @@ def main(argv: list[str]) -> int:
           f"http://{args.host}:{args.port}/lab/molinolog", flush=True)
     from . import cli
 
-    serve = ["serve", "--workers", "1", "--host", args.host, "--port", str(args.port)]
+    #  One worker, never recycled: the sessions and their processes live in it.
+    serve = ["serve", "--workers", "1", "--max-requests", "0", "--host", args.host,
+             "--port", str(args.port)]
     if args.db:
         serve += ["--db", args.db]
     cli.main(serve)
