@@ -13,12 +13,53 @@
 // does).  The page judges nothing: the program decides what a click means.
 
 import { api } from "./api.js";
+import { addStrings, errorText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { boardBase, geometry, keyOf, node, pointName, pointNode } from "./molinolog-board.js";
+import "./molinolog-i18n.js";
+
+addStrings({
+  en: {
+    "lab.title": "Molinolog lab",
+    "lab.starting": "Starting the program…",
+    "lab.no_board": "The program has not drawn its board yet.",
+    "lab.no_window": "The program has no window open.",
+    "lab.close": "Close the window (salir)",
+    "lab.waiting": "The program waits for your click.",
+    "lab.asking": "The program waits for your answer.",
+    "lab.working": "The program is working…",
+    "lab.ok": "OK",
+    "lab.ended.ended": "The program has ended.",
+    "lab.ended.failed": "The program's goal failed.",
+    "lab.ended.error": "The program stopped with an error.",
+    "lab.ended.idle": "The program was ended: the page was away.",
+    "lab.ended.closed": "The program was ended.",
+    "lab.ended.halted": "The program's process ended (halt, a crash or a limit).",
+    "lab.ended.other": "The program has ended ({why}).",
+  },
+  es: {
+    "lab.title": "Laboratorio de Molinolog",
+    "lab.starting": "Iniciando el programa…",
+    "lab.no_board": "El programa todavía no dibujó su tablero.",
+    "lab.no_window": "El programa no tiene una ventana abierta.",
+    "lab.close": "Cerrar la ventana (salir)",
+    "lab.waiting": "El programa espera su click.",
+    "lab.asking": "El programa espera su respuesta.",
+    "lab.working": "El programa está trabajando…",
+    "lab.ok": "Aceptar",
+    "lab.ended.ended": "El programa terminó.",
+    "lab.ended.failed": "La meta del programa falló.",
+    "lab.ended.error": "El programa se detuvo con un error.",
+    "lab.ended.idle": "El programa fue terminado: la página estuvo ausente.",
+    "lab.ended.closed": "El programa fue terminado.",
+    "lab.ended.halted": "El proceso del programa terminó (halt, una falla o un límite).",
+    "lab.ended.other": "El programa terminó ({why}).",
+  },
+});
 
 const $ = (selector) => document.querySelector(selector);
 const svg = $("#board");
 const dialog = $("#lab-dialog");
-const COLOUR = { b: "negro", w: "blanco" };
+const ENDS = ["ended", "failed", "error", "idle", "closed", "halted"];
 
 const state = {
   id: null,
@@ -46,13 +87,13 @@ function renderBoard(view) {
   $("#board-empty").hidden = shown;
   if (!shown) {
     svg.replaceChildren();
-    $("#board-empty").textContent = view.ended ? "The program has ended." : view.open
-      ? "The program has not drawn its board yet." : "The program has no window open.";
+    $("#board-empty").textContent = t(view.ended ? "lab.ended.ended"
+      : view.open ? "lab.no_board" : "lab.no_window");
     return;
   }
   const geo = geometry(board.size);
   svg.setAttribute("viewBox", `0 0 ${geo.extent} ${geo.extent}`);
-  svg.setAttribute("aria-label", `Molinolog board, T = ${board.size}`);
+  svg.setAttribute("aria-label", t("molinolog.board", { size: board.size }));
   const pieces = new Map(view.pieces.map(([d, r, p]) => [keyOf([d, r]), p]));
   const marks = new Set(view.marks.map(keyOf));
   const group = node("g", { class: "molinolog-points" });
@@ -60,7 +101,9 @@ function renderBoard(view) {
     const key = keyOf(point);
     const piece = pieces.get(key) ?? null;
     const classes = marks.has(key) ? ["molinolog-is-selected"] : [];
-    const label = piece ? `${pointName(point)}: ${COLOUR[piece]}` : pointName(point);
+    const label = piece
+      ? t("molinolog.point_piece", { point: pointName(point), player: t(`molinolog.player.${piece}`) })
+      : t("molinolog.point", { point: pointName(point) });
     group.append(pointNode(geo, point, piece, classes, label, null));
   }
   svg.replaceChildren(...boardBase(geo, board.edges), group);
@@ -105,7 +148,7 @@ function renderDialog(view) {
   if (want.kind === "opciones") {
     buttons.replaceChildren(...want.options.map((text, i) => make(text, `option:${i}`, i === 0)));
   } else {
-    buttons.replaceChildren(make("OK", "ok", true));
+    buttons.replaceChildren(make(t("lab.ok"), "ok", true));
   }
   dialog.dataset.seq = String(want.seq);
   dialog.dataset.kind = want.kind;
@@ -124,13 +167,11 @@ function render(view) {
   $("#lab-close").disabled = !view.open || Boolean(view.ended);
   const lab = $("#lab-state");
   if (view.ended) {
-    lab.textContent = { ended: "The program has ended.", failed: "The program's goal failed.",
-      error: "The program stopped with an error.", idle: "The program was ended: the page was away.",
-      closed: "The program was ended.", halted: "The program's process ended (halt, a crash or a limit)." }[view.ended]
-      ?? `The program has ended (${view.ended}).`;
-  } else if (view.waiting) lab.textContent = "The program waits for your click.";
-  else if (view.dialog) lab.textContent = "The program waits for your answer.";
-  else lab.textContent = "The program is working…";
+    lab.textContent = ENDS.includes(view.ended)
+      ? t(`lab.ended.${view.ended}`) : t("lab.ended.other", { why: view.ended });
+  } else if (view.waiting) lab.textContent = t("lab.waiting");
+  else if (view.dialog) lab.textContent = t("lab.asking");
+  else lab.textContent = t("lab.working");
   svg.dataset.waiting = view.waiting ? "true" : "";
   const error = $("#lab-error");
   error.hidden = !view.error;
@@ -145,7 +186,7 @@ async function send(event) {
     render(await api("POST", `/api/lab/${state.id}/event`, event));
     say(null);
   } catch (error) {
-    say(error.message);
+    say(errorText(error));
   }
 }
 
@@ -155,7 +196,7 @@ async function answer(body) {
   try {
     render(await api("POST", `/api/lab/${state.id}/answer`, { seq, ...body }));
   } catch (error) {
-    say(error.message);
+    say(errorText(error));
   }
 }
 
@@ -194,7 +235,7 @@ async function poll() {
         render({ ...state.view, ended: "idle", dialog: null });
         return;
       }
-      say(error.message);
+      say(errorText(error));
       delay = Math.min(2 * (delay || 500), 8000);
     }
   }
@@ -210,6 +251,12 @@ function leave() {
 // ---- start here ------------------------------------------------------------------
 
 async function start() {
+  setupLangToggle($("#lang"));
+  onLangChange(() => {
+    if (!state.view) return;
+    state.drawn = null;
+    render(state.view);
+  });
   svg.addEventListener("click", onPoint);
   svg.addEventListener("keydown", onPoint);
   dialog.addEventListener("close", onDialogClose);
@@ -220,7 +267,7 @@ async function start() {
     state.id = view.id;
     render(view);
   } catch (error) {
-    $("#board-empty").textContent = error.message;
+    $("#board-empty").textContent = errorText(error);
     return;
   }
   poll();
