@@ -133,7 +133,7 @@ def test_a_person_plays_the_lab_and_its_dialog(browser, server):
         assert len(server.labs()) == 2
 
         #  Reiniciar asks with gr_pregunta/3: a modal dialog, answered by typing and OK.
-        page.get_by_role("button", name="Reiniciar").click()
+        page.get_by_role("button", name="Reiniciar", exact=True).click()
         dialog = page.locator("#lab-dialog")
         expect(dialog).to_be_visible()
         expect(page.locator("#lab-dialog-text")).to_have_text("¿Reiniciar la partida? (si/no)")
@@ -149,6 +149,23 @@ def test_a_person_plays_the_lab_and_its_dialog(browser, server):
         page.keyboard.press("Enter")
         expect(piece(page, ("n", 1))).to_have_attribute("data-piece", "b")
         expect(pieces(page, "w")).to_have_count(1)
+        #  Salir asks with gr_opciones/4: Escape closes it without an answer (the call
+        #  fails and the game goes on); "Sí" ends the program.
+        page.get_by_role("button", name="Salir", exact=True).click()
+        expect(page.locator("#lab-dialog-text")).to_have_text("¿Abandonar la partida?")
+        expect(dialog.get_by_role("button")).to_have_text(["Sí", "No"])
+        expect(page.locator("#lab-dialog-answer")).to_be_hidden()
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        expect(page.locator("#lab-state")).to_have_text("The program waits for your click.")
+        piece(page, ("s", 1)).click()
+        expect(piece(page, ("s", 1))).to_have_attribute("data-piece", "b")
+        expect(pieces(page, "w")).to_have_count(2)
+        page.get_by_role("button", name="Salir", exact=True).click()
+        dialog.get_by_role("button", name="Sí").click()
+        expect(page.locator("#lab-state")).to_have_text("The program has ended.")
+        expect(page.locator("#board")).to_be_hidden()
+        expect(page.locator("#lab-buttons button")).to_have_count(0)
         assert page.errors == [] and other.errors == []
     finally:
         page.context.close()

@@ -21,7 +21,7 @@ minimax_depth(2).
 
 %% molinolog(+JugadorNegro, +JugadorBlanco, +T)
 molinolog(JugadorNegro, JugadorBlanco, T) :-
-    gr_crear(Visual, T, [boton('Reiniciar', reiniciar), boton('Salir', salir)]),
+    gr_crear(Visual, T, [boton('Reiniciar', reiniciar), boton('Salir', abandonar)]),
     sesion(Visual, jugadores(JugadorNegro, JugadorBlanco), T),
     !.
 
@@ -311,6 +311,11 @@ dibujar_casillas(Visual, T, Casillas) :-
 evento(Visual, E) :-
     gr_evento(Visual, E0),
     (   E0 == salir -> throw(salir)
+    ;   E0 == abandonar
+    ->  (   gr_opciones(Visual, '¿Abandonar la partida?', ['Sí', 'No'], 'Sí')
+        ->  throw(salir)
+        ;   evento(Visual, E)
+        )
     ;   E0 == reiniciar
     ->  (   gr_pregunta(Visual, '¿Reiniciar la partida? (si/no)', R), afirmativo(R)
         ->  throw(reiniciar)
