@@ -208,7 +208,7 @@ def board_lines(size: int) -> dict:
 # ---- headless ---------------------------------------------------------------------------
 
 
-def _policy_answer(msg: dict) -> dict:
+def _policy_answer(msg: dict, picture: "Picture | None" = None) -> dict:
     """The headless answer to a call that waits: "no" to every question (so "¿Jugar de
     nuevo?" ends the program), the option that reads no (else the last), OK to a message,
     `salir` to gr_evento/2 (nobody is there to click)."""
@@ -269,9 +269,15 @@ def judge_pictures(size: int, pictures: list[dict], protect_mills: bool = False,
 
 def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
               seconds: float = HEADLESS_SECONDS, max_draws: int = MAX_DRAWS,
-              protect_mills: bool = False) -> dict:
+              protect_mills: bool = False, answer=None) -> dict:
     """Play a student's lab headless, `molinolog(maquina, maquina, size)` unless `goal`
-    says otherwise, and judge every board it drew.  The verdict (a dict, JSON-ready):
+    says otherwise, and judge every board it drew.
+
+    `answer(msg, picture) -> reply` answers the calls that wait (default: the policy of
+    _policy_answer: "no", OK, `salir`): with a goal that has a `humano` seat, it can
+    play that seat, e.g. `{"evento": "click", "dir": "n", "dist": 1}` to gr_evento/2
+    (`picture`, a Picture, is the board as the program drew it; `msg["gr"]` the call:
+    evento, mensaje, pregunta, opciones).  The verdict (a dict, JSON-ready):
 
     - `ok`: every drawn position legal, the program ended by itself, its end message
       names the winner our rules see, and it did not play past our end;
@@ -336,7 +342,7 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
                     messages.append(str(msg.get("texto", "")))
                 if msg.get("espera"):
                     try:
-                        process.send(_policy_answer(msg))
+                        process.send((answer or _policy_answer)(msg, picture))
                     except Died:
                         status = "halted"
                         break

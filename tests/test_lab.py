@@ -85,6 +85,25 @@ def test_a_lab_that_ignores_the_third_repetition_plays_past_our_end(tmp_path):
     assert report["past_end"]["picture"] == correct["drawings"]
 
 
+def test_a_human_seat_played_by_a_function():
+    """What a tournament needs: the lab's `humano` seat played from outside (here: the
+    first empty point, three times, then the window closed)."""
+    clicks = []
+
+    def answer(msg, picture):
+        if msg["gr"] != "evento" or len(clicks) == 3:
+            return {"evento": "salir"}
+        empty = next((d, r) for r in (1, 2) for d in lab.DIRS if (d, r) not in picture.pieces)
+        clicks.append(empty)
+        return {"evento": "click", "dir": empty[0], "dist": empty[1]}
+
+    report = lab.judge_lab(CORRECT, 1, goal="molinolog(humano, maquina, 1)", answer=answer)
+    assert report["status"] == "ended" and report["legal"] is True
+    assert report["plies"] == 6 and len(clicks) == 3
+    assert report["calls"]["evento"] == 4 and report["calls"]["destruir"] == 1
+    assert clicks[0] == ("n", 1)
+
+
 def test_a_lab_that_does_not_load_or_raises_says_why(tmp_path):
     broken = tmp_path / "roto.pl"
     broken.write_text(":- module(molinolog, [molinolog/3]).\n:- use_module(graficos).\n"
