@@ -467,6 +467,7 @@ class LabSession:
         if kind == "cargado":
             if msg.get("ok") is not True:
                 self.error = str(msg.get("error", ""))[:2000]
+                self._end_locked("load_error")
             return
         if kind == "fin":
             result = str(msg.get("resultado")).lower()

@@ -34,6 +34,7 @@ addStrings({
     "lab.ended.idle": "The program was ended: the page was away.",
     "lab.ended.closed": "The program was ended.",
     "lab.ended.halted": "The program's process ended (halt, a crash or a limit).",
+    "lab.ended.load_error": "The program did not load.",
     "lab.ended.other": "The program has ended ({why}).",
   },
   es: {
@@ -52,6 +53,7 @@ addStrings({
     "lab.ended.idle": "El programa fue terminado: la página estuvo ausente.",
     "lab.ended.closed": "El programa fue terminado.",
     "lab.ended.halted": "El proceso del programa terminó (halt, una falla o un límite).",
+    "lab.ended.load_error": "El programa no se pudo cargar.",
     "lab.ended.other": "El programa terminó ({why}).",
   },
 });
@@ -59,7 +61,7 @@ addStrings({
 const $ = (selector) => document.querySelector(selector);
 const svg = $("#board");
 const dialog = $("#lab-dialog");
-const ENDS = ["ended", "failed", "error", "idle", "closed", "halted"];
+const ENDS = ["ended", "failed", "error", "idle", "closed", "halted", "load_error"];
 
 const state = {
   id: null,

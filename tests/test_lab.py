@@ -297,3 +297,24 @@ def test_the_judge_names_a_move_along_no_line():
     #  (sw,1) and (se,1) are two corners of ring 1 with (s,1) between: no line joins them.
     assert bad["code"] == "not_adjacent"
     assert bad["reason"] == "negro moved from (sw,1) to (se,1): refused by our rules (not_adjacent)"
+
+
+def test_a_page_lab_that_does_not_load_says_why(tmp_path):
+    broken = tmp_path / "molinolog.pl"
+    broken.write_text("molinolog(_, _, T :- .\n", encoding="utf-8")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"),
+                      "LAB": {"file": str(broken), "goal": "molinolog(humano, maquina, 1)",
+                              "idle": 30}})
+    try:
+        c = app.test_client()
+        sid = c.post("/api/lab/sessions", json={}).get_json()["id"]
+        view = wait_view(c, sid, lambda v: v["ended"] is not None)
+        #  SWI-Prolog loads what it can (the syntax error is printed); the goal then has
+        #  no molinolog/3 to call.
+        assert view["ended"] == "error" and "molinolog/3" in view["error"]
+        assert view["open"] is False
+    finally:
+        lab.SESSIONS.close()
+        from .conftest import close_app
+
+        close_app(app)
