@@ -440,7 +440,9 @@ class LabSession:
         self.error: str | None = None      # the program's error or load failure
         self.last_seen = time.monotonic()
         self.seq = 0
-        self.process = LabProcess(path, goal, cpu=WEB_CPU)
+        self.output = ""                   # the end of what it printed, once it ended
+        self._stderr = tempfile.TemporaryFile()
+        self.process = LabProcess(path, goal, cpu=WEB_CPU, stderr=self._stderr)
         self.thread = threading.Thread(target=self._read, name=f"lab-{self.id[:6]}",
                                        daemon=True)
         self.thread.start()
@@ -518,6 +520,7 @@ class LabSession:
             "status": self.picture.status, "dialog": dialog,
             "waiting": bool(pending and pending.get("gr") == "evento"),
             "queued": len(self.queue), "ended": self.ended, "error": self.error,
+            "output": self.output,
         }
 
     def wait(self, after: int, seconds: float) -> dict:
@@ -607,8 +610,17 @@ class LabSession:
         if self.ended is None:
             self.ended = why
             self.revision += 1
+            self.process.stop()
+            #  What it printed (errors, warnings, syntax errors of its file: its
+            #  user_output and user_error go there), for the page to show.
+            try:
+                self._stderr.seek(0, os.SEEK_END)
+                self._stderr.seek(max(0, self._stderr.tell() - 3000))
+                self.output = self._stderr.read().decode("utf-8", "replace")
+                self._stderr.close()
+            except (OSError, ValueError):
+                pass
         self.pending = None
-        self.process.stop()
 
     @property
     def pid(self) -> int:

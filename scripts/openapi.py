@@ -318,6 +318,8 @@ schemas = {
                    "or null"},
         "waiting": {"type": "boolean"}, "queued": {"type": "integer"},
         "ended": {"type": ["string", "null"]}, "error": {"type": ["string", "null"]},
+        "output": {"type": "string", "description": "The end of what the program printed, "
+                   "once it ended"},
         "poll": {"type": "number"}}},
     "NewGame": {"type": "object", "required": ["game"], "properties": {
         "game": {"type": "string", "enum": ["go", "molinolog", "gorogo", "azul"]},

@@ -176,8 +176,9 @@ function render(view) {
   else lab.textContent = t("lab.working");
   svg.dataset.waiting = view.waiting ? "true" : "";
   const error = $("#lab-error");
-  error.hidden = !view.error;
-  error.textContent = view.error ?? "";
+  const shown = [view.error, view.output].filter(Boolean).join("\n");
+  error.hidden = !shown;
+  error.textContent = shown;
 }
 
 // ---- talking to the program ------------------------------------------------------

@@ -312,6 +312,7 @@ def test_a_page_lab_that_does_not_load_says_why(tmp_path):
         #  SWI-Prolog loads what it can (the syntax error is printed); the goal then has
         #  no molinolog/3 to call.
         assert view["ended"] == "error" and "molinolog/3" in view["error"]
+        assert "Syntax error" in view["output"]
         assert view["open"] is False
     finally:
         lab.SESSIONS.close()
