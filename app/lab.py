@@ -56,6 +56,7 @@ START_SECONDS = 20.0          # to start swipl and load the student's file
 WEB_CPU = 600                 # CPU seconds of one page's lab process
 HEADLESS_SECONDS = 120.0      # wall-clock budget of a headless game
 MAX_DRAWS = 20_000            # gr_* calls of a headless game before it is stopped
+MAX_WEB_CALLS = 200_000       # gr_* calls of one page's program (a flood ends it)
 IDLE = 120.0                  # a page session with no request for this long is ended
 POLL_SECONDS = 10.0           # the longest a long-poll waits for news
 MAX_SESSIONS = 16             # lab processes at once in one server process
@@ -440,6 +441,7 @@ class LabSession:
         self.error: str | None = None      # the program's error or load failure
         self.last_seen = time.monotonic()
         self.seq = 0
+        self.calls = 0                     # gr_* calls read
         self.output = ""                   # the end of what it printed, once it ended
         self._stderr = tempfile.TemporaryFile()
         self.process = LabProcess(path, goal, cpu=WEB_CPU, stderr=self._stderr)
@@ -460,7 +462,11 @@ class LabSession:
                 self.process.close()
                 return
             with self.cond:
-                self._take(msg)
+                self.calls += 1
+                if self.calls > MAX_WEB_CALLS:
+                    self._end_locked("too_long")
+                else:
+                    self._take(msg)
                 self.revision += 1
                 self.cond.notify_all()
 

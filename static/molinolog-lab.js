@@ -35,6 +35,7 @@ addStrings({
     "lab.ended.closed": "The program was ended.",
     "lab.ended.halted": "The program's process ended (halt, a crash or a limit).",
     "lab.ended.load_error": "The program did not load.",
+    "lab.ended.too_long": "The program was ended: it drew too much.",
     "lab.ended.other": "The program has ended ({why}).",
   },
   es: {
@@ -54,6 +55,7 @@ addStrings({
     "lab.ended.closed": "El programa fue terminado.",
     "lab.ended.halted": "El proceso del programa terminó (halt, una falla o un límite).",
     "lab.ended.load_error": "El programa no se pudo cargar.",
+    "lab.ended.too_long": "El programa fue terminado: dibujó demasiado.",
     "lab.ended.other": "El programa terminó ({why}).",
   },
 });
@@ -61,7 +63,7 @@ addStrings({
 const $ = (selector) => document.querySelector(selector);
 const svg = $("#board");
 const dialog = $("#lab-dialog");
-const ENDS = ["ended", "failed", "error", "idle", "closed", "halted", "load_error"];
+const ENDS = ["ended", "failed", "error", "idle", "closed", "halted", "load_error", "too_long"];
 
 const state = {
   id: null,
