@@ -15,7 +15,7 @@ from .paths import STATIC_DIR as STATIC  # the clone's static/ or the installed 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The Flask application: the JSON API under /api and the pages."""
-    from . import api, assets, console, observe, pages, security, storage
+    from . import api, assets, console, lab, observe, pages, security, storage
 
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     app.config.from_mapping(
@@ -34,5 +34,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(console.bp)
+    app.register_blueprint(lab.bp)
     app.register_blueprint(pages.bp)
     return app

@@ -213,9 +213,12 @@ def main(argv: list[str] | None = None) -> None:
                                 help="a round robin or Swiss tournament between machines, GTP "
                                 "engines and students' machine_move/2 (docs/tournaments.md)")
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
+    lab = sub.add_parser("lab", help="a student's Molinolog lab (molinolog.pl with our "
+                         "graficos.pl) on a web page, or --headless judged", add_help=False)
+    lab.add_argument("rest", nargs=argparse.REMAINDER)
     given = sys.argv[1:] if argv is None else list(argv)
-    #  grade, gtp and tournament parse their own options (argparse's REMAINDER would drop a leading
-    #  --option such as --help), so they are handed the rest of the line as it is.
+    #  grade, gtp, tournament and lab parse their own options (argparse's REMAINDER would drop a
+    #  leading --option such as --help), so they are handed the rest of the line as it is.
     if given[:1] == ["gtp"]:
         from . import gtp_engine
 
@@ -224,6 +227,10 @@ def main(argv: list[str] | None = None) -> None:
         from . import tournament as tournaments
 
         raise SystemExit(tournaments.main(given[1:]))
+    if given[:1] == ["lab"]:
+        from . import lab as labs
+
+        raise SystemExit(labs.main(given[1:]))
     if given[:1] == ["grade"]:
         from . import grade as grader
 

@@ -1,9 +1,10 @@
 """Confinement: how Tablero runs Prolog it did not write.
 
-Four paths run other people's Prolog: the console (a goal typed on a page,
+Five paths run other people's Prolog: the console (a goal typed on a page,
 app/console.py), a student's rules served beside ours (`tablero serve --rules`,
-app/student_rules.py), the grader (`tablero grade`, app/grade.py) and a student's
-machine in a tournament (`tablero tournament`, app/tournament.py).  Each runs
+app/student_rules.py), the grader (`tablero grade`, app/grade.py), a student's
+machine in a tournament (`tablero tournament`, app/tournament.py) and a student's
+Molinolog lab (`tablero lab`, app/lab.py).  Each runs
 its `swipl` in a child process started by `popen()` below, which puts it in a
 box made by Debian's bubblewrap (`bwrap`) before the first instruction of
 `swipl` runs:
@@ -175,13 +176,17 @@ def _staged(path: Path) -> Path:
 PROLOG_SUFFIXES = (".pl", ".pro", ".prolog", ".plt", ".qlf")
 
 
-def student_folder(file: Path, root: Path | None = None) -> Path:
+def student_folder(file: Path, root: Path | None = None,
+                   replace: dict[str, Path] | None = None) -> Path:
     """A staged folder holding a student's file and the Prolog files beside it (a solution
     split over modules loads its siblings by relative paths), to be shown read-only at
     the file's own folder: nothing else of that folder (a teacher's home, other files)
     enters the box.  With `root` (a folder or an unzipped repository holding the file),
     the Prolog files of the whole tree under `root` are staged at their relative paths,
-    to be shown at `root`.  Made once per process and version of the files."""
+    to be shown at `root`.  `replace` ({file name: our file}) puts our file in the folder
+    in place of the student's of that name (matched without case), which is never
+    copied: the Molinolog lab's graficos.pl.  Made once per process and version of the
+    files."""
     file = Path(file).resolve()
     base = Path(root).resolve() if root else file.parent
     if root:
@@ -202,8 +207,12 @@ def student_folder(file: Path, root: Path | None = None) -> Path:
                           and p.stat().st_size <= 4 << 20)
     if file not in siblings:
         siblings.append(file)
+    replace = {name.lower(): Path(ours) for name, ours in (replace or {}).items()}
+    siblings = [p for p in siblings if p.parent != file.parent or p.name.lower() not in replace]
     key = ("folder", str(base), tuple((str(p.relative_to(base)), p.stat().st_mtime_ns,
-                                       p.stat().st_size) for p in siblings))
+                                       p.stat().st_size) for p in siblings),
+           tuple(sorted((name, str(ours), ours.stat().st_mtime_ns)
+                        for name, ours in replace.items())))
     found = _STAGED.get(key)
     if found is not None and found.exists():
         return found
@@ -214,6 +223,10 @@ def student_folder(file: Path, root: Path | None = None) -> Path:
             (target / parent).mkdir(exist_ok=True)
             os.chmod(target / parent, 0o755)
         shutil.copyfile(p, dest)
+        os.chmod(dest, 0o644)
+    for name, ours in replace.items():
+        dest = target / file.parent.relative_to(base) / ours.name
+        shutil.copyfile(ours, dest)
         os.chmod(dest, 0o644)
     _STAGED[key] = target
     return target

@@ -236,6 +236,60 @@ paths = {
                           **errors("400", "403", "404", "413", "415", "504")},
         },
     },
+    "/api/lab/sessions": {
+        "post": {
+            "summary": "Start the server's Molinolog lab (`tablero lab molinolog FILE.pl`: a "
+                       "student's molinolog.pl with our graficos.pl) for this page only, in a "
+                       "confined process; 404 no_lab on a server that runs none, 503 lab_busy "
+                       "past 16 at once (docs/molinolog.md)",
+            "requestBody": body({"type": "object"}, False),
+            "responses": {**ok("The lab's window, with its id", ref("LabView"), "201"),
+                          **errors("400", "403", "404", "413", "415", "503")},
+        },
+    },
+    "/api/lab/{id}": {
+        "get": {
+            "summary": "The lab's window as the program drew it; with after=N, answered when "
+                       "its revision passes N or after a few seconds (a long poll)",
+            "parameters": [ID, {"name": "after", "in": "query", "required": False,
+                                "schema": {"type": "integer"}}],
+            "responses": {**ok("The window", ref("LabView")), **errors("400", "404")},
+        },
+    },
+    "/api/lab/{id}/event": {
+        "post": {
+            "summary": "An event for the program's gr_evento/2: a click on a point, a button "
+                       "(its index), or the window closed (salir); queued while it is busy",
+            "parameters": [ID],
+            "requestBody": body({"type": "object", "properties": {
+                "click": {"type": "array", "minItems": 2, "maxItems": 2},
+                "boton": {"type": "integer"}, "salir": {"type": "boolean"}}}),
+            "responses": {**ok("The window", ref("LabView")),
+                          **errors("400", "403", "404", "409", "413", "415")},
+        },
+    },
+    "/api/lab/{id}/answer": {
+        "post": {
+            "summary": "The answer of the open dialog (gr_mensaje/2: ok, gr_pregunta/3: "
+                       "respuesta, gr_opciones/4: indice; cerrado: closed without an answer)",
+            "parameters": [ID],
+            "requestBody": body({"type": "object", "required": ["seq"], "properties": {
+                "seq": {"type": "integer"}, "ok": {"type": "boolean"},
+                "respuesta": {"type": "string"}, "indice": {"type": "integer"},
+                "cerrado": {"type": "boolean"}}}),
+            "responses": {**ok("The window", ref("LabView")),
+                          **errors("400", "403", "404", "409", "413", "415")},
+        },
+    },
+    "/api/lab/{id}/close": {
+        "post": {
+            "summary": "The page goes away: the lab's program is ended at once",
+            "parameters": [ID],
+            "requestBody": body({"type": "object"}, False),
+            "responses": {**ok("How it ended", {"type": "object", "properties": {
+                "ended": {"type": "string"}}}), **errors("400", "403", "404", "413", "415")},
+        },
+    },
     "/api/echo": {
         "post": {
             "summary": "Answers with the request body, touching neither Prolog nor storage (a "
@@ -252,6 +306,21 @@ paths = {
 }
 
 schemas = {
+    "LabView": {"type": "object", "required": ["id", "revision"], "properties": {
+        "id": {"type": "string"}, "revision": {"type": "integer"},
+        "file": {"type": "string"}, "goal": {"type": "string"},
+        "open": {"type": "boolean"}, "buttons": {"type": "array", "items": {"type": "string"}},
+        "board": {"description": "size, points and edges of the board drawn, or null"},
+        "pieces": {"type": "array", "description": "[dir, ring, \"b\" | \"w\"]"},
+        "marks": {"type": "array", "description": "the points marked seleccion"},
+        "status": {"type": "string"},
+        "dialog": {"description": "{seq, kind: mensaje | pregunta | opciones, text, options} "
+                   "or null"},
+        "waiting": {"type": "boolean"}, "queued": {"type": "integer"},
+        "ended": {"type": ["string", "null"]}, "error": {"type": ["string", "null"]},
+        "output": {"type": "string", "description": "The end of what the program printed, "
+                   "once it ended"},
+        "poll": {"type": "number"}}},
     "NewGame": {"type": "object", "required": ["game"], "properties": {
         "game": {"type": "string", "enum": ["go", "molinolog", "gorogo", "azul"]},
         "options": {"type": "object", "description": "Declared per game in Prolog "

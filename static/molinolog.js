@@ -14,17 +14,13 @@ import { depthDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./molinolog-i18n.js";
 import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import {
+  PIECE, boardBase, geometry, keyOf, node, pointName, pointNode,
+} from "./molinolog-board.js";
 import { PrologPanel } from "./prolog-panel.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const UNIT = 100; // between neighbouring rings, in SVG units
-const MARGIN = 96; // room for the labels around the outer ring
-const PIECE = 31; // a piece's radius
 const MACHINE_PAUSE = 650; // ms before each of the machine's steps
 const SLIDE = 420; // ms for a piece to slide or appear
-const OFFSETS = {
-  n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1], sw: [-1, 1], w: [-1, 0], nw: [-1, -1],
-};
 
 const $ = (selector) => document.querySelector(selector);
 const svg = $("#board");
@@ -44,9 +40,7 @@ const state = {
 };
 
 const other = (player) => (player === "b" ? "w" : "b");
-const keyOf = ([dir, ring]) => `${dir},${ring}`;
 const pointOf = (key) => [key.split(",")[0], Number(key.split(",")[1])];
-const pointName = ([dir, ring]) => `(${dir},${ring})`;
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Whether `player` sits in a machine's seat (view.seats, through the session). */
@@ -56,13 +50,6 @@ function isMachine(view, player) {
 
 function humanTurn(view) {
   return !view.over && !view.machine_to_move && session.playsFor(view.to_move);
-}
-
-function node(name, attrs = {}, text) {
-  const el = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
-  if (text !== undefined) el.textContent = text;
-  return el;
 }
 
 // ---- words -----------------------------------------------------------------
@@ -89,16 +76,6 @@ function whoText(view, player) {
 }
 
 // ---- the board ---------------------------------------------------------------
-
-function geometry(size) {
-  const rings = size + 1;
-  const centre = MARGIN + rings * UNIT;
-  const xy = ([dir, ring]) => [
-    centre + OFFSETS[dir][0] * ring * UNIT,
-    centre + OFFSETS[dir][1] * ring * UNIT,
-  ];
-  return { rings, centre, extent: 2 * centre, xy };
-}
 
 /** Classes per point: the pending mill, the selection, and what view.legal suggests. */
 function highlights(view) {
@@ -138,47 +115,7 @@ function renderBoard() {
   svg.dataset.hover = humanTurn(view) && view.phase === "place" ? view.to_move : "";
   svg.dataset.phase = view.phase;
 
-  const defs = node("defs");
-  const arrow = node("marker", {
-    id: "molinolog-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5,
-    markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
-  });
-  arrow.append(node("path", { d: "M0,0 L10,5 L0,10 z", class: "molinolog-arrow-head" }));
-  defs.append(arrow);
-  for (const player of ["b", "w"]) {
-    const gradient = node("radialGradient", { id: `molinolog-grad-${player}`, cx: "35%", cy: "32%", r: "70%" });
-    gradient.append(
-      node("stop", { offset: "0%", class: `molinolog-stop-${player}-light` }),
-      node("stop", { offset: "100%", class: `molinolog-stop-${player}-dark` }),
-    );
-    defs.append(gradient);
-  }
-
-  const wood = node("rect", { class: "molinolog-wood", width: geo.extent, height: geo.extent, rx: 24 });
-  const edges = node("g", { class: "molinolog-edges" });
-  for (const [p, q] of view.edges) {
-    const [x1, y1] = geo.xy(p);
-    const [x2, y2] = geo.xy(q);
-    edges.append(node("line", { x1, y1, x2, y2 }));
-  }
-  svg.replaceChildren(defs, wood, edges, labels(geo), trailMarks(geo), points(view, geo), ghosts(view, geo));
-}
-
-/** Direction names round the outer ring and ring numbers on the left, as the terminal game. */
-function labels(geo) {
-  const group = node("g", { class: "molinolog-labels", "aria-hidden": "true" });
-  const outer = geo.rings * UNIT;
-  const gap = MARGIN * 0.6;
-  for (const [dir, [dx, dy]] of Object.entries(OFFSETS)) {
-    const x = geo.centre + dx * (dy ? outer : outer + gap);
-    const y = geo.centre + dy * (outer + gap);
-    group.append(node("text", { x, y, class: "molinolog-dir" }, dir));
-  }
-  for (let ring = 1; ring <= geo.rings; ring += 1) {
-    const y = geo.centre - ring * UNIT;
-    group.append(node("text", { x: MARGIN * 0.4, y, class: "molinolog-ring-number" }, ring));
-  }
-  return group;
+  svg.replaceChildren(...boardBase(geo, view.edges), trailMarks(geo), points(view, geo), ghosts(view, geo));
 }
 
 function points(view, geo) {
@@ -186,30 +123,11 @@ function points(view, geo) {
   const group = node("g", { class: "molinolog-points" });
   for (const { point, piece } of view.points) {
     const key = keyOf(point);
-    const [x, y] = geo.xy(point);
     const classes = [...(marks.get(key) ?? [])].map((m) => `molinolog-is-${m}`);
     const label = piece
       ? t("molinolog.point_piece", { point: pointName(point), player: t(`molinolog.player.${piece}`) })
       : t("molinolog.point", { point: pointName(point) });
-    const g = node("g", {
-      class: ["molinolog-point", ...classes].join(" "),
-      transform: `translate(${x} ${y})`,
-      "data-point": key,
-      "data-piece": piece ?? "",
-      role: "button",
-      tabindex: "0",
-      "aria-label": label,
-    });
-    g.append(
-      node("circle", { class: "molinolog-hit", r: UNIT * 0.46 }),
-      node("circle", { class: "molinolog-dot", r: 9 }),
-      node("circle", { class: "molinolog-ring", r: PIECE + 9 }),
-    );
-    if (piece) {
-      g.append(node("circle", { class: `molinolog-piece molinolog-piece-${piece}`, r: PIECE }));
-    } else {
-      g.append(node("circle", { class: `molinolog-ghost molinolog-piece-${view.to_move ?? ""}`, r: PIECE }));
-    }
+    const g = pointNode(geo, point, piece, classes, label, view.to_move);
     group.append(g);
   }
   return group;

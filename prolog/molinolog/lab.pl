@@ -1,0 +1,100 @@
+:- module(molinolog_lab,
+          [ lab_main/0              % run from the command line (app/lab.py does)
+          ]).
+
+/** <module> A student's Molinolog lab, run against our graficos.pl
+
+app/lab.py runs, inside the box of app/confine.py,
+
+    swipl --stack-limit=512m -q -f none -g molinolog_lab:lab_main -t halt \
+          prolog/molinolog/lab.pl -- --student=FILE --goal=GOAL [--encoding=utf8]
+
+with the student's folder staged so that its `graficos.pl` is ours
+(prolog/graficos.pl).  Standard input and output become the graficos
+channel (aliases `graficos_in`, `graficos_out`); the student's own
+user_input is an empty stream and user_output goes to standard error, so
+nothing the student reads or prints touches the channel.  Then the student's
+file is loaded (`{"gr": "cargado", "ok": true}` or `"ok": false` and why),
+GOAL (e.g. `molinolog(maquina, maquina, 1)`) is called once in `user`, and
+its end is one last line: `{"gr": "fin", "resultado": "true" | "false" |
+"error", "error": Text}`.
+*/
+
+:- use_module(library(http/json)).
+:- use_module(library(lists)).
+
+lab_main :-
+    set_prolog_flag(debug_on_error, false),
+    set_prolog_flag(report_error, true),
+    stream_property(In, alias(user_input)),
+    stream_property(Out, alias(user_output)),
+    stream_property(Err, alias(user_error)),
+    set_stream(In, encoding(utf8)),
+    set_stream(Out, encoding(utf8)),
+    set_stream(Err, encoding(utf8)),
+    set_stream(In, alias(graficos_in)),
+    set_stream(Out, alias(graficos_out)),
+    open_string("", Empty),
+    set_stream(Empty, alias(user_input)),
+    set_stream(Err, alias(user_output)),
+    set_input(Empty),
+    set_output(Err),
+    current_prolog_flag(argv, Argv),
+    option_value(Argv, student, File),
+    option_value(Argv, goal, GoalText),
+    (   option_value(Argv, encoding, Encoding) -> true ; Encoding = utf8 ),
+    (   catch(load_student(File, Encoding), E, true)
+    ->  true
+    ;   E = failed
+    ),
+    (   var(E)
+    ->  tell_out(Out, _{gr: cargado, ok: true}),
+        run_goal(Out, GoalText)
+    ;   error_text(E, Text),
+        tell_out(Out, _{gr: cargado, ok: false, error: Text})
+    ).
+
+load_student(File, Encoding) :-
+    load_files(user:File, [encoding(Encoding), if(true)]).
+
+run_goal(Out, GoalText) :-
+    (   catch(term_string(Goal, GoalText), E0, true), var(E0), callable(Goal)
+    ->  (   catch(user:Goal, E, true)
+        ->  (   var(E)
+            ->  End = _{gr: fin, resultado: true}
+            ;   E == graficos_cerrado
+            ->  End = _{gr: fin, resultado: cerrado}
+            ;   error_text(E, Text),
+                End = _{gr: fin, resultado: error, error: Text}
+            )
+        ;   End = _{gr: fin, resultado: false}
+        )
+    ;   End = _{gr: fin, resultado: error, error: "the goal is not a Prolog goal"}
+    ),
+    tell_out(Out, End).
+
+tell_out(Out, Dict) :-
+    catch(( with_output_to(string(Line), json_write_dict(current_output, Dict, [width(0)])),
+            format(Out, "~s~n", [Line]),
+            flush_output(Out)
+          ), _, true).
+
+error_text(E, Text) :-
+    (   catch(( '$messages':translate_message(E, Lines, []),
+                with_output_to(string(Text0),
+                               print_message_lines(current_output, '', Lines))
+              ), _, fail)
+    ->  true
+    ;   format(string(Text0), "~q", [E])
+    ),
+    (   string_length(Text0, L), L > 2000
+    ->  sub_string(Text0, 0, 2000, _, Text)
+    ;   Text = Text0
+    ).
+
+option_value(Argv, Key, Value) :-
+    atom_concat('--', Key, Prefix0),
+    atom_concat(Prefix0, '=', Prefix),
+    member(Arg, Argv),
+    atom_concat(Prefix, Value, Arg),
+    !.
