@@ -139,7 +139,8 @@ clock_fault(Game, Setting, _, Message) :-
     !,
     findall(G, ( clock_game(G), clock_offered(G, Kind) ), Gs),
     atomic_list_concat(Gs, ", ", Names),
-    format(string(Message), "A ~w clock is for ~w only", [Kind, Names]).
+    article(Kind, A),
+    format(string(Message), "~w ~w clock is for ~w only", [A, Kind, Names]).
 clock_fault(_, Setting, _, Message) :-
     setting_fault(Setting, Message).
 
@@ -187,7 +188,11 @@ shape(Kind, Fields, Message) :-
     findall(Text, ( member(Name-_-_-Words, Fields),
                     format(string(Text), "\"~w\": ~w", [Name, Words]) ), Texts),
     atomic_list_concat(Texts, ", ", Body),
-    format(string(Message), "A ~w clock is {\"kind\": \"~w\", ~w}", [Kind, Kind, Body]).
+    article(Kind, A),
+    format(string(Message), "~w ~w clock is {\"kind\": \"~w\", ~w}", [A, Kind, Kind, Body]).
+
+article(Kind, "An") :- sub_string(Kind, 0, 1, _, "a"), !.
+article(_, "A").
 
 %!  clock_new(+Setting, +Seats, -Clock) is semidet.
 %

@@ -277,7 +277,7 @@ test(a_setting_without_kind_is_fischer) :-
 test(bad_settings_say_why) :-
     forall(member(Game-S-Words,
                   [ go-_{kind:"absolute", main:0}-"main must be whole seconds",
-                    go-_{kind:"absolute", main:60, increment:2}-"A absolute clock is",
+                    go-_{kind:"absolute", main:60, increment:2}-"An absolute clock is",
                     go-_{kind:"byoyomi", main:60, periods:0, period:30}-"periods must be",
                     go-_{kind:"byoyomi", main:60, periods:3}-"A byoyomi clock is",
                     go-_{kind:"byoyomi", main:60, periods:3, period:3601}-"period must be",

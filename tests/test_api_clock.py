@@ -274,7 +274,7 @@ DAY = 86400000
 @pytest.mark.parametrize("game, clock, reason", [
     ("go", {"kind": "absolute", "main": 0}, "main must be whole seconds from 1 to 10800"),
     ("go", {"kind": "absolute", "main": 60, "increment": 2},
-     'A absolute clock is {"kind": "absolute", "main": seconds}'),
+     'An absolute clock is {"kind": "absolute", "main": seconds}'),
     ("go", {"kind": "byoyomi", "main": 60, "periods": 0, "period": 30},
      "periods must be a whole number of periods from 1 to 30"),
     ("go", {"kind": "byoyomi", "main": 60, "period": 30}, "A byoyomi clock is"),
