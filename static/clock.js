@@ -27,6 +27,10 @@ addStrings({
     "clock.kind.absolute": "Absolute (sudden death)",
     "clock.kind.byoyomi": "Byo-yomi (main time, then periods)",
     "clock.kind.correspondence": "Correspondence (days a move)",
+    "clock.name.fischer": "Fischer",
+    "clock.name.absolute": "Absolute",
+    "clock.name.byoyomi": "Byo-yomi",
+    "clock.name.correspondence": "Correspondence",
     "clock.preset": "{main} + {increment} s",
     "clock.preset.absolute": "{main} absolute",
     "clock.preset.byoyomi": "{main} + {periods} × {period} s byo-yomi",
@@ -61,6 +65,10 @@ addStrings({
     "clock.kind.absolute": "Absoluto (muerte súbita)",
     "clock.kind.byoyomi": "Byo-yomi (tiempo principal, luego periodos)",
     "clock.kind.correspondence": "Por correspondencia (días por jugada)",
+    "clock.name.fischer": "Fischer",
+    "clock.name.absolute": "Absoluto",
+    "clock.name.byoyomi": "Byo-yomi",
+    "clock.name.correspondence": "Por correspondencia",
     "clock.preset": "{main} + {increment} s",
     "clock.preset.absolute": "{main} absoluto",
     "clock.preset.byoyomi": "{main} + {periods} × {period} s byo-yomi",
@@ -179,7 +187,7 @@ export function clockField(ids = true, byoyomi = false) {
   const kindLabel = node("label");
   const kindSelect = node("select", named("clock-kind"));
   for (const kind of kinds) {
-    kindSelect.append(node("option", { value: kind, "data-i18n": `clock.kind.${kind}` }, t(`clock.kind.${kind}`)));
+    kindSelect.append(node("option", { value: kind, "data-i18n": `clock.name.${kind}` }, t(`clock.name.${kind}`)));
   }
   kindLabel.append(node("span", { "data-i18n": "clock.kind" }, t("clock.kind")), " ", kindSelect);
   custom.append(kindLabel);
