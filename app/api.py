@@ -286,8 +286,9 @@ def summaries(games: list[dict]) -> list[dict]:
 @bp.post("/games")
 def create_game():
     """Start a game: {"game": "go", "options": {...}, "casual": true, "hold": ["b", "w"],
-    "clock": {"main": seconds, "increment": seconds} (optional: a Fischer clock, for a
-    game of two players that has one: Go, Molinolog, GoRoGo)};
+    "clock": {"kind": "fischer", "main": seconds, "increment": seconds} (optional: a clock,
+    for a game of two players that has one: Go, Molinolog, GoRoGo; also "absolute",
+    "byoyomi" for Go and "correspondence", app/clocks.py)};
     or a Go game from an SGF record: {"game": "go", "sgf": text}, every move judged by the
     rules (app/sgf.py), stored with all its moves or not at all."""
     data = body()

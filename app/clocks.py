@@ -1,7 +1,11 @@
 """Game clocks kept by the server: what app/api.py asks of prolog/clock.pl, and stores.
 
-A game made with {"clock": {"main": seconds, "increment": seconds}} is played on a Fischer
-clock.  The arithmetic and the rules (who is charged what, when a flag falls, the result
+A game made with a `clock` setting is played on a clock of its `kind`:
+{"kind": "fischer", "main": seconds, "increment": seconds} (the kind may be left out: the
+API's first shape), {"kind": "absolute", "main": seconds}, {"kind": "byoyomi", "main":
+seconds, "periods": count, "period": seconds} (Go) or {"kind": "correspondence", "days":
+days a move}.  A clock stored before kinds existed has none: it is read as Fischer's.  The
+arithmetic and the rules (who is charged what, when a flag falls, the result
 on time) are prolog/clock.pl's; this module hands it the clock stored with the game
 (storage.Record.clock), the instant (milliseconds since the epoch, this server's clock)
 and what the new view says, and stores what it answers.
@@ -38,26 +42,36 @@ def ask(op: str, game: str, request: dict) -> dict:
     return json.loads(text)
 
 
+#  The fields a clock's setting may have, besides its kind (prolog/clock.pl's kind_fields/2
+#  says which each kind has and their ranges).
+SETTING_FIELDS = ("main", "increment", "periods", "period", "days")
+
+
 def new(game: str, setting, seats: list[str]) -> dict | None:
     """The clock of a new game from the request's `clock` (None or absent: untimed), or
-    400 bad_clock."""
+    400 bad_clock with the reason (prolog/clock.pl's clock_fault/4)."""
     if setting is None:
         return None
-    if (not isinstance(setting, dict) or set(setting) - {"main", "increment"}
-            or not all(isinstance(setting.get(k), int) and not isinstance(setting.get(k), bool)
-                       for k in ("main", "increment"))):
-        raise InvalidRequest("bad_clock", 'clock must be {"main": seconds, "increment": '
-                                          'seconds} (whole numbers), or null for none')
-    reply = ask("new", game, {"main": setting["main"], "increment": setting["increment"],
-                              "seats": sorted(seats)})
+    try:
+        fit = isinstance(setting, dict) and len(json.dumps(setting, allow_nan=False)) < 400
+    except ValueError:  # Infinity or NaN, which JSON itself does not have
+        fit = False
+    if not fit:
+        raise InvalidRequest("bad_clock", 'clock must be a setting such as {"kind": "fischer", '
+                                          '"main": 300, "increment": 3}, or null for none')
+    reply = ask("new", game, {"setting": setting, "seats": sorted(seats)})
     if not reply["ok"]:
-        raise InvalidRequest(reply["code"], reply["message"])
+        raise InvalidRequest("bad_clock", reply["message"])
     return reply["clock"]
 
 
 def setting(clock: dict | None) -> dict | None:
-    """A clock's setting, as a new game (a rematch) takes it."""
-    return None if clock is None else {"main": clock["main"], "increment": clock["increment"]}
+    """A clock's setting (its kind and the fields of that kind), as a new game (a rematch)
+    takes it."""
+    if clock is None:
+        return None
+    return {"kind": clock.get("kind", "fischer"),
+            **{key: clock[key] for key in SETTING_FIELDS if key in clock}}
 
 
 def after(record: storage.Record, view: dict, plies: int, now: int,
@@ -103,9 +117,10 @@ def settle(record: storage.Record, now: int | None = None) -> storage.Record:
 
 
 def public(clock: dict | None, now: int | None = None) -> dict | None:
-    """A clock as the API shows it: as stored (each seat's time `left` when the running
-    clock started, `since`), and the server's `now`, so a page works out the time left
+    """A clock as the API shows it: as stored (its setting; each seat's time `left` when
+    the running clock started and, byo-yomi, `periods_left`; `since`...), its `kind` (one
+    stored before kinds is Fischer's), and the server's `now`, so a page works out the time left
     without trusting its own clock's setting."""
     if clock is None:
         return None
-    return {**clock, "now": now_ms() if now is None else now}
+    return {"kind": "fischer", **clock, "now": now_ms() if now is None else now}

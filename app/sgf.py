@@ -131,8 +131,10 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
 
     `views` (Game.history(): the view before the first action and after each) is asked
     of the rules when not given; `created` (seconds since the epoch) gives DT; a timed
-    game's `clock` (app/clocks.py) gives TM (the main time, seconds) and OT (the Fischer
-    increment: "3 fischer"), and a game lost on time has RE[B+T] or RE[W+T]."""
+    game's `clock` (app/clocks.py) gives TM (the main time, seconds) and OT (the overtime:
+    clock_overtime()), and a game lost on time has RE[B+T] or RE[W+T].  Only the clock's
+    setting is written, not each move's time left (BL/WL, OB/OW): a game keeps its clock as
+    it stands, not as it stood at each move."""
     if views is None:
         views = Game.restore("go", options, actions).history()
     first, final = views[0], views[-1]
@@ -157,8 +159,10 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
     if first.get("to_move") == "w":
         root.set("PL", "w")
     if clock:
-        root.set("TM", float(clock["main"]))
-        root.set("OT", f"{clock['increment']} fischer")
+        root.set("TM", float(clock.get("main", 0)))
+        overtime = clock_overtime(clock)
+        if overtime:
+            root.set("OT", overtime)
     result = final.get("result")
     if final.get("over") and result:
         code = result["code"]
@@ -176,6 +180,21 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
     if final.get("over") and result and result.get("reason") == "count" and result.get("score"):
         _territory(node, size, position["board"], result["score"]["owner"], final.get("dead", []))
     return game.serialise()
+
+
+def clock_overtime(clock: dict) -> str | None:
+    """SGF's OT of a clock (app/clocks.py), as other programs write it: "3 fischer", "5x30
+    byo-yomi", "3 days per move" (a correspondence game, TM[0]); None for an absolute
+    clock (sudden death: TM alone)."""
+    kind = clock.get("kind", "fischer")
+    if kind == "fischer":
+        return f"{clock['increment']} fischer"
+    if kind == "byoyomi":
+        return f"{clock['periods']}x{clock['period']} byo-yomi"
+    if kind == "correspondence":
+        days = clock["days"]
+        return f"{days} day{'s' if days != 1 else ''} per move"
+    return None
 
 
 def _territory(node, size: int, board: list[str], owner: list[str], dead: list) -> None:

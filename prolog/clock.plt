@@ -54,7 +54,9 @@ test(same_side_again_no_increment) :-
     fresh(C0),
     clock_charge(C0, 0, "w", C1),
     clock_charge(C1, 2000, "w", C2),       % a mill: White captures next
-    assertion(C2.left.w =:= 298000),
+    assertion(C2 == C1),                   % its turn goes on: its clock runs as it is
+    clock_left(C2, "w", 2000, L2),
+    assertion(L2 =:= 298000),
     clock_charge(C2, 3000, "b", C3),       % the capture ends the turn
     assertion(C3.left.w =:= 297000 + 3000).
 
@@ -128,11 +130,11 @@ test(gorogo_result_on_time) :-
     assertion(Pairs == [henge-[], regular-[]]).
 
 test(azul_has_no_clock, fail) :-
-    clock_api(new, azul, "{\"main\": 60, \"increment\": 0, \"seats\": [\"0\", \"1\"]}", R),
+    clock_api(new, azul, "{\"setting\": {\"main\": 60, \"increment\": 0}, \"seats\": [\"0\", \"1\"]}", R),
     sub_string(R, _, _, _, "\"ok\":true").
 
 test(api_charge_and_settle) :-
-    clock_api(new, go, "{\"main\": 5, \"increment\": 1, \"seats\": [\"b\", \"w\"]}", R0),
+    clock_api(new, go, "{\"setting\": {\"main\": 5, \"increment\": 1}, \"seats\": [\"b\", \"w\"]}", R0),
     atom_json_dict(R0, D0, [value_string_as(string)]),
     C0 = D0.clock,
     atom_json_dict(Req1, _{clock:C0, now:0, plies:1, over:false, phase:"play", to_move:"w"}, []),
@@ -156,5 +158,164 @@ test(api_charge_and_settle) :-
     clock_api(charge, go, Req4, R4),
     atom_json_dict(R4, D4, [value_string_as(string)]),
     assertion(D4.code == "flag_fallen").
+
+%   ---- the kinds: absolute, byo-yomi, correspondence; settings refused; old clocks
+
+test(absolute_adds_nothing) :-
+    clock_new(_{kind:"absolute", main:60}, ["b", "w"], C0),
+    assertion(C0.kind == "absolute"),
+    assertion(\+ get_dict(increment, C0, _)),
+    clock_charge(C0, 0, "w", C1),
+    clock_charge(C1, 7000, "b", C2),
+    assertion(C2.left.w =:= 53000),
+    clock_charge(C2, 9000, "w", C3),
+    assertion(C3.left.b =:= 58000),
+    assertion(C3.deadline =:= 9000 + 53000).
+
+byoyomi(C) :-                              % 10 s, then 3 periods of 5 s; White to move at 0
+    clock_new(_{kind:"byoyomi", main:10, periods:3, period:5}, ["b", "w"], C0),
+    clock_charge(C0, 0, "w", C).
+
+test(byoyomi_new) :-
+    byoyomi(C),
+    assertion(C.periods_left.w =:= 3),
+    assertion(C.left.w =:= 10000),
+    assertion(C.deadline =:= 10000 + 3 * 5000).
+
+test(byoyomi_main_time_first) :-
+    byoyomi(C1),
+    clock_charge(C1, 4000, "b", C2),
+    assertion(C2.left.w =:= 6000),
+    assertion(C2.periods_left.w =:= 3),
+    clock_shown(C1, "w", 4000, S),
+    assertion(S =@= _{left:6000, periods:3, byoyomi:false}).
+
+test(byoyomi_a_move_within_a_period_keeps_it) :-
+    byoyomi(C1),
+    clock_charge(C1, 13000, "b", C2),      % 10 s main, 3 s into the first period
+    assertion(C2.left.w =:= 0),
+    assertion(C2.periods_left.w =:= 3),
+    clock_charge(C2, 13000, "w", C3),      % Black at once; White's turn again
+    clock_shown(C3, "w", 13000, S),
+    assertion(S =@= _{left:5000, periods:3, byoyomi:true}),  % the period whole again
+    clock_charge(C3, 17500, "b", C4),      % 4.5 s: within the period again
+    assertion(C4.periods_left.w =:= 3).
+
+test(byoyomi_running_past_a_period_uses_it) :-
+    byoyomi(C1),
+    clock_shown(C1, "w", 16000, S1),        % 1 s into the second period
+    assertion(S1 =@= _{left:4000, periods:2, byoyomi:true}),
+    clock_charge(C1, 16000, "b", C2),
+    assertion(C2.left.w =:= 0),
+    assertion(C2.periods_left.w =:= 2),
+    clock_charge(C2, 16000, "w", C3),
+    assertion(C3.deadline =:= 16000 + 2 * 5000).
+
+test(byoyomi_the_last_period_gone_is_a_flag) :-
+    byoyomi(C1),
+    clock_shown(C1, "w", 24999, S),
+    assertion(S =@= _{left:1, periods:1, byoyomi:true}),
+    assertion(\+ clock_fallen(C1, 24999, _)),
+    clock_fallen(C1, 25000, Seat),
+    assertion(Seat == "w"),
+    assertion(\+ clock_charge(C1, 25000, "b", _)),
+    clock_stop(C1, 25000, "w", C),
+    assertion(C.periods_left.w =:= 0),
+    clock_shown(C, "w", 30000, Shown),
+    assertion(Shown =@= _{left:0, periods:0, byoyomi:true}).
+
+test(byoyomi_without_main_time) :-
+    clock_new(_{kind:"byoyomi", main:0, periods:1, period:30}, ["b", "w"], C0),
+    clock_shown(C0, "b", 0, S),
+    assertion(S =@= _{left:30000, periods:1, byoyomi:true}),
+    clock_charge(C0, 0, "w", C1),
+    clock_charge(C1, 29000, "b", C2),
+    clock_charge(C2, 29000, "w", C3),
+    assertion(C3.deadline =:= 29000 + 30000).
+
+test(byoyomi_undo_keeps_periods_used) :-
+    byoyomi(C1),
+    clock_takeback(C1, 21000, "b", C2),    % two periods gone by the undo
+    assertion(C2.periods_left.w =:= 1),
+    assertion(C2.running == "b").
+
+test(correspondence_resets_to_the_days_a_move) :-
+    clock_new(_{kind:"correspondence", days:2}, ["b", "w"], C0),
+    Day = 86400000,
+    assertion(C0.left.b =:= 2 * Day),
+    clock_charge(C0, 0, "w", C1),
+    assertion(C1.deadline =:= 2 * Day),
+    clock_charge(C1, Day + 3600000, "b", C2),   % White took a day and an hour
+    assertion(C2.left.w =:= 2 * Day),           % its next move has two days again
+    assertion(C2.deadline =:= Day + 3600000 + 2 * Day),
+    clock_left(C2, "b", 2 * Day, L),
+    assertion(L =:= Day + 3600000),
+    assertion(clock_fallen(C2, 3 * Day + 3600000, "b")).
+
+test(correspondence_mill_and_capture_are_one_move) :-
+    clock_new(_{kind:"correspondence", days:1}, ["b", "w"], C0),
+    clock_charge(C0, 0, "w", C1),
+    clock_charge(C1, 50000000, "w", C2),        % a mill: White captures next
+    assertion(C2.deadline =:= 86400000),        % the same day, not a new one
+    clock_charge(C2, 60000000, "b", C3),
+    assertion(C3.left.w =:= 86400000).
+
+test(a_setting_and_its_clock) :-
+    forall(member(S, [_{kind:"fischer", main:300, increment:3},
+                      _{kind:"absolute", main:300},
+                      _{kind:"byoyomi", main:600, periods:5, period:30},
+                      _{kind:"correspondence", days:7}]),
+           ( assertion(\+ clock_fault(go, S, ["b", "w"], _)),
+             clock_new(S, ["b", "w"], C),
+             clock_setting(C, S1),
+             assertion(S1 =@= S) )).
+
+test(a_setting_without_kind_is_fischer) :-
+    clock_new(_{main:60, increment:2}, ["b", "w"], C),
+    assertion(C.kind == "fischer").
+
+test(bad_settings_say_why) :-
+    forall(member(Game-S-Words,
+                  [ go-_{kind:"absolute", main:0}-"main must be whole seconds",
+                    go-_{kind:"absolute", main:60, increment:2}-"An absolute clock is",
+                    go-_{kind:"byoyomi", main:60, periods:0, period:30}-"periods must be",
+                    go-_{kind:"byoyomi", main:60, periods:3}-"A byoyomi clock is",
+                    go-_{kind:"byoyomi", main:60, periods:3, period:3601}-"period must be",
+                    go-_{kind:"correspondence", days:31}-"days must be",
+                    go-_{kind:"correspondence", days:1.5}-"days must be",
+                    go-_{kind:"canadian", main:60}-"kind must be",
+                    go-_{kind:true, main:60}-"kind must be",
+                    molinolog-_{kind:"byoyomi", main:60, periods:3, period:30}-"for go only",
+                    gorogo-_{kind:"byoyomi", main:60, periods:3, period:30}-"for go only",
+                    azul-_{kind:"absolute", main:60}-"azul is not played on a clock",
+                    go-[1, 2]-"A clock is a JSON object"
+                  ]),
+           ( clock_fault(Game, S, ["b", "w"], M),
+             assertion(sub_string(M, _, _, _, Words)) )).
+
+test(only_go_offers_byoyomi) :-
+    findall(G, clock_offered(G, "byoyomi"), Gs),
+    assertion(Gs == [go]),
+    assertion(clock_offered(molinolog, "correspondence")),
+    assertion(\+ clock_offered(azul, _)).
+
+test(a_clock_stored_before_kinds_still_runs) :-
+    %  The shape the first clocks were stored in: no kind, Fischer's fields.
+    Old = _{main:60, increment:5, left:_{b:60000, w:55000}, running:"w", since:1000,
+            deadline:56000, flag:null},
+    atom_json_dict(Req, _{clock:Old, now:11000, plies:3, over:false, phase:"play",
+                          to_move:"b"}, []),
+    clock_api(charge, go, Req, R),
+    atom_json_dict(R, D, [value_string_as(string)]),
+    assertion(D.ok == true),
+    assertion(D.clock.kind == "fischer"),
+    assertion(D.clock.left.w =:= 55000 - 10000 + 5000),
+    assertion(D.clock.deadline =:= 11000 + 60000).
+
+test(api_new_refuses_with_the_reason) :-
+    clock_api(new, molinolog, "{\"setting\": {\"kind\": \"byoyomi\", \"main\": 60, \"periods\": 3, \"period\": 30}, \"seats\": [\"b\", \"w\"]}", R),
+    atom_json_dict(R, D, [value_string_as(string)]),
+    assertion(D.code == "bad_clock"),
+    assertion(D.message == "A byoyomi clock is for go only").
 
 :- end_tests(clock).

@@ -103,6 +103,10 @@ what its result is when a player's time is up:
 
     tablero:game_time_result(+Game, +Loser, +Winner, -Result)  % Go: code "B+T"
 
+and may offer a kind of clock besides Fischer, absolute and correspondence:
+
+    tablero:game_clock_kind(?Game, ?Kind)           % Go: "byoyomi"
+
 A game plugs in with no edit elsewhere: a folder NAME/ holding protocol.pl
 (these declarations and hooks) beside its entry module NAME.pl, in prolog/ or
 in a folder named by TABLERO_GAMES (tests/games/ holds one, tic-tac-toe).
@@ -182,7 +186,8 @@ write and read the whole state, as before.
     game_console_prepare/2,
     game_console_hint/3,
     game_goals/4,
-    game_time_result/4.
+    game_time_result/4,
+    game_clock_kind/2.
 
 %!  game(?Game) is nondet.
 %

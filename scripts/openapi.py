@@ -331,11 +331,18 @@ schemas = {
         "hold": {"type": "array", "items": {"type": "string"}, "description":
                  "The human seats the creator holds (default all); each other human seat "
                  "gets an invitation"},
-        "clock": {"type": ["object", "null"], "description": "A Fischer clock kept by the "
-                  "server (Go, Molinolog, GoRoGo; none by default): main seconds (1-10800) "
-                  "and increment seconds a move (0-600). It starts with the first action; a "
-                  "side whose time is up loses on time (Go: B+T / W+T)",
-                  "properties": {"main": {"type": "integer"}, "increment": {"type": "integer"}}},
+        "clock": {"type": ["object", "null"], "description": "A clock kept by the server "
+                  "(Go, Molinolog, GoRoGo; none by default), by kind: fischer {main: seconds "
+                  "1-10800, increment: seconds a move 0-600} (kind may be left out), absolute "
+                  "{main} (sudden death), byoyomi (Go) {main: 0-10800, periods: 1-30, period: "
+                  "seconds 1-3600}, correspondence {days: days a move 1-30, each move has them "
+                  "all again}. It starts with the first action; a side whose time is up loses "
+                  "on time (Go: B+T / W+T). A bad setting is 400 bad_clock with the reason",
+                  "properties": {"kind": {"type": "string", "enum": ["fischer", "absolute",
+                                                                     "byoyomi", "correspondence"]},
+                                 "main": {"type": "integer"}, "increment": {"type": "integer"},
+                                 "periods": {"type": "integer"}, "period": {"type": "integer"},
+                                 "days": {"type": "integer"}}},
         "sgf": {"type": "string", "description": "Go only: the text of an SGF record. The game "
                 "is its main line, every move judged by the rules, stored whole or refused "
                 "(400 sgf_*: the message names the move and the reason). With sgf, options may "
@@ -381,8 +388,10 @@ schemas = {
                                   "After the game: {offer: seat}, then also {game: the new "
                                   "game's id, seats: old seat -> new seat}"},
                       "clock": {"type": ["object", "null"], "description":
-                                "A timed game's clock: main, increment (seconds), left (seat "
-                                "-> ms left when the running clock started), running (the "
+                                "A timed game's clock: its setting (kind and its fields, as "
+                                "made), left (seat -> ms left when the running clock started; "
+                                "byo-yomi: of the main time, and periods_left: seat -> periods "
+                                "left, each of period seconds), running (the "
                                 "seat whose time runs, or null), since and deadline (ms since "
                                 "the epoch), flag (the seat that lost on time, or null), now "
                                 "(the server's instant, ms): the time left of the running "

@@ -24,7 +24,8 @@
 // moveNumbers(posOf) gives, for the position shown, the number of the move that last
 // played at each point (from the game's history), for pages that number their stones.
 //
-// A page made with `clock: true` offers a Fischer clock in its new-game form (clock.js),
+// A page made with `clock: true` offers a clock in its new-game form (clock.js: Fischer,
+// absolute, correspondence, and byo-yomi for a page made with `clock: {byoyomi: true}`),
 // sent with a new game as `clock`; every timed game's page (a player's or a watcher's)
 // shows both seats' clocks, counting down from the server's time, and asks the server for
 // the game when the running clock it shows reaches zero (the loss on time is the server's
@@ -91,6 +92,7 @@ export class GameSession {
     this.tapped = null; // {key, clear}: a move shown after a first tap, awaiting the second
     this.armed = new Map(); // button -> {questionKey, timer, cancel}: asking "Really ...?"
     this.offersClock = Boolean(options.clock);
+    this.offersByoyomi = Boolean(options.clock?.byoyomi);
     this.clocks = new ClockView((seat) => this.seatName(seat), () => this.askClock());
     this.confirmSetting();
     this.notifySetting();
@@ -1208,12 +1210,12 @@ export class GameSession {
   wireForm(formOptions, route) {
     if (this.offersClock && !$("#clock")) {
       const form = $("#new-game-form");
-      form.insertBefore(clockField(), form.querySelector(".tb-form-buttons"));
+      form.insertBefore(clockField(true, this.offersByoyomi), form.querySelector(".tb-form-buttons"));
     }
     $("#new-game").addEventListener("click", () => {
       const form = $("#new-game-form");
       if (form.hidden) {
-        setClockSetting(this.state.game?.clock ?? null); // set like the game shown
+        setClockSetting(this.state.game?.clock ?? null); // set like the game shown (its setting)
         this.showForm();
       }
       else if (this.state.game) form.hidden = true;

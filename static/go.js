@@ -406,7 +406,7 @@ function phaseAct(kind, extra = {}) {
 }
 
 const session = new GameSession("go", state, {
-  clock: true,
+  clock: { byoyomi: true }, // Go alone offers byo-yomi (prolog/go/protocol.pl)
   panel,
   render,
   showForm,

@@ -1,7 +1,8 @@
 // English and Spanish strings, keyed by code; the chosen language is kept in localStorage.
 //
 // Static text in HTML carries data-i18n="key" (its text), or data-i18n-title,
-// data-i18n-aria-label, data-i18n-placeholder (an attribute); translatePage() fills them.
+// data-i18n-aria-label, data-i18n-placeholder, data-i18n-label (an optgroup's; an
+// attribute); translatePage() fills them.
 // Dynamic text calls t(key, {vars}).  A text that counts something calls t(key, {count}):
 // the key has one text per plural category of the language (Intl.PluralRules: "key.one",
 // "key.other", ...; English and Spanish need one and other), and {count} in it is the number
@@ -669,7 +670,9 @@ export function onLangChange(fn) {
   listeners.add(fn);
 }
 
-const ATTRIBUTES = { i18nTitle: "title", i18nAriaLabel: "aria-label", i18nPlaceholder: "placeholder" };
+const ATTRIBUTES = {
+  i18nTitle: "title", i18nAriaLabel: "aria-label", i18nPlaceholder: "placeholder", i18nLabel: "label",
+};
 
 /** Fill every data-i18n* element under root with the current language's text. */
 function translatePage(root = document) {

@@ -7,10 +7,11 @@
 import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
 import { DIFFICULTIES, computerOptions, difficultyOf, hasComputer, hasOrder, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
-import { clockField, clockSetting } from "./clock.js";
+import { clockField, clockSetting, syncClockField } from "./clock.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
 const CLOCK_GAMES = new Set(["go", "molinolog", "gorogo"]); // games of two that take a clock
+const BYOYOMI_GAMES = new Set(["go"]); // and those that offer byo-yomi too
 const $ = (selector) => document.querySelector(selector);
 
 let listing = null; // the last reply, {available, gnugo, recent}, or null while loading
@@ -80,7 +81,7 @@ function computerForm(game) {
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
   if (CLOCK_GAMES.has(game)) {
     // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
-    const field = clockField(false);
+    const field = clockField(false, BYOYOMI_GAMES.has(game));
     const inputs = [...field.querySelectorAll("select, input")];
     for (const input of inputs) {
       if (chosen.clock?.[input.name] !== undefined) input.value = chosen.clock[input.name];
@@ -88,7 +89,7 @@ function computerForm(game) {
         chosen.clock = Object.fromEntries(inputs.map((i) => [i.name, i.value]));
       });
     }
-    field.querySelector(".tb-clock-custom").hidden = field.querySelector("select").value !== "custom";
+    syncClockField(field);
     form.append(field);
   }
   const button = node("button", {

@@ -264,3 +264,202 @@ def test_an_open_stream_settles_the_flag_when_nobody_asks(live_server):
                     break
     assert seen[0] is False and seen[-1] is True
     assert time.monotonic() - started < 3
+
+
+# ---- the kinds of clock: absolute, byo-yomi (Go), correspondence ---------------------
+
+DAY = 86400000
+
+
+@pytest.mark.parametrize("game, clock, reason", [
+    ("go", {"kind": "absolute", "main": 0}, "main must be whole seconds from 1 to 10800"),
+    ("go", {"kind": "absolute", "main": 60, "increment": 2},
+     'An absolute clock is {"kind": "absolute", "main": seconds}'),
+    ("go", {"kind": "byoyomi", "main": 60, "periods": 0, "period": 30},
+     "periods must be a whole number of periods from 1 to 30"),
+    ("go", {"kind": "byoyomi", "main": 60, "period": 30}, "A byoyomi clock is"),
+    ("go", {"kind": "byoyomi", "main": 60, "periods": 3, "period": 0},
+     "period must be whole seconds from 1 to 3600"),
+    ("go", {"kind": "correspondence", "days": 0}, "days must be a whole number of days from 1 to 30"),
+    ("go", {"kind": "correspondence", "days": 2.5}, "days must be"),
+    ("go", {"kind": "correspondence", "days": 3, "main": 60}, "A correspondence clock is"),
+    ("go", {"kind": "canadian", "main": 600}, "kind must be fischer, absolute, byoyomi or correspondence"),
+    ("go", {"kind": 3, "main": 600}, "kind must be"),
+    ("molinolog", {"kind": "byoyomi", "main": 60, "periods": 3, "period": 30},
+     "A byoyomi clock is for go only"),
+    ("gorogo", {"kind": "byoyomi", "main": 60, "periods": 3, "period": 30}, "for go only"),
+    ("azul", {"kind": "correspondence", "days": 3}, "azul is not played on a clock"),
+])
+def test_a_bad_clock_says_why(client, game, clock, reason):
+    options = {"go": {"size": 9}, "azul": {"players": ["human", "human"]}}.get(game, {})
+    status, refused = post(client, "/api/games", {"game": game, "options": options, "clock": clock})
+    assert status == 400, refused
+    assert refused["error"]["code"] == "bad_clock"
+    assert reason in refused["error"]["message"]
+
+
+def test_an_absolute_clock_adds_nothing(client):
+    game, black, white = friends(client, game="gorogo", clock={"kind": "absolute", "main": 60})
+    gid = game["id"]
+    assert game["clock"]["kind"] == "absolute" and "increment" not in game["clock"]
+    _, after = post(client, f"/api/games/{gid}/actions",  # White opens GoRoGo
+                    {"action": {"kind": "place", "pos": [2, 2], "piece": "henge"}}, white)
+    assert "clock" in after, after
+    since = after["clock"]["since"]
+    time.sleep(0.3)
+    status, after = post(client, f"/api/games/{gid}/actions",
+                         {"action": {"kind": "place", "pos": [1, 1], "piece": "regular"}}, black)
+    assert status == 200, after
+    spent = after["clock"]["since"] - since
+    assert spent >= 300 and after["clock"]["left"]["b"] == 60000 - spent
+    assert after["clock"]["left"]["w"] == 60000 and after["clock"]["running"] == "w"
+
+
+def test_byoyomi_periods_kept_used_up_and_the_last_one_lost(any_app):
+    """Go, 1 s of main time and 3 periods of 1 s (SQLite and PostgreSQL).  Each wait ends
+    half-way through a second, so that a few tens of ms of the server's own work never
+    change which period a move is made in."""
+    client = any_app.test_client()
+    setting = {"kind": "byoyomi", "main": 1, "periods": 3, "period": 1}
+    game, black, white = friends(client, clock=setting)
+    gid = game["id"]
+    clock = game["clock"]
+    assert clock["kind"] == "byoyomi" and clock["left"] == {"b": 1000, "w": 1000}
+    assert clock["periods_left"] == {"b": 3, "w": 3}
+    _, after = move(client, gid, [4, 4], black)  # free; White's main second starts
+    assert after["clock"]["deadline"] == after["clock"]["since"] + 1000 + 3 * 1000
+    # 1.5 s: the main time gone, half of the first period: the move keeps it.
+    since = after["clock"]["since"]
+    time.sleep(1.5)
+    status, after = move(client, gid, [2, 2], white)
+    assert status == 200, after
+    spent = after["clock"]["since"] - since
+    assert 1000 <= spent < 2000, spent
+    assert after["clock"]["left"]["w"] == 0 and after["clock"]["periods_left"]["w"] == 3
+    _, after = move(client, gid, [6, 6], black)  # at once: still Black's main time
+    assert 0 < after["clock"]["left"]["b"] < 1000 and after["clock"]["periods_left"]["b"] == 3
+    assert after["clock"]["deadline"] == after["clock"]["since"] + 3 * 1000  # three whole periods
+    # 1.5 s in byo-yomi: the first period run past is used up, the move is made in the second.
+    since = after["clock"]["since"]
+    time.sleep(1.5)
+    status, after = move(client, gid, [2, 6], white)
+    assert status == 200, after
+    assert 1000 <= after["clock"]["since"] - since < 2000
+    assert after["clock"]["periods_left"]["w"] == 2
+    _, after = move(client, gid, [6, 2], black)
+    assert after["clock"]["deadline"] == after["clock"]["since"] + 2 * 1000
+    # White lets both periods run out: the last one gone, Black wins on time.
+    time.sleep(1.5)
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["view"]["over"] is False  # in White's last period
+    time.sleep(0.7)
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["view"]["over"] is True and shown["view"]["result"]["code"] == "B+T"
+    assert shown["clock"]["flag"] == "w"
+    assert shown["clock"]["periods_left"]["w"] == 0 and shown["clock"]["left"]["w"] == 0
+    status, refused = move(client, gid, [3, 3], white)
+    assert status == 409 and refused["error"]["code"] == "game_over"
+    # The SGF: the main time, the periods as other programs write them, the result.
+    root = sgf.Sgf_game.from_bytes(client.get(f"/api/games/{gid}/sgf").data).get_root()
+    assert root.get("TM") == 1 and root.get("OT") == "3x1 byo-yomi" and root.get("RE") == "B+T"
+    # A rematch is played on the same clock, every period whole again.
+    post(client, f"/api/games/{gid}/rematch", {}, white)
+    status, made = post(client, f"/api/games/{gid}/rematch", {}, black)
+    assert status == 201, made
+    new = client.get(f"/api/games/{made['rematch']['game']}").json["clock"]
+    assert {k: new[k] for k in setting} == setting
+    assert new["periods_left"] == {"b": 3, "w": 3} and new["left"] == {"b": 1000, "w": 1000}
+
+
+def age(app, gid, ms):
+    """Move a game's running clock `ms` into the past, as if its last move had been made
+    that long ago (a correspondence game's days are not waited for in a test)."""
+    import json
+
+    from app import storage
+
+    with app.app_context():
+        clock = storage.load(gid).clock
+        clock = {**clock, "since": clock["since"] - ms, "deadline": clock["deadline"] - ms}
+        with storage.backend().write() as con:
+            con.execute("UPDATE games SET clock = ? WHERE id = ?", (json.dumps(clock), gid))
+
+
+def test_correspondence_days_a_move_and_a_flag_nobody_watched(app):
+    """Correspondence, 2 days a move (lichess's kind: each move has the whole allowance
+    again).  Nobody has a page open when White's days run out: the next read of any kind
+    (here the saved-games list, then the game) finds the game lost on time."""
+    client = app.test_client()
+    game, black, white = friends(client, game="molinolog",
+                                 clock={"kind": "correspondence", "days": 2})
+    gid = game["id"]
+    assert game["clock"]["left"] == {"b": 2 * DAY, "w": 2 * DAY}
+    post(client, f"/api/games/{gid}/actions",
+         {"action": {"kind": "place", "point": after_point(client, gid)}}, black)
+    age(app, gid, DAY + 3600000)  # White thought a day and an hour
+    point = after_point(client, gid)
+    status, after = post(client, f"/api/games/{gid}/actions",
+                         {"action": {"kind": "place", "point": point}}, white)
+    assert status == 200, after
+    clock = after["clock"]
+    assert clock["left"]["w"] == 2 * DAY  # its next move has two whole days again
+    assert clock["running"] == "b" and clock["deadline"] == clock["since"] + 2 * DAY
+    age(app, gid, 2 * DAY - 60000)  # Black has a minute left
+    assert client.get(f"/api/games/{gid}").json["view"]["over"] is False
+    age(app, gid, 60001)
+    _, listed = post(client, "/api/games/mine", {"secrets": [white]})
+    mine = next(g for g in listed["games"] if g["id"] == gid)
+    assert mine["view"]["over"] is True and mine["view"]["result"]["winner"] == "w"
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["view"]["result"]["message"] == "Black lost on time: White wins."
+    assert shown["clock"]["flag"] == "b"
+    assert client.get(f"/api/games/{gid}").json["revision"] == shown["revision"]
+
+
+def test_correspondence_go_in_the_sgf(client):
+    game, black, _ = friends(client, clock={"kind": "correspondence", "days": 3})
+    move(client, game["id"], [4, 4], black)
+    root = sgf.Sgf_game.from_bytes(client.get(f"/api/games/{game['id']}/sgf").data).get_root()
+    assert root.get("TM") == 0 and root.get("OT") == "3 days per move"
+
+
+def test_a_clock_saved_before_kinds_still_plays(any_app):
+    """A clock in the shape the first (Fischer-only) clocks were stored in: no kind, no
+    periods (SQLite and PostgreSQL).  It loads as Fischer's, charges and adds the increment,
+    its flag falls, and a rematch is played on it: no upgrade loses a saved game."""
+    import json
+
+    from app import storage
+
+    client = any_app.test_client()
+    game, black, white = friends(client, clock={"main": 60, "increment": 5})
+    gid = game["id"]
+    _, after = move(client, gid, [4, 4], black)
+    since = after["clock"]["since"]
+    old = {"main": 60, "increment": 5, "left": {"b": 60000, "w": 42000}, "running": "w",
+           "since": since, "deadline": since + 42000, "flag": None}
+    with any_app.app_context(), storage.backend().write() as con:
+        con.execute("UPDATE games SET clock = ? WHERE id = ?", (json.dumps(old), gid))
+    shown = client.get(f"/api/games/{gid}").json["clock"]
+    assert shown["kind"] == "fischer" and shown["left"] == {"b": 60000, "w": 42000}
+    status, after = move(client, gid, [2, 2], white)
+    assert status == 200, after
+    spent = after["clock"]["since"] - since
+    assert after["clock"]["left"]["w"] == 42000 - spent + 5000
+    assert after["clock"]["kind"] == "fischer" and after["clock"]["running"] == "b"
+    # The same shape with Black's time nearly gone: its flag falls on a read.
+    at = after["clock"]["since"]
+    old = {**old, "left": {"b": 300, "w": 40000}, "running": "b", "since": at,
+           "deadline": at + 300}
+    with any_app.app_context(), storage.backend().write() as con:
+        con.execute("UPDATE games SET clock = ? WHERE id = ?", (json.dumps(old), gid))
+    time.sleep(0.4)
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["view"]["result"]["code"] == "W+T" and shown["clock"]["flag"] == "b"
+    text = client.get(f"/api/games/{gid}/sgf").data.decode()
+    assert "OT[5 fischer]" in text and "RE[W+T]" in text
+    post(client, f"/api/games/{gid}/rematch", {}, black)
+    status, made = post(client, f"/api/games/{gid}/rematch", {}, white)
+    assert status == 201, made
+    new = client.get(f"/api/games/{made['rematch']['game']}").json["clock"]
+    assert new["kind"] == "fischer" and (new["main"], new["increment"]) == (60, 5)

@@ -137,6 +137,84 @@ def test_the_time_runs_out_and_every_screen_shows_the_loss(browser, server):
         page.context.close()
 
 
+def test_a_byoyomi_go_game_lost_in_the_last_period(browser, server):
+    """The Go page's form offers each kind of clock by name; Black picks a custom byo-yomi
+    clock (1 s of main time, then 1 period of 1 s), invites White by the button; both pages
+    show the periods; White lets its main time and its period run out and both pages show
+    the loss on time."""
+    black = phone(browser, server)
+    black.goto("/")
+    black.click('#games li[data-game="go"] a.index-friend')
+    black.wait_for_url("**/go")
+    for kind in ("Fischer (seconds added a move)", "Absolute (sudden death)",
+                 "Byo-yomi (main time, then periods)", "Correspondence (days a move)"):
+        expect(black.locator(f'#clock optgroup[label="{kind}"]')).to_have_count(1)
+    expect(black.locator('#clock option[value="600+3x30"]')).to_have_text(
+        "10 min + 3 × 30 s byo-yomi")
+    black.select_option("#size", "9")
+    black.select_option("#clock", "custom")
+    black.select_option("#clock-kind", "byoyomi")
+    expect(black.locator("#clock-increment")).to_be_hidden()
+    black.fill("#clock-main", str(1 / 60))  # one second
+    black.fill("#clock-periods", "1")
+    black.fill("#clock-period", "1")
+    black.click("#start")
+    black.wait_for_url(re.compile(r"/go/[0-9a-f]+$"))
+    game_id = black.url.rsplit("/", 1)[1]
+    white = phone(browser, server)
+    white.goto(invite_friend(black, "w"))
+    expect(white.locator(".tb-seats-line")).to_have_text("You play: White")
+    for page in (black, white):
+        expect(page.locator(".tb-clock-kind")).to_have_text("Byo-yomi: 1 s, then 1 × 1 s")
+        for seat in ("b", "w"):
+            expect(clock(page, seat)).to_contain_text("periods: 1 × 1 s")
+            expect(clock(page, seat)).to_contain_text("0:01.0")
+    black.click(point(4, 4))
+    # White's main second runs out, then its one period: both pages see it in byo-yomi (its
+    # last period), then lost on time.
+    expect(clock(white, "w")).to_have_class(re.compile("tb-clock-byoyomi"), timeout=3000)
+    for page in (black, white):
+        expect(page.locator("#result")).to_contain_text("Black wins on time", timeout=6000)
+        expect(page.locator("#result")).to_contain_text("B+T")
+        expect(clock(page, "w")).to_have_class(re.compile("tb-clock-flag"))
+        expect(clock(page, "w")).to_contain_text("periods: 0 × 1 s")
+        expect(clock(page, "b")).to_contain_text("periods: 1 × 1 s")
+    shown = call(server, "GET", f"/api/games/{game_id}")
+    assert shown["clock"]["kind"] == "byoyomi" and shown["clock"]["periods_left"]["w"] == 0
+    assert shown["plies"] == 1 and shown["view"]["result"]["code"] == "B+T"
+    for page in (black, white):
+        assert page.errors == []
+        page.context.close()
+
+
+def test_a_correspondence_game_against_the_computer_from_the_index(browser, server):
+    """The index's "Play the computer" for Molinolog, on a clock of a day a move: the page
+    names the clock and shows days and hours; after the machine's answer the person has the
+    whole day again."""
+    page = phone(browser, server)
+    page.goto("/")
+    form = page.locator('.index-computer[data-game="molinolog"]')
+    form.locator('select[name="clock"]').select_option("1d")
+    expect(form.locator('select[name="clock"] option[value="1d"]')).to_have_text("1 day a move")
+    expect(form.locator('optgroup[label^="Byo-yomi"]')).to_have_count(0)  # Go's alone
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/molinolog/[0-9a-f]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    expect(page.locator(".tb-clock-kind")).to_have_text("Correspondence: 1 day a move")
+    expect(clock(page, "b")).to_contain_text("1 d 0 h")
+    before = revision(page)
+    page.click(molinolog_point("n,2"))
+    page.wait_for_function("n => Number(document.body.dataset.revision) >= n + 2", arg=before,
+                           timeout=10000)  # the place, and the machine's answer
+    expect(clock(page, "b")).to_have_class(re.compile("tb-clock-running"))
+    expect(clock(page, "b")).to_contain_text(re.compile(r"23 h 59 min|1 d 0 h"))
+    expect(clock(page, "w")).to_contain_text("1 d 0 h")  # the machine's whole day again
+    shown = call(server, "GET", f"/api/games/{game_id}")["clock"]
+    assert shown["kind"] == "correspondence" and shown["left"]["w"] == 86400000
+    assert page.errors == []
+    page.context.close()
+
+
 #  A T = 1 Molinolog game that Black wins (White is left with two pieces), and who plays
 #  each step: mills and their captures are the same player's.
 MOLINOLOG_GAME = [

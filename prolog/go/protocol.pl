@@ -337,6 +337,10 @@ score_json(Game, _{b:B, w:W, komi:Komi, owner:OwnerRows}, Code) :-
 tablero:game_goals(go, Context, Explain, Goals) :-
     go_goals(Context, Explain, Goals).
 
+%   Go's own kind of clock besides those of every timed game (prolog/clock.pl):
+%   Japanese byo-yomi, main time and then periods.
+tablero:game_clock_kind(go, "byoyomi").
+
 %   Lost on time (prolog/clock.pl): SGF's result, the winner first ("B+T").
 tablero:game_time_result(go, Loser, Winner,
                          _{code:Code, winner:Winner, reason:"time", message:Message,
