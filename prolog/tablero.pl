@@ -161,6 +161,8 @@ write and read the whole state, as before.
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(pairs)).
+:- use_module(tablero/json).      % json_text/2
+:- use_module(tablero/options).   % option_type/3, type_text/2
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
                                 % written_goals/2
 
@@ -475,44 +477,6 @@ given_option(Game, Name-JSON, Opt) :-
         refuse(Game, bad_option, [M], [])
     ).
 
-%   option_type(+Type, +JSON, -Value): JSON is a value of Type, which is Value.
-option_type(integer(L, H), V, V) :-
-    integer(V), V >= L, V =< H.
-option_type(number(L, H), V, V) :-
-    number(V), V >= L, V =< H.
-option_type(halves(L, H), V, V) :-
-    number(V), V >= L, V =< H,
-    V * 2 =:= truncate(V * 2).
-option_type(boolean, V, V) :-
-    ( V == true ; V == false ).
-option_type(oneof(Atoms), V, A) :-
-    string(V),
-    atom_string(A, V),
-    memberchk(A, Atoms).
-option_type(string(Max), V, V) :-
-    string(V),
-    string_length(V, N), N =< Max.
-option_type(list(Type, Min, Max), V, Values) :-
-    is_list(V),
-    length(V, N), N >= Min, N =< Max,
-    maplist(option_type(Type), V, Values).
-
-type_text(integer(L, H), T) :-
-    format(string(T), "an integer from ~w to ~w", [L, H]).
-type_text(number(L, H), T) :-
-    format(string(T), "a number from ~w to ~w", [L, H]).
-type_text(halves(L, H), T) :-
-    format(string(T), "a whole or half number from ~w to ~w", [L, H]).
-type_text(boolean, "true or false").
-type_text(oneof(Atoms), T) :-
-    atomic_list_concat(Atoms, '", "', Text),
-    format(string(T), "one of \"~w\"", [Text]).
-type_text(string(Max), T) :-
-    format(string(T), "a string of at most ~w characters", [Max]).
-type_text(list(Type, Min, Max), T) :-
-    type_text(Type, Each),
-    format(string(T), "a list of ~w to ~w items, each ~w", [Min, Max, Each]).
-
                  /*******************************
                  *           REFUSALS           *
                  *******************************/
@@ -645,51 +609,6 @@ json_dict(Text, Dict) :-
           ->  refuse(-, bad_json, [])
           ;   throw(E)
           )).
-
-%   json_text(+Term, -Text): Term (dicts, lists, strings, numbers, atoms)
-%   as compact JSON.  Built as a list of pieces joined once, which is several
-%   times faster than json_write_dict/3 on the small views games return; a
-%   string with a quote, backslash or control character gets json_write/2's
-%   escapes.
-json_text(Term, Text) :-
-    phrase(json(Term), Parts),
-    atomics_to_string(Parts, Text).
-
-json(D) -->
-    { is_dict(D), !, dict_pairs(D, _, Pairs) },
-    ['{'], json_pairs(Pairs), ['}'].
-json(L) -->
-    { is_list(L) }, !,
-    ['['], json_items(L), [']'].
-json(N) -->
-    { number(N) }, !,
-    [N].
-json(A) -->
-    { atom(A), json_literal(A) }, !,
-    [A].
-json(S) -->
-    { json_unsafe(Unsafe), split_string(S, Unsafe, "", [_]) }, !,
-    ['"', S, '"'].
-json(S) -->
-    { with_output_to(string(Escaped), json_write(current_output, S)) },
-    [Escaped].
-
-%   json_unsafe(-Chars): the characters that a JSON string must escape.
-json_unsafe("\"\\\x1\\x2\\x3\\x4\\x5\\x6\\x7\\x8\\x9\\xa\\xb\\xc\\xd\\xe\\xf\\x10\\x11\\x12\\x13\\x14\\x15\\x16\\x17\\x18\\x19\\x1a\\x1b\\x1c\\x1d\\x1e\\x1f\").
-
-json_literal(true).
-json_literal(false).
-json_literal(null).
-
-json_pairs([]) --> [].
-json_pairs([K-V|Ps]) -->
-    json(K), [:], json(V),
-    (   { Ps == [] } -> [] ; [','], json_pairs(Ps) ).
-
-json_items([]) --> [].
-json_items([X|Xs]) -->
-    json(X),
-    (   { Xs == [] } -> [] ; [','], json_items(Xs) ).
 
 %   state_text(?State, ?Text): a state as the text that is stored.
 state_text(State, Text) :-

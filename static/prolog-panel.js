@@ -170,7 +170,7 @@ function fromRules({ goal, query, answer, words }) {
 }
 
 /** The machine's goal draws its playouts from a seed (Go's): pasted, it repeats the move. */
-const seededKey = (query) => /\[seed\(\d+\)\]/.test(query) ? "prolog.machine_seeded" : "prolog.machine_exact";
+const seededKey = (query) => /\bseed\(\d+\)/.test(query) ? "prolog.machine_seeded" : "prolog.machine_exact";
 
 // ---- copying ---------------------------------------------------------------------------------
 
