@@ -5,7 +5,12 @@ run) and `SQLite`, the object app/storage.py talks to.
 
 Each thread keeps one connection to the file, opened once.  Writes hold SQLite's write
 lock from their first statement (`BEGIN IMMEDIATE`), so every write of every process on
-the machine is serialised.  The journal is WAL with synchronous=NORMAL: a commit survives
+the machine is serialised.  The threads of one process first queue on a lock of their own
+(`SQLite.writing`): SQLite's busy handler waits by sleeping 1, 2, 5, 10, 15, 20... ms
+between tries, so a write that met another thread's went on sleeping after the lock was
+free (a person's move took 40-50 ms beside machine turns' writes, issue 20), whereas a
+waiter on a Python lock takes it the moment it is let go.  The busy handler is left for
+other processes.  The journal is WAL with synchronous=NORMAL: a commit survives
 the server process dying (SIGKILL, crash) at once, and the machine losing power once
 SQLite's next checkpoint has synced.  A database file that vanished or was replaced while
 the server runs is noticed (`Unavailable`) after each write's commit, before it is
@@ -105,10 +110,26 @@ MIGRATIONS = [
 CHECK_EVERY = 1.0
 
 
+#  KiB of pages each connection keeps in memory (SQLite's default: 2,000).  A connection
+#  is kept per request thread (up to --threads, 200, per worker), so the default let a
+#  worker's memory grow by up to 400 MiB of page caches, slowly, as its threads met more of
+#  a growing file (bench/soak.py: a worker still grew 4.3 MiB over its last 20,000 moves,
+#  issue 20).  The pages are in the system's file cache anyway, and in WAL mode another
+#  connection's commit empties a connection's cache at its next read: a big one bought
+#  next to nothing.
+CACHE_KIB = 256
+
+#  Seconds a write waits for the lock (another process's: SQLite's busy handler; another
+#  thread's: SQLite.writing) before "database is locked".
+BUSY_SECONDS = 10
+
+
 def connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
-    con = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
-    con.execute("PRAGMA busy_timeout=10000")
+    con = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
+                          check_same_thread=False)
+    con.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
+    con.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
     _journal_wal(con)
     con.execute("PRAGMA synchronous=NORMAL")
     return con
@@ -171,6 +192,8 @@ class SQLite:
         self.path = path
         self.keep_changes = keep_changes
         self.local = threading.local()
+        #  One write at a time from this process's threads (see the module's comment).
+        self.writing = threading.Lock()
 
     def migrate(self) -> int:
         con = connect(Path(self.path))
@@ -222,13 +245,18 @@ class SQLite:
         instead of acknowledged: its write would be lost."""
         con = self.connection()
         opened = self.local.entry[1]
-        con.execute("BEGIN IMMEDIATE")
+        if not self.writing.acquire(timeout=BUSY_SECONDS):
+            raise sqlite3.OperationalError("database is locked")
         try:
-            yield con
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+        finally:
+            self.writing.release()
         if _file_id(self.path) != opened:
             self.forget()
             raise Unavailable("The database file vanished or was replaced during a write")

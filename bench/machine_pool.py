@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/machine_pool.py [--quick] [--rounds 5] [--moves 300]
                                            [--searches 8] [--nice N|idle] [--before]
+                                           [--against DIR]
 
 Starts `tablero serve` with ONE worker (so every request below lands on the same worker's
 one Prolog thread) and --machine-workers equal to --searches, on a temporary SQLite file,
@@ -22,8 +23,11 @@ answered (and any 503/504) during the loaded phases; the goal is a p99 ratio wit
 --nice sets the search processes' CPU priority (TABLERO_MACHINE_NICE: a niceness, 10 by
 default, or "idle", SCHED_IDLE).  --before then runs one round of at most 15 moves a phase with --machine-workers 0 (every
 search in the worker's own Prolog, as before the pool), for comparison.  --quick: 2 rounds of 60 moves
-(a smoke run; short phases make a noisy p99).  The load average is printed at the start
-and the end: the machine is shared, and other work changes every figure.
+(a smoke run; short phases make a noisy p99).  --against DIR serves another checkout of
+Tablero (`git archive COMMIT | tar -x -C DIR`) beside this one, with the same settings,
+and alternates the rounds between the two: a before and after measured in the same
+minutes.  The load average is printed at the start, after each loaded phase and at the
+end: the machine is shared, and other work changes every figure.
 """
 
 from __future__ import annotations
@@ -180,43 +184,72 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:8.1f}"
 
 
-def run(machine_workers: int, rounds: int, moves: int, searches: int, label: str) -> float:
+class Server:
+    """One server under test: its person, and the figures of its phases."""
+
+    def __init__(self, tmp: str, label: str, machine_workers: int, searches: int,
+                 code: Path | None = None):
+        self.label, self.searches, self.machine_workers = label, searches, machine_workers
+        self.server = LiveServer(Path(tmp) / f"{label}.db", workers=1, code=code,
+                                 args=("--machine-workers", str(machine_workers))).start()
+        self.person = Person(self.server.url)
+        self.idle: list[float] = []
+        self.loaded: list[float] = []
+        self.ratios: list[float] = []
+        phase(self.person, 30)                                   # warm-up
+        with Machines(self.server.url, searches):                # start the search processes
+            time.sleep(1.0)
+
+    def round(self, r: int, moves: int) -> None:
+        idle = phase(self.person, moves)
+        with Machines(self.server.url, self.searches) as machines:
+            loaded = phase(self.person, moves)
+        self.idle += idle
+        self.loaded += loaded
+        ratio = pct(loaded, 99) / pct(idle, 99)
+        self.ratios.append(ratio)
+        print(f"{self.label:>8} {r:5} {'idle':>7} {len(idle):5} {ms(pct(idle, 50))} "
+              f"{ms(pct(idle, 99))} {ms(max(idle))}")
+        turns = ", ".join(f"{n} x {s}" for s, n in sorted(machines.statuses.items()))
+        print(f"{self.label:>8} {r:5} {'loaded':>7} {len(loaded):5} {ms(pct(loaded, 50))} "
+              f"{ms(pct(loaded, 99))} {ms(max(loaded))}  {ratio:8.2f}x  {turns}   "
+              f"load {loadavg().split()[0]}")
+
+    def overall(self) -> float:
+        ratio = pct(self.loaded, 99) / pct(self.idle, 99)
+        print(f"{self.label:>8}   all    idle {len(self.idle):5} {ms(pct(self.idle, 50))} "
+              f"{ms(pct(self.idle, 99))} {ms(max(self.idle))}")
+        print(f"{self.label:>8}   all  loaded {len(self.loaded):5} {ms(pct(self.loaded, 50))} "
+              f"{ms(pct(self.loaded, 99))} {ms(max(self.loaded))}  {ratio:8.2f}x "
+              f"(median of rounds {statistics.median(self.ratios):.2f}x)")
+        return ratio
+
+
+def run(specs: list[tuple[str, int, Path | None]], rounds: int, moves: int,
+        searches: int) -> list[float]:
+    """Each server of `specs` (label, --machine-workers, checkout or None), started side by
+    side; the rounds alternate between them (an idle and a loaded phase on one, then on the
+    next), so that the machine's other work falls on all of them alike."""
     with tempfile.TemporaryDirectory(prefix="tablero-bench-") as tmp:
-        server = LiveServer(Path(tmp) / "bench.db", workers=1,
-                            args=("--machine-workers", str(machine_workers))).start()
+        servers: list[Server] = []
         try:
-            person = Person(server.url)
-            phase(person, 30)                                   # warm-up
-            with Machines(server.url, searches):                # start the search processes
-                time.sleep(1.0)
+            for label, machine_workers, code in specs:
+                servers.append(Server(tmp, label, machine_workers, searches, code))
             nice = os.environ.get("TABLERO_MACHINE_NICE", "10")
-            print(f"\n{label}: 1 worker, --machine-workers {machine_workers} (nice {nice}), "
-                  f"{searches} searches in the loaded phases; load average {loadavg()}")
-            print(f"{'round':>5} {'phase':>7} {'moves':>5} {'p50 ms':>8} {'p99 ms':>8} "
-                  f"{'max ms':>8}  p99 ratio  machine turns")
-            idle_all, loaded_all, ratios = [], [], []
+            print(f"\n1 worker per server, search processes at nice {nice}, {searches} "
+                  f"searches in the loaded phases; load average {loadavg()}")
+            for one in servers:
+                where = f" (code in {one.server.code})" if one.server.code else ""
+                print(f"  {one.label}: --machine-workers {one.machine_workers}{where}")
+            print(f"{'server':>8} {'round':>5} {'phase':>7} {'moves':>5} {'p50 ms':>8} "
+                  f"{'p99 ms':>8} {'max ms':>8}  p99 ratio  machine turns")
             for r in range(1, rounds + 1):
-                idle = phase(person, moves)
-                with Machines(server.url, searches) as machines:
-                    loaded = phase(person, moves)
-                idle_all += idle
-                loaded_all += loaded
-                ratio = pct(loaded, 99) / pct(idle, 99)
-                ratios.append(ratio)
-                print(f"{r:5} {'idle':>7} {len(idle):5} {ms(pct(idle, 50))} {ms(pct(idle, 99))} "
-                      f"{ms(max(idle))}")
-                turns = ", ".join(f"{n} x {s}" for s, n in sorted(machines.statuses.items()))
-                print(f"{r:5} {'loaded':>7} {len(loaded):5} {ms(pct(loaded, 50))} "
-                      f"{ms(pct(loaded, 99))} {ms(max(loaded))}  {ratio:8.2f}x  {turns}")
-            overall = pct(loaded_all, 99) / pct(idle_all, 99)
-            print(f"  all    idle {len(idle_all):5} {ms(pct(idle_all, 50))} "
-                  f"{ms(pct(idle_all, 99))} {ms(max(idle_all))}")
-            print(f"  all  loaded {len(loaded_all):5} {ms(pct(loaded_all, 50))} "
-                  f"{ms(pct(loaded_all, 99))} {ms(max(loaded_all))}  {overall:8.2f}x "
-                  f"(median of rounds {statistics.median(ratios):.2f}x)")
-            return overall
+                for one in servers:
+                    one.round(r, moves)
+            return [one.overall() for one in servers]
         finally:
-            server.kill(15)
+            for one in servers:
+                one.server.kill(15)
 
 
 def main() -> int:
@@ -229,6 +262,9 @@ def main() -> int:
                         help="TABLERO_MACHINE_NICE for the server: a niceness or idle")
     parser.add_argument("--before", action="store_true",
                         help="also run with --machine-workers 0 (searches in the worker)")
+    parser.add_argument("--against", type=Path, default=None, metavar="DIR",
+                        help="another checkout of Tablero (e.g. git archive COMMIT | tar -x "
+                             "-C DIR), served beside this one, rounds alternating")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.moves = 2, 60
@@ -237,12 +273,19 @@ def main() -> int:
     start_load = loadavg()
     print(f"bench/machine_pool.py: {args.rounds} rounds of {args.moves} moves a phase; "
           f"load average at start {start_load}; {os.cpu_count()} CPUs")
-    pooled = run(args.searches, args.rounds, args.moves, args.searches, "pool")
+    specs = [("pool", args.searches, None)]
+    if args.against:
+        specs.append(("against", args.searches, args.against.resolve()))
+    ratios = run(specs, args.rounds, args.moves, args.searches)
+    pooled = ratios[0]
     before = None
     if args.before:
         #  Each move then waits for searches of seconds: one short round is plenty.
-        before = run(0, 1, min(args.moves, 15), args.searches, "before (in-process)")
+        before = run([("before", 0, None)], 1, min(args.moves, 15), args.searches)[0]
     print(f"\nload average at end {loadavg()}")
+    if args.against:
+        print(f"human move p99, {args.searches} searches running / none: {ratios[1]:.2f}x "
+              f"with the code in {args.against}")
     print(f"human move p99, {args.searches} searches running / none: {pooled:.2f}x with the "
           f"pool (goal: within {GOAL:g}x: {'met' if pooled <= GOAL else 'NOT met'})"
           + (f"; {before:.1f}x with searches in the worker's Prolog" if before else ""))

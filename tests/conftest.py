@@ -57,19 +57,27 @@ def free_port() -> int:
 class LiveServer:
     """`tablero serve` in its own process group, on a free port, with its own database."""
 
-    def __init__(self, db: Path, workers: int = 2, args: tuple[str, ...] = ()):
+    def __init__(self, db: Path, workers: int = 2, args: tuple[str, ...] = (),
+                 code: Path | None = None):
+        """`code`: another checkout of Tablero to serve (a bench's "before"), run with this
+        Python and its packages; this one by default."""
         self.db, self.workers, self.args = db, workers, list(args)
+        self.code = code
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "LiveServer":
-        tablero = Path(sys.executable).with_name("tablero")
         env = {**os.environ, "TABLERO_DB": str(self.db)}
+        if self.code is None:
+            command, cwd = [str(Path(sys.executable).with_name("tablero"))], ROOT
+        else:
+            command = [sys.executable, "-c", "import sys; from app.cli import main; sys.exit(main())"]
+            cwd, env["PYTHONPATH"] = self.code, str(self.code)
         self.proc = subprocess.Popen(
-            [str(tablero), "serve", "--port", str(self.port), "--workers", str(self.workers),
+            [*command, "serve", "--port", str(self.port), "--workers", str(self.workers),
              *self.args],
-            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
         deadline = time.monotonic() + 40

@@ -97,7 +97,8 @@ api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
     ;   E == time_limit_exceeded
     ->  Text = "!timeout"
     ;   format(string(Text), "!error ~q", [E])
-    ).
+    ),
+    tablero:give_back_stacks.
 
 call_(new, Game, Id, _, NewKey, _, _, OptionsJSON, Text, Reply) :-
     lean(Game,
