@@ -11,7 +11,6 @@
             api_score/4,        % +Game, +StateText, -State, -ReplyJSON
             api_goals/4,        % +Game, +ContextJSON, -State, -ReplyJSON
             api_text/2,         % :Call, -Text
-            give_back_stacks/0,
             refuse/3,           % +Game, +Code, +Explain
             refuse/4            % +Game, +Code, +Args, +Explain
           ]).
@@ -163,6 +162,7 @@ write and read the whole state, as before.
 :- use_module(library(yall)).
 :- use_module(library(pairs)).
 :- use_module(tablero/json).      % json_text/2
+:- use_module(tablero/memory).    % give_back_stacks/0
 :- use_module(tablero/options).   % option_type/3, type_text/2
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
                                 % written_goals/2
@@ -631,33 +631,3 @@ api_text(Call, Text) :-
     call(Call, State, Reply),
     atomics_to_string([State, "\n", Reply], Text),
     give_back_stacks.
-
-%!  give_back_stacks is det.
-%
-%   Gives the system back the stack memory that a call grew and no longer uses
-%   (trim_stacks/0), when the stacks hold more than kept_stacks/1 bytes.  A
-%   worker's Prolog answers calls for days: its stacks grow by doubling to
-%   what the biggest call so far needed (the history of a long game: 16 MiB of
-%   global stack) and stayed that size for the life of the process, a step up
-%   of the worker's memory at each new record (bench/soak.py, issue 20).
-%   SWI-Prolog's own toplevel trims after every query; a process that calls
-%   Prolog from C must do it itself.  Below the bound nothing is done, so the
-%   stacks that ordinary moves use are not given back and grown again.  Then,
-%   and after every thousandth call, trim_heap/0 (malloc_trim()) gives back the
-%   free pages inside malloc's heap, which the atoms that atom garbage
-%   collection frees leave scattered (about 1 ms).
-give_back_stacks :-
-    statistics(stack, Allocated),
-    kept_stacks(Kept),
-    flag(tablero_calls, Calls, Calls + 1),
-    (   Allocated > Kept
-    ->  trim_stacks,
-        trim_heap
-    ;   Calls mod 1000 =:= 999
-    ->  trim_heap
-    ;   true
-    ).
-
-%   kept_stacks(-Bytes): stack memory a worker keeps between calls without
-%   trimming (twice what a move late in a 19x19 game uses).
-kept_stacks(8_388_608).

@@ -239,8 +239,8 @@ def test_replies_leave_no_string_buffers_behind():
 def test_stacks_grown_by_a_big_call_are_given_back_at_the_next_game_call():
     """A call that grew Prolog's stacks past tablero's bound (the history of a long game)
     does not keep the worker's memory up for ever: the next call through the games' door
-    trims them (tablero:give_back_stacks/0, issue 20's soak)."""
-    kept = bridge().query("tablero:kept_stacks(K)")[0]["K"]
+    trims them (give_back_stacks/0 of prolog/tablero/memory.pl, issue 20's soak)."""
+    kept = bridge().query("tablero_memory:kept_stacks(K)")[0]["K"]
     grown = bridge().query(r"\+ \+ (numlist(1, 400000, L), msort(L, S), length(S, _)), "
                            "statistics(stack, Bytes)")[0]["Bytes"]
     assert grown > kept

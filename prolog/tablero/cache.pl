@@ -59,6 +59,7 @@ race is never found: nobody holds its key.
 :- use_module(library(pairs)).
 :- use_module(library(time)).
 :- use_module(library(yall)).
+:- use_module(memory).           % give_back_stacks/0
 
 :- dynamic kept/2.               % kept(Id, Seq): Id is kept, stored as the Seq-th
 
@@ -98,7 +99,7 @@ api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
     ->  Text = "!timeout"
     ;   format(string(Text), "!error ~q", [E])
     ),
-    tablero:give_back_stacks.
+    give_back_stacks.
 
 call_(new, Game, Id, _, NewKey, _, _, OptionsJSON, Text, Reply) :-
     lean(Game,
