@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sgfmill import boards
 
 from app import grade
 
@@ -38,6 +39,7 @@ GRADED = {
     "noisy": "positions,score",
     "plain": "positions,score",
     "swapped_score": "score",
+    "single_captures": "random19",
 }
 
 
@@ -124,6 +126,68 @@ def test_second_answer_on_backtracking_fails(graded):
     assert "suicide_single" not in failed and "first_move_centre" not in failed
     assert report["determinism"]["second_different"] > 10
     assert failures(report, "gnugo19")
+
+
+def captured_groups(rows: list[str], player: str, pos: list[int]) -> list[int]:
+    """sgfmill's answer: the sizes of the groups the move at pos takes off the board."""
+    n = len(rows)
+    board = boards.Board(n)
+    for i, row in enumerate(rows):
+        for j, x in enumerate(row):
+            if x != "-":
+                board.play(n - 1 - i, j, x)
+    other = "w" if player == "b" else "b"
+    before = {p for c, p in board.list_occupied_points() if c == other}
+    board.play(n - 1 - pos[0], pos[1], player)
+    gone = before - {p for c, p in board.list_occupied_points() if c == other}
+    sizes = []
+    while gone:
+        group, todo = set(), [gone.pop()]
+        while todo:
+            r, c = todo.pop()
+            group.add((r, c))
+            for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if q in gone:
+                    gone.discard(q)
+                    todo.append(q)
+        sizes.append(len(group))
+    return sizes
+
+
+def test_first_failing_random_case_is_shrunk(graded):
+    """single_captures.pl leaves groups of two stones or more on the board; the random games
+    find it on crowded boards, and the report draws the smallest board that still fails."""
+    report = result(graded, "single_captures")
+    assert report["exit"] == 1
+    section = next(s for s in report["sections"] if s["name"] == "random19")
+    wrong = [f for f in section["failures"] if f["problem"] == "wrong_board"]
+    first = wrong[0]
+    assert [f for f in wrong if f.get("shrunk")] == [first]      # the first of its kind only
+    stones = sum(row.count("b") + row.count("w") for row in first["before"])
+    raw = first["original"]["before"]
+    assert stones == first["shrunk"]["stones"] < first["shrunk"]["stones_before"] == sum(
+        row.count("b") + row.count("w") for row in raw)
+    # the small board still shows the bug: sgfmill takes a group of 2+ stones off, the
+    # student's board keeps it, and the grader's expected board is sgfmill's
+    assert max(captured_groups(first["before"], first["player"], first["pos"])) >= 2
+    assert first["got_board"] != first["expected_board"]
+    assert grade.problem_words(first).startswith("answered another board: left")
+    # and no stone of it can be taken off: without any one, no group of 2+ is captured
+    for i, row in enumerate(first["before"]):
+        for j, x in enumerate(row):
+            if x != "-":
+                smaller = list(first["before"])
+                smaller[i] = row[:j] + "-" + row[j + 1:]
+                assert max(captured_groups(smaller, first["player"], first["pos"]) or [0]) < 2
+    text = grade.text_report(report)
+    assert f"the game's board had {first['shrunk']['stones_before']} stones" in text
+    feedback = grade.feedback(report, "es")
+    assert f"{stones} piedras, sin contar la jugada" in feedback
+    drawn = feedback[feedback.index("sin contar la jugada"):].splitlines()[1].split()
+    assert drawn == ["antes", "esperado", "obtenido"]
+    assert feedback.count("devuelve otro tablero") == 1          # one bug, with its count
+    assert re.search(r"\[(\d+)x\] goMove\(Board, \"\w\", \[\d+,\d+\], RBoard\) devuelve otro",
+                     feedback).group(1) == str(len(wrong))
 
 
 def test_endless_loop_is_stopped_and_the_rest_graded(graded):
