@@ -517,7 +517,9 @@ def build_report(path: Path, records: list[dict], process: dict,
     report = _empty_report(path)
     if config:
         report["config"] = config
-    report["process"].update(runs=process["runs"], restarts=process["restarts"])
+    report["process"].update(runs=process["runs"], restarts=process["restarts"],
+                             cpu=round(sum(r.get("cpu", 0) for r in records
+                                           if r["kind"] == "done"), 2))
     load = next((r for r in records if r["kind"] == "load"), None)
     report["load"] = load or {"ok": False, "failure": "the driver did not start"}
     if load is None:
@@ -1529,7 +1531,8 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
         (out / "feedback" / f"{name}.txt").write_text(feedback(report, lang), encoding="utf-8")
         (out / "feedback" / f"{name}.html").write_text(html_report(report), encoding="utf-8")
         row = {"student": name, "verdict": report["verdict"], "mark": report.get("mark", 0),
-               "seconds": seconds, "report": report}
+               "seconds": seconds, "cpu": report.get("process", {}).get("cpu", 0),
+               "report": report}
         for key in PREDICATES:
             v = report.get("verdicts", {}).get(key)
             row[key] = v["verdict"] if v else ("error" if report["verdict"] == "error" else "")
@@ -1551,6 +1554,9 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
             writer.writerow([r["student"], w[r["verdict"]], r["mark"],
                              *(w.get(r[k], r[k]) for k in PREDICATES), r["first"], r["seconds"]])
     (out / "grades.html").write_text(class_html(rows, lang), encoding="utf-8")
+    (out / "grades.json").write_text(json.dumps(
+        [{k: v for k, v in r.items() if k != "report"} for r in rows], ensure_ascii=False,
+        indent=1), encoding="utf-8")
     return rows
 
 

@@ -32,7 +32,7 @@ file, never to standard output (which the student's code may use):
     {"kind":"budget", "index"}   the time budget (seconds) ran out before case index
     {"kind":"died", "index"}     halt was reached during case index, or "load"
                                  or "contract" (at_halt; see on_halt/0)
-    {"kind":"done"}              the driver ended normally
+    {"kind":"done", "cpu"}       the driver ended normally, after cpu seconds of CPU time
 
 Cases are numbered from 0 across all sections; `--skip=N` starts at case N
 (app/grade.py restarts the driver after a case that ended the process).
@@ -84,7 +84,8 @@ main :-
     ->  grade
     ;   true
     ),
-    emit(_{kind: done}),
+    statistics(cputime, Cpu),
+    emit(_{kind: done, cpu: Cpu}),
     close(Out).
 
 parse_argv(Argv) :-
@@ -754,10 +755,10 @@ count_limits(O) :-
 count_score_limits(O) :-
     (   O.second == limit
     ->  bump(grade_score_second_hits, M),
-        (   M =:= 2
+        (   M =:= 1
         ->  nb_setval(grade_no_score_second, true),
-            note("looking for a second answer of the score predicate ran past the limits \c
-                  in 2 cases: no second answer is looked for any more")
+            note("looking for a second answer of the score predicate ran past the limits: \c
+                  no second answer is looked for any more")
         ;   true
         )
     ;   true
