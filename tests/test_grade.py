@@ -320,6 +320,66 @@ def test_score_named_on_the_command_line(tmp_path):
     assert report["verdicts"]["score"]["verdict"] == "pass"
 
 
+# ---------------------------------------------------------------- --require and --weights
+
+
+def graded_json(capsys, *argv) -> tuple[int, dict]:
+    """`tablero grade ... --json` as a teacher runs it: (exit status, the report)."""
+    capsys.readouterr()
+    status = grade.main([str(a) for a in argv] + ["--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def test_require_a_missing_score_predicate(tmp_path, capsys):
+    """Without a score predicate the grade fails and says why; required away, it passes;
+    the mark is the documented one either way (70 for goMove/4, 20 score, 10 emptyBoard/1)."""
+    text = (STUDENTS / "correct.pl").read_text()
+    text = text.replace("goMove/4,       % +Board, +Player, +Pos, -RBoard\n"
+                        "            terminarJuego/3 % +Board, -PuntosW, -PuntosB",
+                        "goMove/4        % +Board, +Player, +Pos, -RBoard")
+    student = tmp_path / "sin_puntaje.pl"
+    student.write_text(text[:text.index("%   terminarJuego(+Board")])
+    status, report = graded_json(capsys, student, "--only", "positions,score")
+    assert (status, report["verdict"]) == (1, "fail")
+    assert report["verdicts"]["score"]["verdict"] == "missing"
+    assert report["verdicts"]["score"]["first"].startswith("no score predicate: terminarJuego/3 "
+                                                           "or finDelJuego/3 is not defined")
+    assert "score missing (0/11)" in report["summary"]
+    assert report["mark"] == 80                           # 70 * 42/42 + 20 * 0 + 10 * 1
+    assert "- score (-/3): no está" in grade.feedback(report, "es")
+    status, report = graded_json(capsys, student, "--only", "positions,score",
+                                 "--require", "goMove/4,emptyBoard/1")
+    assert (status, report["verdict"], report["mark"]) == (0, "pass", 80)
+    assert report["summary"].startswith("PASS")
+    status, report = graded_json(capsys, student, "--only", "positions,score",
+                                 "--require", "goMove/4,score")
+    assert (status, report["verdict"]) == (1, "fail")
+    status, report = graded_json(capsys, student, "--only", "positions,score",
+                                 "--require", "goMove/4", "--weights", "score=1")
+    assert (status, report["mark"]) == (0, 0)             # passes, and scores nothing
+    assert grade.main([str(student), "--require", "puntaje/3"]) == 2
+    assert "--require: unknown 'puntaje/3'" in capsys.readouterr().err
+
+
+def test_weights_weigh_each_share_of_cases(capsys):
+    """suicide.pl fails the 6 suicides of the 42 positions: goMove/4 passes 36/42."""
+    student = STUDENTS / "suicide.pl"
+    status, report = graded_json(capsys, student, "--only", "positions")
+    assert status == 1
+    assert (report["verdicts"]["goMove/4"]["passed"], report["verdicts"]["goMove/4"]["cases"]) \
+        == (36, 42)
+    assert report["verdicts"]["emptyBoard/1"]["verdict"] == "pass"
+    assert report["mark"] == 70                           # (70 * 36/42 + 20 * 0 + 10) / 100
+    _, report = graded_json(capsys, student, "--only", "positions", "--weights", "goMove/4=1")
+    assert report["mark"] == 86                           # 36/42 = 85.7%
+    _, report = graded_json(capsys, student, "--only", "positions",
+                            "--weights", "goMove/4=3,emptyBoard/1=1")
+    assert report["mark"] == 89                           # (3 * 36/42 + 1) / 4 = 89.3%
+    assert report["config"]["weights"] == {"goMove/4": 3, "score": 0, "emptyBoard/1": 1}
+    assert grade.main([str(student), "--weights", "goMove/4=much"]) == 2
+    assert "--weights" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- recorded games
 
 
