@@ -40,6 +40,7 @@ GRADED = {
     "plain": "positions,score",
     "swapped_score": "score",
     "single_captures": "random19",
+    "sticky_score": "score,gnugo19",
 }
 
 
@@ -188,6 +189,15 @@ def test_first_failing_random_case_is_shrunk(graded):
     assert feedback.count("devuelve otro tablero") == 1          # one bug, with its count
     assert re.search(r"\[(\d+)x\] goMove\(Board, \"\w\", \[\d+,\d+\], RBoard\) devuelve otro",
                      feedback).group(1) == str(len(wrong))
+
+
+def test_marks_left_by_the_score_do_not_fail_the_moves(graded):
+    """sticky_score.pl's terminarJuego/3 leaves every point marked and its goMove/4 takes
+    marked points off: each is right on its own, and the grader judges each on its own."""
+    report = result(graded, "sticky_score")
+    assert (report["verdict"], report["exit"]) == ("pass", 0), grade.text_report(report)
+    sections = {s["name"]: (s["passed"], s["cases"]) for s in report["sections"]}
+    assert sections == {"score": (11, 11), "gnugo19": (518, 518)}
 
 
 def test_endless_loop_is_stopped_and_the_rest_graded(graded):
