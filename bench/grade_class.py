@@ -58,7 +58,7 @@ def make_class(folder: Path, n: int) -> list[str]:
 
 
 def grade_class(folder: Path, jobs: int) -> dict:
-    out = folder / f"grades-{jobs}"
+    out = folder.parent / f"grades-{jobs}"          # outside the class: not a student
     started = time.monotonic()
     load = os.getloadavg()[0]
     proc = subprocess.run([sys.executable, "-m", "app.grade", str(folder), "--lang", "es",
