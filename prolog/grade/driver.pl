@@ -722,12 +722,18 @@ call_limits(limits(cpu(Seconds), Inferences, Second)) :-
     ),
     (   nb_current(grade_no_second, true) -> Second = false ; Second = true ).
 
+%   The score's: ten times the inferences of goMove/4, and five times its CPU
+%   time, so that code that computes runs out of inferences (the same count on
+%   any machine) well before it runs out of CPU time (which a busy machine
+%   stretches: at 2 s, 100M inferences ran out of either first, by the load,
+%   and the grade changed with it); the CPU time stops what makes no
+%   inferences.
 score_limits(limits(cpu(Seconds), Inferences, Second)) :-
     call_limits(limits(cpu(S), I, Second0)),
     (   nb_current(grade_no_score_second, true) -> Second = false ; Second = Second0 ),
     (   nb_current(grade_score_lowered, true)
     ->  Seconds = S, Inferences = I
-    ;   Seconds is S * 2, Inferences is I * 10
+    ;   Seconds is S * 5, Inferences is I * 10      % see the comment above
     ).
 
 count_limits(O) :-
