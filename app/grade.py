@@ -517,7 +517,9 @@ def build_report(path: Path, records: list[dict], process: dict,
     report = _empty_report(path)
     if config:
         report["config"] = config
-    report["process"].update(runs=process["runs"], restarts=process["restarts"])
+    report["process"].update(runs=process["runs"], restarts=process["restarts"],
+                             cpu=round(sum(r.get("cpu", 0) for r in records
+                                           if r["kind"] == "done"), 2))
     load = next((r for r in records if r["kind"] == "load"), None)
     report["load"] = load or {"ok": False, "failure": "the driver did not start"}
     if load is None:
@@ -665,7 +667,8 @@ def section_report(plan: dict, records: list[dict]) -> dict:
     cases = [r for r in records if r.get("section") == name and r["kind"] in ("move", "score")]
     interrupted = [r for r in records if r["kind"] in ("crashed", "killed")
                    and _in_section(r["index"], name, records)]
-    failures = [r for r in cases if not r.get("ok")]
+    shrunk = {r["index"]: r for r in records if r["kind"] == "shrunk"}
+    failures = [_shrunk(r, shrunk.get(r["index"])) for r in cases if not r.get("ok")]
     for r in interrupted:
         failures.append({"name": f"case {r['index']}", "title": "", **r, "kind": "move",
                          "section": name, "ok": False, "problem": r["kind"]})
@@ -678,6 +681,33 @@ def section_report(plan: dict, records: list[dict]) -> dict:
             "student_us": _median(r["us"] for r in timed),
             "ours_us": _median(r["ref_us"] for r in timed),
             "failures": failures}
+
+
+SHRUNK_KEYS = ("before", "expected", "expected_board", "got", "got_board", "second_board",
+               "got_text", "message", "second")
+
+
+def _shrunk(r: dict, small: dict | None) -> dict:
+    """A failure drawn on the smallest board that still fails the same way (the driver's
+    shrinking, see maybe_shrink/6 in prolog/grade/driver.pl); the board of the game it
+    came from is kept under "original", and "shrunk" says how many stones were taken off."""
+    if not small:
+        return r
+    return {**r, "original": {k: r.get(k) for k in SHRUNK_KEYS},
+            **{k: small.get(k) for k in SHRUNK_KEYS},
+            "shrunk": {"stones_before": small["stones_before"], "stones": small["stones"],
+                       "tries": small["tries"]}}
+
+
+def shrunk_words(r: dict, lang: str = "en") -> str:
+    """How a shrunk failure's board was made, in words."""
+    s = r["shrunk"]
+    if lang == "es":
+        return (f"el tablero de la partida tenía {s['stones_before']} piedras; se muestra el "
+                f"más chico que sigue fallando igual ({s['stones']} piedras, sin contar la "
+                f"jugada)")
+    return (f"the game's board had {s['stones_before']} stones; this is the smallest that still "
+            f"fails the same way ({s['stones']} stones, the move aside)")
 
 
 def _median(values) -> int | None:
@@ -1104,6 +1134,8 @@ def _text_failure(r: dict, report: dict) -> list[str]:
         lines.append(f"    {problem_words(r)}")
     if r.get("problem") == "malformed" and r.get("got_text"):
         lines.append(f"    got: {_shorten(r['got_text'], 200)}")
+    if r.get("shrunk"):
+        lines.append(f"    shrunk: {shrunk_words(r)}")
     boards = [("before", r.get("before"))]
     if r.get("expected_board"):
         boards.append(("expected", r["expected_board"]))
@@ -1305,6 +1337,8 @@ def _html_failure(r: dict, report: dict) -> str:
     extra = ""
     if r.get("problem") == "malformed" and r.get("got_text"):
         extra = f"<pre>{e(r['got_text'])}</pre>"
+    if r.get("shrunk"):
+        extra += f"<p>Shrunk: {e(shrunk_words(r))}</p>"
     return (f"<div class=case>{title}<p>{call}{e(problem_words(r))}</p>{extra}"
             f"<div class=boards>{''.join(figures)}</div></div>")
 
@@ -1365,13 +1399,15 @@ _PROBLEM_ES = {
 
 
 def bug_key(r: dict) -> tuple:
-    """What kind of bug a failure shows: the same key, the same bug."""
+    """What kind of bug a failure shows: the same key, the same bug (a shrunk failure by
+    the board it was found on, as the others)."""
+    r = {**r, **r.get("original", {})}
     problem = r.get("problem", "")
     if problem == "accepted_illegal":
         return (r.get("kind"), r.get("expected"))
     if problem == "wrong_board":
-        return (r.get("kind"), board_difference_words(r).split(":", 1)[-1]
-                .replace("1 ", "N ").strip()[:40] if r.get("got_board") else problem)
+        words = board_difference_words(r).split(":", 1)[-1] if r.get("got_board") else problem
+        return (r.get("kind"), re.sub(r"\d+ (\w+?)s?\b", r"N \1", words).strip()[:40])
     return (r.get("kind"), problem)
 
 
@@ -1395,7 +1431,7 @@ def distinct_bugs(report: dict, lang: str = "en") -> list[dict]:
                                    else r.get("problem"), problem_words(r))
             words = (f'goMove(Board, "{r["player"]}", {_pos(r["pos"])}, RBoard) {what}'
                      if "pos" in r else what)
-        out.append({"count": g["count"], "words": words, "case": _case_title(r)})
+        out.append({"count": g["count"], "words": words, "case": _case_title(r), "first": r})
     return out
 
 
@@ -1420,6 +1456,8 @@ def feedback(report: dict, lang: str = "en") -> str:
         lines.append(w["bugs"] + ":")
         for b in bugs[:10]:
             lines.append(f"  * [{b['count']}x] {b['words']}  ({w['example']} {b['case']})")
+            if b["first"].get("shrunk"):
+                lines += _feedback_boards(b["first"], lang)
         if len(bugs) > 10:
             lines.append(f"  ... {len(bugs) - 10}")
     else:
@@ -1427,11 +1465,43 @@ def feedback(report: dict, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
+_BOARD_WORDS = {"en": ("before", "expected", "got", "refused"),
+                "es": ("antes", "esperado", "obtenido", "rechaza")}
+
+
+def _feedback_boards(r: dict, lang: str) -> list[str]:
+    """The smallest board a shrunk failure shows, drawn for the feedback."""
+    before, expected, got, refused = _BOARD_WORDS[lang]
+    boards = [(before, r["before"])]
+    if r.get("expected_board"):
+        boards.append((expected, r["expected_board"]))
+    if r.get("got_board") and r["got_board"] != r.get("expected_board"):
+        boards.append((got, r["got_board"]))
+    lines = [f"      {shrunk_words(r, lang)}:"]
+    lines += ["      " + line for line in draw_boards(boards, r.get("pos"), _crop(r))]
+    if not r.get("expected_board"):
+        lines.append(f"      {expected}: {refused} ({r.get('expected')})")
+    if not r.get("got_board"):
+        lines.append(f"      {got}: {refused}" if r.get("got") == "failed" else
+                     f"      {got}: {r.get('got')}")
+    return lines
+
+
 def class_entries(folder: Path) -> list[Path]:
     """The solutions of a class folder: each subfolder, .pl or .zip file is a student."""
     return sorted(p for p in Path(folder).iterdir()
                   if not p.name.startswith(".") and (
                       p.is_dir() or p.suffix.lower() in (".pl", ".zip")))
+
+
+def _solution_bytes(entry: Path) -> int:
+    """The size of a solution's Prolog text (a folder's .pl files; a zip as it is)."""
+    try:
+        if entry.is_dir():
+            return sum(p.stat().st_size for p in entry.rglob("*.pl") if p.is_file())
+        return entry.stat().st_size
+    except OSError:
+        return 0
 
 
 def is_class_folder(folder: Path) -> bool:
@@ -1471,7 +1541,8 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
         (out / "feedback" / f"{name}.txt").write_text(feedback(report, lang), encoding="utf-8")
         (out / "feedback" / f"{name}.html").write_text(html_report(report), encoding="utf-8")
         row = {"student": name, "verdict": report["verdict"], "mark": report.get("mark", 0),
-               "seconds": seconds, "report": report}
+               "seconds": seconds, "cpu": report.get("process", {}).get("cpu", 0),
+               "report": report}
         for key in PREDICATES:
             v = report.get("verdicts", {}).get(key)
             row[key] = v["verdict"] if v else ("error" if report["verdict"] == "error" else "")
@@ -1483,7 +1554,11 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
         return row
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        rows = list(pool.map(one, entries))
+        # the largest solutions first (the slow ones, as a rule): the last to end is then a
+        # short one, and the cores stay busy to the end; the rows stay in the folder's order
+        futures = {e: pool.submit(one, e) for e in sorted(entries, key=_solution_bytes,
+                                                            reverse=True)}
+        rows = [futures[e].result() for e in entries]
     w = _WORDS[lang]
     with open(out / "grades.csv", "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
@@ -1493,6 +1568,9 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
             writer.writerow([r["student"], w[r["verdict"]], r["mark"],
                              *(w.get(r[k], r[k]) for k in PREDICATES), r["first"], r["seconds"]])
     (out / "grades.html").write_text(class_html(rows, lang), encoding="utf-8")
+    (out / "grades.json").write_text(json.dumps(
+        [{k: v for k, v in r.items() if k != "report"} for r in rows], ensure_ascii=False,
+        indent=1), encoding="utf-8")
     return rows
 
 

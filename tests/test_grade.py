@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sgfmill import boards
 
 from app import grade
 
@@ -38,6 +39,8 @@ GRADED = {
     "noisy": "positions,score",
     "plain": "positions,score",
     "swapped_score": "score",
+    "single_captures": "random19",
+    "sticky_score": "score,gnugo19",
 }
 
 
@@ -124,6 +127,77 @@ def test_second_answer_on_backtracking_fails(graded):
     assert "suicide_single" not in failed and "first_move_centre" not in failed
     assert report["determinism"]["second_different"] > 10
     assert failures(report, "gnugo19")
+
+
+def captured_groups(rows: list[str], player: str, pos: list[int]) -> list[int]:
+    """sgfmill's answer: the sizes of the groups the move at pos takes off the board."""
+    n = len(rows)
+    board = boards.Board(n)
+    for i, row in enumerate(rows):
+        for j, x in enumerate(row):
+            if x != "-":
+                board.play(n - 1 - i, j, x)
+    other = "w" if player == "b" else "b"
+    before = {p for c, p in board.list_occupied_points() if c == other}
+    board.play(n - 1 - pos[0], pos[1], player)
+    gone = before - {p for c, p in board.list_occupied_points() if c == other}
+    sizes = []
+    while gone:
+        group, todo = set(), [gone.pop()]
+        while todo:
+            r, c = todo.pop()
+            group.add((r, c))
+            for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if q in gone:
+                    gone.discard(q)
+                    todo.append(q)
+        sizes.append(len(group))
+    return sizes
+
+
+def test_first_failing_random_case_is_shrunk(graded):
+    """single_captures.pl leaves groups of two stones or more on the board; the random games
+    find it on crowded boards, and the report draws the smallest board that still fails."""
+    report = result(graded, "single_captures")
+    assert report["exit"] == 1
+    section = next(s for s in report["sections"] if s["name"] == "random19")
+    wrong = [f for f in section["failures"] if f["problem"] == "wrong_board"]
+    first = wrong[0]
+    assert [f for f in wrong if f.get("shrunk")] == [first]      # the first of its kind only
+    stones = sum(row.count("b") + row.count("w") for row in first["before"])
+    raw = first["original"]["before"]
+    assert stones == first["shrunk"]["stones"] < first["shrunk"]["stones_before"] == sum(
+        row.count("b") + row.count("w") for row in raw)
+    # the small board still shows the bug: sgfmill takes a group of 2+ stones off, the
+    # student's board keeps it, and the grader's expected board is sgfmill's
+    assert max(captured_groups(first["before"], first["player"], first["pos"])) >= 2
+    assert first["got_board"] != first["expected_board"]
+    assert grade.problem_words(first).startswith("answered another board: left")
+    # and no stone of it can be taken off: without any one, no group of 2+ is captured
+    for i, row in enumerate(first["before"]):
+        for j, x in enumerate(row):
+            if x != "-":
+                smaller = list(first["before"])
+                smaller[i] = row[:j] + "-" + row[j + 1:]
+                assert max(captured_groups(smaller, first["player"], first["pos"]) or [0]) < 2
+    text = grade.text_report(report)
+    assert f"the game's board had {first['shrunk']['stones_before']} stones" in text
+    feedback = grade.feedback(report, "es")
+    assert f"{stones} piedras, sin contar la jugada" in feedback
+    drawn = feedback[feedback.index("sin contar la jugada"):].splitlines()[1].split()
+    assert drawn == ["antes", "esperado", "obtenido"]
+    assert feedback.count("devuelve otro tablero") == 1          # one bug, with its count
+    assert re.search(r"\[(\d+)x\] goMove\(Board, \"\w\", \[\d+,\d+\], RBoard\) devuelve otro",
+                     feedback).group(1) == str(len(wrong))
+
+
+def test_marks_left_by_the_score_do_not_fail_the_moves(graded):
+    """sticky_score.pl's terminarJuego/3 leaves every point marked and its goMove/4 takes
+    marked points off: each is right on its own, and the grader judges each on its own."""
+    report = result(graded, "sticky_score")
+    assert (report["verdict"], report["exit"]) == ("pass", 0), grade.text_report(report)
+    sections = {s["name"]: (s["passed"], s["cases"]) for s in report["sections"]}
+    assert sections == {"score": (11, 11), "gnugo19": (518, 518)}
 
 
 def test_endless_loop_is_stopped_and_the_rest_graded(graded):
@@ -254,6 +328,66 @@ def test_score_named_on_the_command_line(tmp_path):
     assert report["score"]["how"] == "behaviour"
     assert report["score"]["name"] in ("puntaje", "puntos")   # plain.pl's helper scores too
     assert report["verdicts"]["score"]["verdict"] == "pass"
+
+
+# ---------------------------------------------------------------- --require and --weights
+
+
+def graded_json(capsys, *argv) -> tuple[int, dict]:
+    """`tablero grade ... --json` as a teacher runs it: (exit status, the report)."""
+    capsys.readouterr()
+    status = grade.main([str(a) for a in argv] + ["--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def test_require_a_missing_score_predicate(tmp_path, capsys):
+    """Without a score predicate the grade fails and says why; required away, it passes;
+    the mark is the documented one either way (70 for goMove/4, 20 score, 10 emptyBoard/1)."""
+    text = (STUDENTS / "correct.pl").read_text()
+    text = text.replace("goMove/4,       % +Board, +Player, +Pos, -RBoard\n"
+                        "            terminarJuego/3 % +Board, -PuntosW, -PuntosB",
+                        "goMove/4        % +Board, +Player, +Pos, -RBoard")
+    student = tmp_path / "sin_puntaje.pl"
+    student.write_text(text[:text.index("%   terminarJuego(+Board")])
+    status, report = graded_json(capsys, student, "--only", "positions,score")
+    assert (status, report["verdict"]) == (1, "fail")
+    assert report["verdicts"]["score"]["verdict"] == "missing"
+    assert report["verdicts"]["score"]["first"].startswith("no score predicate: terminarJuego/3 "
+                                                           "or finDelJuego/3 is not defined")
+    assert "score missing (0/11)" in report["summary"]
+    assert report["mark"] == 80                           # 70 * 42/42 + 20 * 0 + 10 * 1
+    assert "- score (-/3): no está" in grade.feedback(report, "es")
+    status, report = graded_json(capsys, student, "--only", "positions,score",
+                                 "--require", "goMove/4,emptyBoard/1")
+    assert (status, report["verdict"], report["mark"]) == (0, "pass", 80)
+    assert report["summary"].startswith("PASS")
+    status, report = graded_json(capsys, student, "--only", "positions,score",
+                                 "--require", "goMove/4,score")
+    assert (status, report["verdict"]) == (1, "fail")
+    status, report = graded_json(capsys, student, "--only", "positions,score",
+                                 "--require", "goMove/4", "--weights", "score=1")
+    assert (status, report["mark"]) == (0, 0)             # passes, and scores nothing
+    assert grade.main([str(student), "--require", "puntaje/3"]) == 2
+    assert "--require: unknown 'puntaje/3'" in capsys.readouterr().err
+
+
+def test_weights_weigh_each_share_of_cases(capsys):
+    """suicide.pl fails the 6 suicides of the 42 positions: goMove/4 passes 36/42."""
+    student = STUDENTS / "suicide.pl"
+    status, report = graded_json(capsys, student, "--only", "positions")
+    assert status == 1
+    assert (report["verdicts"]["goMove/4"]["passed"], report["verdicts"]["goMove/4"]["cases"]) \
+        == (36, 42)
+    assert report["verdicts"]["emptyBoard/1"]["verdict"] == "pass"
+    assert report["mark"] == 70                           # (70 * 36/42 + 20 * 0 + 10) / 100
+    _, report = graded_json(capsys, student, "--only", "positions", "--weights", "goMove/4=1")
+    assert report["mark"] == 86                           # 36/42 = 85.7%
+    _, report = graded_json(capsys, student, "--only", "positions",
+                            "--weights", "goMove/4=3,emptyBoard/1=1")
+    assert report["mark"] == 89                           # (3 * 36/42 + 1) / 4 = 89.3%
+    assert report["config"]["weights"] == {"goMove/4": 3, "score": 0, "emptyBoard/1": 1}
+    assert grade.main([str(student), "--weights", "goMove/4=much"]) == 2
+    assert "--weights" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- recorded games

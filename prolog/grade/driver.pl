@@ -27,10 +27,12 @@ file, never to standard output (which the student's code may use):
     {"kind":"score", ...}        one score case: the student's raw answer
     {"kind":"internal", ...}     our rules disagree with recorded data
     {"kind":"note", ...}         a change of limits, in words
+    {"kind":"shrunk", ...}       the smallest board on which the first failure of
+                                 a game section still fails (see maybe_shrink/6)
     {"kind":"budget", "index"}   the time budget (seconds) ran out before case index
     {"kind":"died", "index"}     halt was reached during case index, or "load"
                                  or "contract" (at_halt; see on_halt/0)
-    {"kind":"done"}              the driver ended normally
+    {"kind":"done", "cpu"}       the driver ended normally, after cpu seconds of CPU time
 
 Cases are numbered from 0 across all sections; `--skip=N` starts at case N
 (app/grade.py restarts the driver after a case that ended the process).
@@ -82,7 +84,8 @@ main :-
     ->  grade
     ;   true
     ),
-    emit(_{kind: done}),
+    statistics(cputime, Cpu),
+    emit(_{kind: done, cpu: Cpu}),
     close(Out).
 
 parse_argv(Argv) :-
@@ -116,6 +119,10 @@ number_setting(Key, N) :-
                  *******************************/
 
 grade :-
+    findall(M:Head, student_dynamic(M, Head), Dynamic),
+    nb_setval(grade_dynamic, Dynamic),
+    student_state(Loaded),
+    nb_setval(grade_loaded_state, Loaded),
     nb_setval(grade_case, contract),
     contract(Gradeable),
     nb_setval(grade_case, none),
@@ -289,6 +296,15 @@ snapshot_dynamic(Saved) :-
               findall(Head-Body, clause(M:Head, Body), Clauses) ),
             Saved).
 
+%   student_state(-Saved): as snapshot_dynamic/1, for the dynamic predicates
+%   found once after loading (grade/0).
+student_state(Saved) :-
+    nb_getval(grade_dynamic, Dynamic),
+    findall(M:Head-Clauses,
+            ( member(M:Head, Dynamic),
+              findall(Head-Body, clause(M:Head, Body), Clauses) ),
+            Saved).
+
 restore_dynamic(Saved) :-
     forall(member(M:Head-Clauses, Saved),
            ( functor(Head, F, A), functor(H, F, A),
@@ -392,11 +408,29 @@ run_case(move(Section, Name, Title, Board, Player, Pos, Expected), I, _) :-
     ->  Record = Record0
     ;   boards_for_report(Board, Expected, O, Record0, Record)
     ),
-    emit(Record).
+    emit(Record),
+    (   Ok == false
+    ->  maybe_shrink(I, Section, Board, Player, Pos, Problem)
+    ;   true
+    ).
 run_case(score(Section, Name, Title, Board, B, W), I, Score) :-
     (   Score == none
     ->  true
-    ;   reference_score(Board, B, W, Ours),
+    ;   student_state(Moves),
+        nb_getval(grade_loaded_state, Loaded),
+        restore_dynamic(Loaded),
+        call_cleanup(score_case(Section, Name, Title, Board, B, W, I, Score),
+                     restore_dynamic(Moves))
+    ).
+
+%   score_case(...): one score case, its record emitted.  It starts from the
+%   student's dynamic predicates as loading left them, and they are put back
+%   as the goMove/4 cases left them afterwards (run_case/3): the course calls
+%   the score once, at the end of a game, and a score predicate that leaves
+%   marks asserted (a real 2019 solution did: every point of the board) must
+%   not fail the next goMove/4 case, nor the next score case.
+score_case(Section, Name, Title, Board, B, W, I, Score) :-
+    (   reference_score(Board, B, W, Ours),
         (   Ours.ok == true
         ->  true
         ;   format(string(M), "our terminarJuego/3 does not give the expected score \c
@@ -420,7 +454,151 @@ run_case(score(Section, Name, Title, Board, B, W), I, Score) :-
                x: JX, y: JY, second: O.second, second_x: JX2, second_y: JY2,
                det: O.det, us: O.us, ref_us: Ours.us,
                output: Out, output_chars: OutLen})
+    ->  true
+    ;   true
     ).
+
+                 /*******************************
+                 *          SHRINKING           *
+                 *******************************/
+
+%   maybe_shrink(+I, +Section, +Board, +Player, +Pos, +Problem): the first
+%   failure of each kind (Problem) in a game section (random games and GNU
+%   Go's) is shrunk, as a property-based tester shrinks a failing example:
+%   stones are taken off the board before the move, in halves, quarters, ...
+%   down to one at a time, as long as the student's goMove/4 still fails the
+%   same way on what is left (the expected result is our rules' on each
+%   smaller board).  Emits {"kind":"shrunk"} with the smallest board found
+%   and its drawing; nothing when no stone could be taken off.  Failures
+%   of limits, errors and halts are not shrunk (each try would cost a
+%   limit), and shrinking a case stops after 2 s of CPU time or 2,000 tries.
+maybe_shrink(I, Section, Board, Player, Pos, Problem) :-
+    (   memberchk(Section, [random19, random9, gnugo19, gnugo9]),
+        memberchk(Problem, [wrong_board, accepted_illegal, refused_legal, second_answer,
+                            malformed]),
+        atomic_list_concat([grade_shrunk, Section, Problem], '_', Key),
+        \+ nb_current(Key, true)
+    ->  nb_setval(Key, true),
+        shrink_case(I, Section, Board, Player, Pos, Problem)
+    ;   true
+    ).
+
+shrink_case(I, Section, Board, Player, Pos, Problem) :-
+    student_state(State),
+    nb_setval(grade_shrink_state, State),
+    call_cleanup(shrink_case_(I, Section, Board, Player, Pos, Problem),
+                 restore_dynamic(State)).
+
+%   Every try starts from the student's dynamic predicates as the failing
+%   case left them, and they are put back so afterwards: the next cases are
+%   asked as if there had been no shrinking.
+shrink_case_(I, Section, Board, Player, Pos, Problem) :-
+    board_stones(Board, Pos, Stones),
+    length(Stones, N),
+    statistics(cputime, T0),
+    nb_setval(grade_shrink_tries, 0),
+    Half is max(1, N // 2),
+    catch(shrink(Stones, Half, Board, Player, Pos, Problem, T0, Kept), _, Kept = Stones),
+    length(Kept, K),
+    nb_getval(grade_shrink_tries, Tries),
+    (   K < N,
+        without_stones(Board, Stones, Kept, Small),
+        shrink_try(Small, Player, Pos, Problem, Expected, O)
+    ->  expected_reason(Expected, Reason),
+        Record0 = _{kind: shrunk, index: I, section: Section, player: Player, pos: Pos,
+                    expected: Reason, problem: Problem, stones_before: N, stones: K,
+                    tries: Tries, got: O.status, message: O.message, second: O.second},
+        boards_for_report(Small, Expected, O, Record0, Record),
+        emit(Record)
+    ;   true
+    ).
+
+%   shrink(+Stones, +Size, ...): takes off chunks of Size stones, each kept
+%   off if the student's code still fails the same way; then chunks of half
+%   the size; with one stone at a time, again until none can be taken off.
+shrink(Stones, Size, Board, Player, Pos, Problem, T0, Kept) :-
+    chunks(Stones, Size, Chunks),
+    foldl(shrink_chunk(Board, Stones, Player, Pos, Problem, T0), Chunks, Stones, Stones1),
+    length(Stones, N0), length(Stones1, N1),
+    (   shrink_spent(T0)
+    ->  Kept = Stones1
+    ;   Size > 1
+    ->  Size1 is max(1, Size // 2),
+        shrink(Stones1, Size1, Board, Player, Pos, Problem, T0, Kept)
+    ;   N1 < N0
+    ->  shrink(Stones1, 1, Board, Player, Pos, Problem, T0, Kept)
+    ;   Kept = Stones1
+    ).
+
+shrink_chunk(Board, All, Player, Pos, Problem, T0, Chunk, Stones0, Stones) :-
+    subtract(Stones0, Chunk, Stones1),
+    (   Stones1 \== Stones0,
+        \+ shrink_spent(T0),
+        without_stones(Board, All, Stones1, Small),
+        shrink_try(Small, Player, Pos, Problem, _, _)
+    ->  Stones = Stones1
+    ;   Stones = Stones0
+    ).
+
+shrink_spent(T0) :-
+    statistics(cputime, T),
+    nb_getval(grade_shrink_tries, Tries),
+    ( T - T0 > 2 ; Tries >= 2000 ).
+
+%   shrink_try(+Board, +Player, +Pos, +Problem, -Expected, -Outcome): the
+%   student's goMove/4 fails on Board the way it failed on the random one.
+shrink_try(Board, Player, Pos, Problem, Expected, O) :-
+    bump(grade_shrink_tries, _),
+    nb_getval(grade_shrink_state, State),
+    restore_dynamic(State),
+    limited_call(go:goMove(Board, Player, Pos, R0), R0, limits(10, 100 000 000, false), Ours),
+    (   Ours.status == answer
+    ->  Expected = board(Ours.answer)
+    ;   Pos = [R, C], nth0(R, Board, Row), nth0(C, Row, Cell),
+        (   Cell == "-" -> Reason = suicide ; Reason = occupied ),
+        Expected = refused(Reason)
+    ),
+    call_limits(limits(Cpu, Inferences, _)),
+    ( Problem == second_answer -> Second = true ; Second = false ),
+    limited_call(grade_student:goMove(Board, Player, Pos, R), R,
+                 limits(Cpu, Inferences, Second), O),
+    move_verdict(Expected, O, false, Problem).
+
+%   board_stones(+Board, +Pos, -Stones): the points with a stone, but Pos.
+board_stones(Board, Pos, Stones) :-
+    findall([R, C], ( nth0(R, Board, Row), nth0(C, Row, Cell), Cell \== "-",
+                      [R, C] \== Pos ), Stones).
+
+%   without_stones(+Board, +All, +Kept, -Small): Board with the points of All
+%   that are not in Kept emptied.
+without_stones(Board, All, Kept, Small) :-
+    subtract(All, Kept, Off),
+    findall(R-C, member([R, C], Off), Pairs),
+    sort(Pairs, Sorted),
+    empty_points(Board, 0, Sorted, Small).
+
+empty_points([], _, _, []).
+empty_points([Row|Rows], R, Off, [Row1|Rows1]) :-
+    findall(C, member(R-C, Off), Cs),
+    (   Cs == [] -> Row1 = Row ; empty_cells(Row, 0, Cs, Row1) ),
+    R1 is R + 1,
+    empty_points(Rows, R1, Off, Rows1).
+
+empty_cells([], _, _, []).
+empty_cells([X|Xs], C, Cs, [Y|Ys]) :-
+    ( memberchk(C, Cs) -> Y = "-" ; Y = X ),
+    C1 is C + 1,
+    empty_cells(Xs, C1, Cs, Ys).
+
+%   chunks(+List, +Size, -Chunks): List cut into lists of Size (the last shorter).
+chunks([], _, []) :- !.
+chunks(List, Size, [Chunk|Chunks]) :-
+    length(List, N),
+    (   N =< Size
+    ->  Chunk = List, Rest = []
+    ;   length(Chunk, Size), append(Chunk, Rest, List)
+    ),
+    chunks(Rest, Size, Chunks).
 
 %   json_number(+Term, -Value): a number as it is, anything else as text
 %   (an unbound variable, an unevaluated 3+4, ...), null as null.
@@ -544,12 +722,18 @@ call_limits(limits(cpu(Seconds), Inferences, Second)) :-
     ),
     (   nb_current(grade_no_second, true) -> Second = false ; Second = true ).
 
+%   The score's: ten times the inferences of goMove/4, and five times its CPU
+%   time, so that code that computes runs out of inferences (the same count on
+%   any machine) well before it runs out of CPU time (which a busy machine
+%   stretches: at 2 s, 100M inferences ran out of either first, by the load,
+%   and the grade changed with it); the CPU time stops what makes no
+%   inferences.
 score_limits(limits(cpu(Seconds), Inferences, Second)) :-
     call_limits(limits(cpu(S), I, Second0)),
     (   nb_current(grade_no_score_second, true) -> Second = false ; Second = Second0 ),
     (   nb_current(grade_score_lowered, true)
     ->  Seconds = S, Inferences = I
-    ;   Seconds is S * 2, Inferences is I * 10
+    ;   Seconds is S * 5, Inferences is I * 10      % see the comment above
     ).
 
 count_limits(O) :-
@@ -577,10 +761,10 @@ count_limits(O) :-
 count_score_limits(O) :-
     (   O.second == limit
     ->  bump(grade_score_second_hits, M),
-        (   M =:= 2
+        (   M =:= 1
         ->  nb_setval(grade_no_score_second, true),
-            note("looking for a second answer of the score predicate ran past the limits \c
-                  in 2 cases: no second answer is looked for any more")
+            note("looking for a second answer of the score predicate ran past the limits: \c
+                  no second answer is looked for any more")
         ;   true
         )
     ;   true

@@ -333,6 +333,9 @@ outcome(answer(_), _, _, answer, "") :- !.
 outcome(none, E, R, Status, Message) :-
     (   var(E), R == inference_limit_exceeded
     ->  Status = inferences, Message = "inference limit"
+    ;   E == inference_limit_exceeded       % the limit's own exception, raised where
+    ->  Status = inferences,                % call_with_inference_limit/3 does not catch
+        Message = "inference limit"         % it (in the CPU alarm's check, on a busy machine)
     ;   var(E)
     ->  Status = failed, Message = ""
     ;   E == time_limit_exceeded
@@ -356,6 +359,7 @@ second(_, S, E, R, Status, none) :-
     ;   var(E), R \== inference_limit_exceeded -> Status = none
     ;   var(E) -> Status = limit
     ;   E == time_limit_exceeded -> Status = limit
+    ;   E == inference_limit_exceeded -> Status = limit
     ;   Status = error
     ).
 
