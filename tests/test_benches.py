@@ -39,6 +39,7 @@ BENCHES = {
     "go_ply.py": (["--quick"], r"undo at ply \d+: \d+\.\d+ ms", ()),
     "go_rules.py": (["--quick"], r"goMove/4 per move / sgfmill\s+\d+\.\d+x", ("gnugo",)),
     "gorogo_ai.py": (["--quick"], r"machine won \d+/10", ()),
+    "grade_class.py": (["--students", "2", "--rounds", "1"], r"--jobs 2 / --jobs 1 = ", ()),
     "http_load.py": (["--quick"], r"throughput move / Pengines .*= \d+\.\d+x", ()),
     "live.py": (["--quick"], r"delivery at 50 streams.* p50 \d", ()),
     "machine_pool.py": (["--quick"], r"p99.*\d", ()),                # (others change it)
