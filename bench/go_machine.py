@@ -314,8 +314,11 @@ def report(k: int, ours: str, outcome: list, results: dict, times: dict,
         for key, values in round_times.items():
             times[name][key].extend(values)
         won = "won" if record["winner"] == ours else "lost"
+        cpu, sims = round_times["ours_cpu"], round_times["ours_sims"]
+        mean = (f"; ours {statistics.mean(cpu):.2f} s CPU, {statistics.mean(sims):.0f} "
+                "simulations a move") if cpu else ""
         print(f"game {k + 1:3d} {name}: ours {ours}, {record['moves']} moves, {won}; "
-              f"GNU Go {record['gnugo_score']}, ours {record['our_score']}", flush=True)
+              f"GNU Go {record['gnugo_score']}, ours {record['our_score']}{mean}", flush=True)
 
 
 def main() -> None:

@@ -82,7 +82,8 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %
 %   Action is the machine's move, pass or resignation for the player to
 %   move in Game, a game in play (see the module header).  Options:
-%   seconds(S) the search's time budget (default think_seconds/2),
+%   seconds(S) the search's time budget (default think_seconds/2) on the
+%   wall clock, or with clock(cpu) in CPU time (go_uct:clock_time/2),
 %   playouts(N) a count of simulations at most instead of a clock,
 %   simulations(N) exactly N simulations (N a number) or the number the
 %   search played (N a variable: 0 where no search ran), mc_max_size(S)
@@ -91,7 +92,8 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   and patterns(false) as go_uct:uct_search/6 takes them.  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
-    get_time(Start),
+    option(clock(Clock), Options, wall),
+    clock_time(Clock, Start),
     Game = go(settings(Size, _, _, Komi, _, _), _, P, _, Passes, _, _, playing),
     player_candidates(Game, FB, Candidates),
     go_estimate(Game, score(B, W, _, _), Owner),
@@ -231,7 +233,8 @@ enemy_neighbours(Board, Cell, [R, C], Set0, Set) :-
 %       seed gives the same move on any machine (the tests use it);
 %     - else a clock: the turn ends seconds(S) after Start, S given or
 %       think_seconds/2's (scaled by the server's setting,
-%       think_scale/1).
+%       think_scale/1), on the wall clock or, with option clock(cpu), in
+%       CPU time.
 %
 %   With a variable N in simulations(N), the search binds it to the
 %   simulations it played.  The flat Monte Carlo (Search = flat) always
@@ -250,7 +253,8 @@ search_budget(_, Start, FB, Options, Budget) :-
         think_seconds(Size, Seconds0),
         option(seconds(Seconds), Options, Seconds0),
         End is Start + Seconds,
-        Budget = [deadline(End), simulations(N)]
+        option(clock(Clock), Options, wall),
+        Budget = [deadline(End), clock(Clock), simulations(N)]
     ).
 
 %!  think_seconds(+Size, -Seconds) is det.

@@ -1,5 +1,6 @@
 :- module(go_uct,
-          [ uct_search/6             % +FB, +X, +Komi, +Candidates, +Options, -Ranked
+          [ uct_search/6,            % +FB, +X, +Komi, +Candidates, +Options, -Ranked
+            clock_time/2             % +Clock, -Seconds
           ]).
 
 /** <module> Go: a search tree grown by random games (UCT with RAVE)
@@ -66,7 +67,9 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   win rate in 0..1 it starts with, as root_prior_games/1 virtual games,
 %   to which go_prior's are added).  How long it searches (budget/3):
 %
-%     - deadline(T): until the wall clock (get_time/1) reaches T, or
+%     - deadline(T): until the clock reaches T (the wall clock of
+%       get_time/1, or with option clock(cpu) the CPU time of
+%       statistics/2's cputime: clock_time/2), or
 %       earlier when the most visited child is sure to stay so (grow/3),
 %       and never more than clock_simulations/1 a point of the board (a
 %       small board is decided long before its clock); the number of
@@ -115,18 +118,20 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
 %   Budget is one of
 %     exactly(N)              N simulations, no early stop;
 %     count(N)                N at most, with the early stop;
-%     clock(Start, End, Max)  until the wall clock reaches End (it started
-%                             at Start), with the early stop, Max at most.
+%     clock(Clock, Start, End, Max)  until the clock (clock_time/2) reaches
+%                             End (it read Start at the start), with the
+%                             early stop, Max simulations at most.
 budget(FB, Options, Budget, Done) :-
     (   option(simulations(Done), Options) -> true ; true ),
     (   integer(Done)
     ->  Budget = exactly(Done)
     ;   option(deadline(End), Options)
-    ->  get_time(Start),
+    ->  option(clock(Clock), Options, wall),
+        clock_time(Clock, Start),
         fb_size(FB, Size),
         clock_simulations(K),
         Max is K * Size * Size,
-        Budget = clock(Start, End, Max)
+        Budget = clock(Clock, Start, End, Max)
     ;   option(playouts(N), Options, 1000),
         Budget = count(N)
     ).
@@ -178,18 +183,27 @@ grow(Done, Budget, Search, Total) :-
 %   spent(+Budget, +Done): no simulation is left after Done of them.
 spent(exactly(N), Done) :- Done >= N.
 spent(count(N), Done) :- Done >= N.
-spent(clock(_, End, Max), Done) :-
+spent(clock(Clock, _, End, Max), Done) :-
     (   Done >= Max
     ->  true
-    ;   get_time(Now), Now >= End
+    ;   clock_time(Clock, Now), Now >= End
     ).
+
+%!  clock_time(+Clock, -Seconds) is det.
+%
+%   Seconds is the time on Clock: wall, the time of day (get_time/1), or
+%   cpu, the CPU time this thread has used (statistics/2's cputime): a
+%   budget in CPU time buys the same search however busy the machine is
+%   (bench/go_machine.py measures the player so, on a shared machine).
+clock_time(wall, T) :- get_time(T).
+clock_time(cpu, T) :- statistics(cputime, T).
 
 %   left(+Budget, +Done, -Left): the simulations still to come after Done:
 %   for a clock, as many as the time left allows at the speed so far.
 left(count(N), Done, Left) :-
     Left is N - Done.
-left(clock(Start, End, Max), Done, Left) :-
-    get_time(Now),
+left(clock(Clock, Start, End, Max), Done, Left) :-
+    clock_time(Clock, Now),
     Left is min(Max - Done, Done * (End - Now) / max(Now - Start, 1.0e-6)).
 
 %   decided(+Root, +Left): the root child with the most visits leads the
