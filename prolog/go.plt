@@ -1456,6 +1456,54 @@ test(seeds, [Same-Kinds == true-true]) :-
     length(Distinct, K),
     ( K > 1 -> Kinds = true ; Kinds = false ).
 
+%   The search runs on the clock: asked for the simulations it played, it
+%   names a number, and that number with the same seed repeats the move
+%   without a clock.  In CPU time (clock(cpu)) a budget of 0.2 s stays
+%   near 0.2 s of CPU, however busy the machine.
+test(clock_budget_repeats_by_count, [A1-Cpu == A2-true]) :-
+    go_new([size(9), preset(chinese)], G0),
+    go_play(G0, move("b", [4, 4]), G, _),
+    statistics(cputime, T0),
+    go_machine_action(G, [seed(3), seconds(0.2), clock(cpu), simulations(N)], A1),
+    statistics(cputime, T1),
+    ( T1 - T0 < 1.0 -> Cpu = true ; Cpu = T1 - T0 ),
+    integer(N), N > 0,
+    go_machine_action(G, [seed(3), simulations(N)], A2).
+
+%   On 13x13 the search runs too, with the tactics: Black's stone [6, 6]
+%   is in atari (liberty [6, 7]); whatever the seed, Black extends.
+test(answers_atari_on_13x13, Moves == [M, M, M]) :-
+    gm_position(["-------------", "-------------", "---b-----w---", "-------------",
+                 "-------------", "------w------", "-----wb------", "------w------",
+                 "-------------", "-------------", "---w-----b---", "-------------",
+                 "-------------"], "b", G),
+    M = move("b", [6, 7]),
+    findall(A, ( member(Seed, [1, 2, 3]), go_machine_action(G, [seed(Seed), playouts(100)], A) ),
+            Moves).
+
+%   An approach: White's last move [7, 7] leaves Black's two stones [6, 6]
+%   and [6, 7] two liberties, [6, 5] and [6, 8].  On 13x13 and 19x19,
+%   where the random games are few, Black answers locally (one of those
+%   liberties, three liberties after it) rather than play elsewhere.
+test(answers_an_approach_on_13x13, true(forall(member(move("b", P), Moves), memberchk(P, [[6, 5], [6, 8]])))) :-
+    gm_position(["-------------", "-------------", "---b-----w---", "-------------",
+                 "-------------", "------ww-----", "------bb-----", "------ww-----",
+                 "-------------", "-------------", "---w-----b---", "-------------",
+                 "-------------"], "b", G0),
+    setarg(7, G0, move("w", [7, 7])),
+    findall(A, ( member(Seed, [1, 2, 3]), go_machine_action(G0, [seed(Seed), playouts(100)], A) ),
+            Moves).
+
+test(answers_an_approach_on_19x19, true(forall(member(move("b", P), Moves), memberchk(P, [[9, 7], [9, 10]])))) :-
+    length(Empty, 19), maplist(=("-------------------"), Empty),
+    foldl([R-Row, B0, B]>>( nth0(R, B0, _, Rest), nth0(R, B, Row, Rest) ),
+          [3-"---b-----------w---", 15-"---w-----------b---", 8-"--------ww---------",
+           9-"--------bb---------", 10-"--------ww---------"], Empty, Rows),
+    gm_position(Rows, "b", G0),
+    setarg(7, G0, move("w", [10, 9])),
+    findall(A, ( member(Seed, [1, 2]), go_machine_action(G0, [seed(Seed), playouts(60)], A) ),
+            Moves).
+
 %   The old evaluator stays callable (bench/go_machine.py's baseline).
 test(simple_player, A == move("b", [1, 0])) :-
     go_new([size(5)], G0),

@@ -404,17 +404,19 @@ region([I|Todo], FB, Seen, Region) :-
 %   +Options, -Ranked, -Rate): Ranked are the candidate points, Monte
 %   Carlo's best first; Rate is the best one's win rate.  Budget is
 %   search_budget/5's.
-mc_choice(Search, Game, FB, P, Komi, Candidates, Budget, Options, Ranked, Rate) :-
+mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate) :-
     fb_colour(P, X),
     stones_on_board(FB, Stones),
+    last_index(Game, FB, Last),
+    approached_chains(FB, X, Last, Approached),
+    maplist(answered(FB, X, Approached), Candidates0, Candidates),
     threatened_chains(FB, X, Threatened),
     maplist(rescued(FB, X, Threatened), Candidates, Valued),
     maplist(prior(FB, Stones), Valued, Priors),
     (   Search == flat
     ->  Budget = [playouts(Playouts)],
         mc_search(FB, X, Komi, Priors, Playouts, Tried)
-    ;   last_index(Game, FB, Last),
-        option(patterns(Patterns), Options, true),
+    ;   option(patterns(Patterns), Options, true),
         option(priors(How), Options, learned),
         append(Budget, [last(Last), patterns(Patterns), priors(How)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
@@ -425,6 +427,52 @@ mc_choice(Search, Game, FB, P, Komi, Candidates, Budget, Options, Ranked, Rate) 
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
+
+%!  approached_chains(+FB, +X, +Last, -Chains) is det.
+%
+%   On boards from 13x13, where a few hundred random games cannot see a
+%   fight, Chains are X's chains that the opponent's last move Last
+%   touches and that it left with two liberties: *approached*, one more
+%   move puts them in atari.  Each is S-Size, a stone of the chain and
+%   its stones.  [] on smaller boards, where the search reads it.
+approached_chains(FB, X, Last, Chains) :-
+    fb_size(FB, N),
+    (   N >= 13, Last > 0
+    ->  fb_neighbours(FB, Last, Js),
+        findall(R-S-Size,
+                ( member(S, Js), fb_cell(FB, S, X),
+                  fb_liberties(FB, S, 3, [_, _]),
+                  fb_chain(FB, S, Stones), Stones = [R|_],
+                  length(Stones, Size) ),
+                Found),
+        sort(1, @<, Found, Chains0),                % one entry a chain
+        findall(S-Size, member(_-S-Size, Chains0), Chains)
+    ;   Chains = []
+    ).
+
+%   answered(+FB, +X, +Approached, +I-Value0, -I-Value): Value0 plus, when
+%   X's stone on I gives an approached chain three liberties or more (it
+%   extends, or captures a neighbour), approach_weight/1 and the
+%   liberties it then has: a local answer weighs as much as a rescue, so
+%   urgent/4 plays it unless the search finds it clearly worse, and the
+%   answer that gains most liberties goes first.
+answered(_, _, [], Candidate, Candidate) :- !.
+answered(FB, X, Approached, I-Value0, I-Value) :-
+    (   fb_legal(FB, X, I),
+        findall(Libs,
+                ( fb_play(FB, X, I, _),
+                  member(S-_, Approached),
+                  fb_cell(FB, S, X),
+                  fb_liberties(FB, S, 9, Ls), length(Ls, Libs),
+                  Libs >= 3 ),
+                Gains),
+        max_list(Gains, Most)
+    ->  approach_weight(W),
+        Value is Value0 + W + Most
+    ;   Value = Value0
+    ).
+
+approach_weight(12).
 
 %   rescued(+FB, +X, +Threatened, +I-Value0, -I-Value): Value0 plus what
 %   the move does for X's Threatened chains (go_tactics:rescue_value/5).
