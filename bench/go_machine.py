@@ -22,7 +22,9 @@ after 3 x 81 moves, counted as it stands).  A finished game is scored twice: by 
 moves into a fresh GNU Go (default level, same rules), and by our count once both
 players accept our proposal of dead stones.  The winner is GNU Go's verdict.
 
-`--sgf DIR` writes every game to DIR as an SGF file (sgfmill), to look at them.
+`--sgf DIR` writes every game to DIR as an SGF file (sgfmill), to look at them.  A long
+run sent SIGUSR1 (`kill -USR1 PID`) finishes the game under way and prints the figures of
+the games played (with --jobs 1).
 
 It prints each game, then the win rates with a 95% interval (Wilson), and the time per
 move of our player (the go_machine_action/3 query through the bridge, wall clock, and
@@ -37,6 +39,7 @@ import math
 import multiprocessing
 import os
 import re
+import signal
 import statistics
 import sys
 import time
@@ -362,12 +365,20 @@ def main() -> None:
                                         [(r, players, SIZE, versus) for r in rounds]):
                 report(k, rounds[k][2], outcome, results, times, args.sgf)
     else:
+        stop = []                # SIGUSR1: finish the game under way, then the figures
+        signal.signal(signal.SIGUSR1, lambda *_: stop.append(True))
         for r in rounds:
             k, outcome = play_round((r, players, SIZE, versus))
             report(k, r[2], outcome, results, times, args.sgf)
-    print(f"\n{args.games} rounds in {time.perf_counter() - started:.0f} s; "
+            if stop:
+                print(f"\nstopped (SIGUSR1) after {k + 1} of {args.games} rounds")
+                break
+    played = len(results[players[0][0]])
+    print(f"\n{played} rounds in {time.perf_counter() - started:.0f} s; "
           f"load average at end: {os.getloadavg()}")
     for name, _ in players:
+        if not results[name]:
+            continue
         label = (f"new player (go_machine_action/3, options {players[0][1]})" if name == "new"
                  else f"baseline ({args.baseline})")
         summary(label, results[name], times[name],
