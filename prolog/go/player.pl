@@ -73,8 +73,8 @@ dropped and the next best taken.
 :- use_module(uct).
 
 %   Constants of the decisions.
-playout_budget(24000).          % simulations a move at most: this / (empty points + 10)
-max_playouts(1500).
+playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
+max_playouts(1500).             % ... and this at most
 default_mc_max_size(25).        % the search on boards up to this size (every one)
 resign_win_rate(0.05).          % the search's best below this: hopeless
 
