@@ -86,8 +86,10 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   (default 0: none, or a pass); patterns(false), playouts without
 %   go_playout's patterns; priors(hand), the hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
-%   of Visits-I-Rate, most visited first: Rate the share of the
-%   simulations through I that X won (0.5 when none went through I).
+%   of Visits-I-Rate, most visited first (of equal visits, the better
+%   prior first: a clock spent before the first simulation leaves the
+%   priors' order): Rate the share of the simulations through I that X
+%   won (0.5 when none went through I).
 uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     budget(FB, Options, Budget, Done),
     option(last(Last), Options, 0),
@@ -105,12 +107,14 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
     grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last), Done),
-    findall(Visits-I-Rate,
+    findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
+              Prior is W0 / N0,
               (   Visits > 0 -> Rate is (W - W0) / Visits ; Rate = 0.5 ) ),
             Ranked0),
-    sort(0, @>=, Ranked0, Ranked).
+    sort(0, @>=, Ranked0, Ranked1),              % equal visits: the better prior first
+    findall(Visits-I-Rate, member(Visits-_-I-Rate, Ranked1), Ranked).
 
 %   budget(+FB, +Options, -Budget, -Done): the search's budget on the
 %   board FB as the options say (see uct_search/6), and Done, the
