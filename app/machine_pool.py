@@ -3,8 +3,8 @@
     action = machine_pool.play(played, record, budget)     # from the machine route
 
 A web worker has one Prolog on one thread (app/prolog.py): a machine's search there (Go's
-UCT player takes about 0.44 s of CPU on 9x9, Molinolog's and GoRoGo's minimax up to their
-own budgets) held every other move of that worker.  Here the search runs in a process of
+UCT player searches on its clock, 1 s on 9x9 to 3 s on 19x19, Molinolog's and GoRoGo's
+minimax up to their own budgets) held every other move of that worker.  Here the search runs in a process of
 its own: a `swipl` running prolog/tablero/search.pl, which loads the four games and answers
 one JSON line per request with the action the game's own game_machine/3 hook chooses and
 the goal that made the choice (the Prolog panel's "machine: ..." pair, Go's seed in it).

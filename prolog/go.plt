@@ -1320,7 +1320,8 @@ test(takes_a_capture, Actions == [A, A, A]) :-
                        move("b", [1,1]), move("w", [3,0]), move("b", [1,3]), move("w", [3,4])],
           G0, G),
     A = move("b", [2, 2]),
-    findall(Action, ( member(S, [1, 2, 3]), go_machine_action(G, [seed(S)], Action) ), Actions).
+    findall(Action, ( member(S, [1, 2, 3]), go_machine_action(G, [seed(S), playouts(200)], Action) ),
+            Actions).
 
 test(never_fills_its_own_eye, true(Action \== move("b", [0,0]))) :-
     go_new([size(5)], G0),
@@ -1346,7 +1347,7 @@ play_move_(Action, G0, G) :-
 machine_game(G, 0, G) :- !.
 machine_game(G0, N, G) :-
     (   \+ gt_status(G0, over(_))
-    ->  go_machine_action(G0, A),
+    ->  go_machine_action(G0, [playouts(300)], A),
         go_play(G0, A, G1, _),
         N1 is N - 1,
         machine_game(G1, N1, G)
@@ -1390,7 +1391,7 @@ test(opens_on_a_corner_point, Lines == [[3, 4], [3, 4], [3, 4], [3, 4], [3, 4]])
     go_new([size(19)], G),
     findall(Ls,
             ( between(1, 5, Seed),
-              go_machine_action(G, [seed(Seed)], move("b", [R, C])),
+              go_machine_action(G, [seed(Seed), playouts(50)], move("b", [R, C])),
               LR is min(R, 18 - R) + 1, LC is min(C, 18 - C) + 1,
               msort([LR, LC, 3, 4], All), sort(All, Ls) ),
             Lines).
@@ -1423,7 +1424,8 @@ test(defends_the_bent_four_in_the_corner, Moves == [move("w", [0, 1]), move("w",
     gm_position(["---wbw---", "-wwwbw---", "wwbbbw---", "bbb-bw---", "----bw---",
                  "----bw---", "----bw---", "----bw---", "----bw---"], "w", G0),
     setarg(5, G0, 1),
-    findall(A, ( member(Seed, [1, 2]), go_machine_action(G0, [seed(Seed)], A) ), Moves).
+    findall(A, ( member(Seed, [1, 2]), go_machine_action(G0, [seed(Seed), playouts(100)], A) ),
+            Moves).
 
 %   Issue 23, a move inside its area: Black, who passed, has cut at [2, 5];
 %   White's stone [2, 6] is in atari.  White, far ahead, saves it ([3, 6])
@@ -1432,7 +1434,7 @@ test(saves_a_chain_in_atari_before_passing, A == move("w", [3, 6])) :-
     gm_position(["-b-b-b-", "bbbbbbb", "wwwwwbw", "w-w-w--", "wwwwwww", "w-w-w-w", "wwwwwww"],
                 "w", G0),
     setarg(5, G0, 1),
-    go_machine_action(G0, [seed(1)], A).
+    go_machine_action(G0, [seed(1), playouts(100)], A).
 
 %   A Black stone in atari inside White's area, every region settled: White
 %   takes it ([3, 4]) rather than pass.
@@ -1440,7 +1442,7 @@ test(captures_in_its_area_before_passing, A == move("w", [3, 4])) :-
     gm_position(["-b-b-b-", "bbbbbbb", "wwwwwww", "w-wb-ww", "wwwwwww", "w-w-w-w", "wwwwwww"],
                 "w", G0),
     setarg(5, G0, 1),
-    go_machine_action(G0, [seed(1)], A).
+    go_machine_action(G0, [seed(1), playouts(100)], A).
 
 %   The same seed gives the same move; five seeds do not all give one.
 test(seeds, [Same-Kinds == true-true]) :-
@@ -1453,6 +1455,54 @@ test(seeds, [Same-Kinds == true-true]) :-
     sort(As, Distinct),
     length(Distinct, K),
     ( K > 1 -> Kinds = true ; Kinds = false ).
+
+%   The search runs on the clock: asked for the simulations it played, it
+%   names a number, and that number with the same seed repeats the move
+%   without a clock.  In CPU time (clock(cpu)) a budget of 0.2 s stays
+%   near 0.2 s of CPU, however busy the machine.
+test(clock_budget_repeats_by_count, [A1-Cpu == A2-true]) :-
+    go_new([size(9), preset(chinese)], G0),
+    go_play(G0, move("b", [4, 4]), G, _),
+    statistics(cputime, T0),
+    go_machine_action(G, [seed(3), seconds(0.2), clock(cpu), simulations(N)], A1),
+    statistics(cputime, T1),
+    ( T1 - T0 < 1.0 -> Cpu = true ; Cpu = T1 - T0 ),
+    integer(N), N > 0,
+    go_machine_action(G, [seed(3), simulations(N)], A2).
+
+%   On 13x13 the search runs too, with the tactics: Black's stone [6, 6]
+%   is in atari (liberty [6, 7]); whatever the seed, Black extends.
+test(answers_atari_on_13x13, Moves == [M, M, M]) :-
+    gm_position(["-------------", "-------------", "---b-----w---", "-------------",
+                 "-------------", "------w------", "-----wb------", "------w------",
+                 "-------------", "-------------", "---w-----b---", "-------------",
+                 "-------------"], "b", G),
+    M = move("b", [6, 7]),
+    findall(A, ( member(Seed, [1, 2, 3]), go_machine_action(G, [seed(Seed), playouts(100)], A) ),
+            Moves).
+
+%   An approach: White's last move [7, 7] leaves Black's two stones [6, 6]
+%   and [6, 7] two liberties, [6, 5] and [6, 8].  On 13x13 and 19x19,
+%   where the random games are few, Black answers locally (one of those
+%   liberties, three liberties after it) rather than play elsewhere.
+test(answers_an_approach_on_13x13, true(forall(member(move("b", P), Moves), memberchk(P, [[6, 5], [6, 8]])))) :-
+    gm_position(["-------------", "-------------", "---b-----w---", "-------------",
+                 "-------------", "------ww-----", "------bb-----", "------ww-----",
+                 "-------------", "-------------", "---w-----b---", "-------------",
+                 "-------------"], "b", G0),
+    setarg(7, G0, move("w", [7, 7])),
+    findall(A, ( member(Seed, [1, 2, 3]), go_machine_action(G0, [seed(Seed), playouts(100)], A) ),
+            Moves).
+
+test(answers_an_approach_on_19x19, true(forall(member(move("b", P), Moves), memberchk(P, [[9, 7], [9, 10]])))) :-
+    length(Empty, 19), maplist(=("-------------------"), Empty),
+    foldl([R-Row, B0, B]>>( nth0(R, B0, _, Rest), nth0(R, B, Row, Rest) ),
+          [3-"---b-----------w---", 15-"---w-----------b---", 8-"--------ww---------",
+           9-"--------bb---------", 10-"--------ww---------"], Empty, Rows),
+    gm_position(Rows, "b", G0),
+    setarg(7, G0, move("w", [10, 9])),
+    findall(A, ( member(Seed, [1, 2]), go_machine_action(G0, [seed(Seed), playouts(60)], A) ),
+            Moves).
 
 %   The old evaluator stays callable (bench/go_machine.py's baseline).
 test(simple_player, A == move("b", [1, 0])) :-
@@ -1739,10 +1789,11 @@ test(protocol_move_is_the_seeded_goals,
     tablero:game_act(go, Game, Action, _, [Query-Answer|_]),
     string_concat("machine: ", Goal, Query),
     term_string(Pasted, Goal, [variable_names(['Action'=Term])]),
-    Pasted = go_machine_action(Seen, [seed(Seed)], Term),
+    Pasted = go_machine_action(Seen, [seed(Seed), simulations(N)], Term),
+    integer(N),
     call(Pasted),
     dict_pairs(Action, _, Pairs),
-    go_machine_action(Game, [seed(Seed)], Chosen),
+    go_machine_action(Game, [seed(Seed), simulations(N)], Chosen),
     go_protocol:term_json(Chosen, Dict),
     dict_pairs(Dict, _, Expected),
     format(string(Text), "Action = ~W", [Chosen, [quoted(true), spacing(next_argument)]]).

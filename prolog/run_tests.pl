@@ -4,6 +4,7 @@
 :- initialization(main, main).
 
 main :-
+    think_less,
     source_file(main, Here),
     file_directory_name(Here, Dir),
     directory_file_path(Dir, '*.plt', Pattern),
@@ -19,6 +20,12 @@ main :-
     ->  halt(0)
     ;   halt(1)
     ).
+
+%   think_less: the Go machine searches on the clock (1 s a turn on 9x9); the tests
+%   check what it plays, not how strong it is, so its turns think a quarter of that
+%   (TABLERO_GO_THINK, docs/go.md), as tests/conftest.py sets it for pytest.
+think_less :-
+    (   getenv('TABLERO_GO_THINK', _) -> true ; setenv('TABLERO_GO_THINK', 0.25) ).
 
 %   slow_unit(?Unit): left out by `swipl -q prolog/run_tests.pl -- --fast` (the fast
 %   run, ./scripts/run_tests.sh --fast): whole games against the machine and the course

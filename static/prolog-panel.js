@@ -24,8 +24,9 @@
 // In every game the machine's choice comes first, written by the rules as "machine: Goal"
 // ("machine, depth D of N: Goal" when the time budget stopped its search at depth D;
 // "machine, not exact: Goal" when the move came from a shallower search than the goal
-// repeats); Go's is go_machine_action(Game, [seed(S)], Action), the full game term and the
-// seed the machine drew, so it repeats the move.
+// repeats); Go's is go_machine_action(Game, [seed(S), simulations(N)], Action), the full
+// game term, the seed the machine drew and the playouts its clock allowed, so it repeats
+// the move.
 
 import { api } from "./api.js";
 import { addStrings, onLangChange, t } from "./i18n.js";
@@ -42,7 +43,7 @@ addStrings({
     "prolog.copy_failed": "Select the goal and copy it",
     "prolog.incomplete": "not a complete goal: the rules' own words",
     "prolog.machine": "The machine's choice:",
-    "prolog.machine_seeded": "The machine draws random playouts from the seed in this goal: pasted, it chooses the same move.",
+    "prolog.machine_seeded": "The machine plays as many random playouts as this goal says, drawn from its seed: pasted, it chooses the same move.",
     "prolog.machine_exact": "The machine's search is deterministic: pasted, this goal chooses the same move.",
     "prolog.machine_depth": "The machine's time ran out after its search {depth} deep (of {max}): this goal is that search, and chooses the same move.",
     "prolog.machine_not_exact": "The machine's time ran out in its search to the end of the game, so it played a shallower search's move: pasted, this goal searches to the end and may choose another one.",
@@ -75,7 +76,7 @@ addStrings({
     "prolog.copy_failed": "Seleccione el objetivo y cópielo",
     "prolog.incomplete": "no es un objetivo completo: las palabras de las reglas",
     "prolog.machine": "La elección de la máquina:",
-    "prolog.machine_seeded": "La máquina sortea partidas al azar desde la semilla de este objetivo: pegado, elige la misma jugada.",
+    "prolog.machine_seeded": "La máquina juega tantas partidas al azar como dice este objetivo, sorteadas desde su semilla: pegado, elige la misma jugada.",
     "prolog.machine_exact": "La búsqueda de la máquina es determinista: pegado, este objetivo elige la misma jugada.",
     "prolog.machine_depth": "A la máquina se le acabó el tiempo tras su búsqueda de profundidad {depth} (de {max}): este objetivo es esa búsqueda y elige la misma jugada.",
     "prolog.machine_not_exact": "A la máquina se le acabó el tiempo en su búsqueda hasta el final de la partida y jugó la de una búsqueda menos profunda: pegado, este objetivo busca hasta el final y puede elegir otra.",

@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #  in this process and in every server it starts: each layer must pick it up with no edit
 #  to a shared file (tests/test_plugin_game.py).
 os.environ.setdefault("TABLERO_GAMES", str(ROOT / "tests" / "games"))
+#  The Go machine searches on the clock (1 s a turn on 9x9, 3 s on 19x19): the tests check
+#  what it plays, not how strong it is, so its turns think a quarter of that here (the
+#  server's setting, docs/go.md).  bench/ measures the defaults.
+os.environ.setdefault("TABLERO_GO_THINK", "0.25")
 
 
 @pytest.fixture

@@ -166,7 +166,8 @@ def test_the_machines_choice_is_a_goal(page, server, harness):
     expect(page.locator(".prolog-is-machine")).to_have_count(2, timeout=40_000)
     expect(page.locator(".prolog-entry")).to_have_count(4)     # Black, the machine, twice
     expect(page.locator(".prolog-is-machine .prolog-gloss").first).to_have_text(
-        "The machine draws random playouts from the seed in this goal: pasted, it chooses the same move.")
+        "The machine plays as many random playouts as this goal says, drawn from its seed: "
+        "pasted, it chooses the same move.")
     played = page.evaluate("""() => [...document.querySelectorAll('#board svg.grid-board .grid-point')]
         .filter((p) => p.querySelector('.stone.white'))
         .map((p) => [Number(p.dataset.row), Number(p.dataset.col)])""")
@@ -176,12 +177,14 @@ def test_the_machines_choice_is_a_goal(page, server, harness):
     for (goal, answer), plies in zip(shown, (3, 1)):
         assert "\n" not in goal
         m = re.fullmatch(r"go_machine_action\((go\(settings\(9,documents,superko,0,white,"
-                         r"players\(human,machine\)\),.*\)), \[seed\((\d+)\)\], Action\)", goal)
+                         r"players\(human,machine\)\),.*\)), \[seed\((\d+)\), simulations\((\d+)\)\], "
+                         r"Action\)", goal)
         assert m, goal[:200]
         r, c = map(int, re.fullmatch(r'Action = move\("w", \[(\d), (\d)\]\)', answer).groups())
         assert [r, c] in played                                # the move the board shows
         moves.append((r, c))
-        # Pasted, the goal chooses the same move: the seed makes the playouts repeat.
+        # Pasted, the goal chooses the same move: the seed and the count make the playouts
+        # repeat, though the machine searched on the clock.
         assert run_goal(harness, "go", goal) == answer, goal[:200]
         # The game term is the one the machine saw: every position of the game so far.
         assert run_goal(harness, "go", f"_G = {m[1]}, arg(6, _G, _H), length(_H, N)") == f"N = {plies + 1}"

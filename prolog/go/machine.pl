@@ -54,23 +54,34 @@ go_machine_action(Game, Action) :-
 %   go_player:player_action/3's: a move, pass(P) or resign(P).  Options:
 %
 %     - seed(S): the random choices start from seed S (an integer), so the
-%       same game and seed give the same action; SWI-Prolog's random state
-%       is restored afterwards;
+%       same game, seed and simulations give the same action; SWI-Prolog's
+%       random state is restored afterwards;
+%     - seconds(S): the search's time budget (default 1 s up to 9x9, 2 s
+%       up to 13x13, 3 s above: go_player:think_seconds/2); the number of
+%       simulations it allows depends on the machine and its load;
+%     - simulations(N): with N a variable, N is bound to the simulations
+%       the search played (0 where none ran); with N a number, exactly N
+%       simulations, no clock: the same seed and N give the same action
+%       on any machine (the protocol writes its goal so);
+%     - playouts(N): at most N simulations, a count instead of a clock;
 %     - player(simple): the beginner's evaluator instead (simple_action/2);
-%     - playouts(N), mc_max_size(S), search(flat): see player_action/3.
+%     - mc_max_size(S), search(flat), priors(hand), patterns(false): see
+%       player_action/3.
 %
 %   On an empty 19x19 board the machine opens on a corner point:
 %
-%   ?- go_new([size(19)], _G), go_machine_action(_G, [seed(1)], move(_, [_R, _C])),
+%   ?- go_new([size(19)], _G), go_machine_action(_G, [seed(1), playouts(50)], move(_, [_R, _C])),
 %      Line is min(min(_R, _C), min(18 - _R, 18 - _C)) + 1.
 %   Line = 3.
-go_machine_action(Game, _, Action) :-
+go_machine_action(Game, Options, Action) :-
     Game = go(_, _, _, _, _, _, _, scoring(_, _, _, _)),
     !,
+    no_search(Options),
     phase_action(Game, Action).
 go_machine_action(Game, Options, Action) :-
     option(player(simple), Options),
     !,
+    no_search(Options),
     simple_action(Game, Action).
 go_machine_action(Game, Options, Action) :-
     (   option(seed(Seed), Options)
@@ -81,6 +92,11 @@ go_machine_action(Game, Options, Action) :-
                            set_random(state(State)))
     ;   player_action(Game, Options, Action)
     ).
+
+%   no_search(+Options): a choice made without a search played no
+%   simulation: N of simulations(N) is 0.
+no_search(Options) :-
+    (   option(simulations(N), Options), var(N) -> N = 0 ; true ).
 
 %   simple_action(+Game, -Action): the beginner's player the machine was
 %   until it read tactics: of the moves go_play/4 accepts, the one with the

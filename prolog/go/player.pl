@@ -17,19 +17,23 @@ calls player_action/3 for each turn in play.  A turn goes:
      a quarter of the board, not on the first two lines unless tactics
      say so.  Each gets the tactical value of
      go_tactics:move_value/4: captures, saving a chain in atari, atari.
-  2. *Rank* them: on boards up to 9x9 (option mc_max_size) by a search
-     tree grown by random games (go_uct:uct_search/6, UCT with RAVE; the
-     candidates are the root's children, the tactical values their
-     priors, with go_tactics:rescue_value/5 added: making safe a chain of
-     two liberties the opponent could capture next), default_playouts/2
-     simulations at most (fewer on an open board,
-     where each costs more); a capture or a rescue goes first unless the
-     search finds it clearly worse: urgent/4.  Option search(flat) ranks
-     them by the flat Monte Carlo of go_montecarlo:mc_search/6 instead
-     (the player of the previous release, kept as a baseline).  On larger
-     boards, where random games are too slow, by tactical value plus a
-     positional bonus (corners first, then the sides, then near the
-     stones), random among equals.
+  2. *Rank* them by a search tree grown by random games
+     (go_uct:uct_search/6, UCT with RAVE; the candidates are the root's
+     children, the tactical values their priors, with
+     go_tactics:rescue_value/5 added: making safe a chain of two
+     liberties the opponent could capture next; on boards from 13x13 the
+     place bonus below too).  The search has a time budget,
+     think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
+     a busy machine still answers in time; options choose a count of
+     simulations instead (search_budget/5).  A capture or a rescue goes
+     first unless the search finds it clearly worse: urgent/4.  Option
+     search(flat) ranks them by the flat Monte Carlo of
+     go_montecarlo:mc_search/6 instead (the player of an earlier release,
+     kept as a baseline).  On boards larger than option mc_max_size(S)
+     (the player before this one searched up to 9x9 only; it is kept as a
+     baseline with mc_max_size(9)) by tactical value plus a place bonus
+     (corners first, then the sides, then near the stones), random
+     among equals.
   3. *Resign* (resign_rule/4) when the game is lost by a wide margin: at
      least half the board covered with stones, an estimated deficit of more
      than a quarter of the board's points, and, where the search ran, its
@@ -69,22 +73,27 @@ dropped and the next best taken.
 :- use_module(uct).
 
 %   Constants of the decisions.
-playout_budget(24000).          % simulations a move at most: this / (empty points + 10)
-max_playouts(1500).
-default_mc_max_size(9).         % Monte Carlo up to this size
+playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
+max_playouts(1500).             % ... and this at most
+default_mc_max_size(25).        % the search on boards up to this size (every one)
 resign_win_rate(0.05).          % the search's best below this: hopeless
 
 %!  player_action(+Game, +Options, -Action) is det.
 %
 %   Action is the machine's move, pass or resignation for the player to
 %   move in Game, a game in play (see the module header).  Options:
-%   playouts(N) simulations per move at most (default
-%   default_playouts/2), mc_max_size(S) the largest board where the
-%   search runs (default 9), search(flat) the flat Monte Carlo instead of
-%   the tree, priors(hand) and patterns(false) as go_uct:uct_search/6
-%   takes them.  Random choices use SWI's random state
-%   (go_machine_action/3 seeds it).
+%   seconds(S) the search's time budget (default think_seconds/2) on the
+%   wall clock, or with clock(cpu) in CPU time (go_uct:clock_time/2),
+%   playouts(N) a count of simulations at most instead of a clock,
+%   simulations(N) exactly N simulations (N a number) or the number the
+%   search played (N a variable: 0 where no search ran), mc_max_size(S)
+%   the largest board where the search runs (default every size),
+%   search(flat) the flat Monte Carlo instead of the tree, priors(hand)
+%   and patterns(false) as go_uct:uct_search/6 takes them.  Random
+%   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
+    option(clock(Clock), Options, wall),
+    clock_time(Clock, Start),
     Game = go(settings(Size, _, _, Komi, _, _), _, P, _, Passes, _, _, playing),
     player_candidates(Game, FB, Candidates),
     go_estimate(Game, score(B, W, _, _), Owner),
@@ -96,13 +105,13 @@ player_action(Game, Options, Action) :-
     ;   default_mc_max_size(MaxMC0),
         option(mc_max_size(MaxMC), Options, MaxMC0),
         Size =< MaxMC
-    ->  default_playouts(FB, Playouts0),
-        option(playouts(Playouts), Options, Playouts0),
-        option(search(Search), Options, uct),
-        mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate)
+    ->  option(search(Search), Options, uct),
+        search_budget(Search, Start, FB, Options, Budget),
+        mc_choice(Search, Game, FB, P, Komi, Candidates, Budget, Options, Ranked, Rate)
     ;   heuristic_choice(FB, Candidates, Ranked),
         Rate = none
     ),
+    (   option(simulations(Done), Options), var(Done) -> Done = 0 ; true ),
     (   resign_rule(Game, FB, Lead, Rate)
     ->  Action = resign(P)
     ;   endgame(FB),
@@ -213,11 +222,66 @@ enemy_neighbours(Board, Cell, [R, C], Set0, Set) :-
     sort(Ps0, Ps),
     ord_union(Set0, Ps, Set).
 
-%   default_playouts(+FB, -N): the simulations of a move: a playout costs
-%   about one random move per empty point, so a position with fewer empty
-%   points gets more of them, and every move about the same time.  A
-%   number of simulations rather than a clock, so that seed(S) gives the
-%   same move on any machine.
+%!  search_budget(+Search, +Start, +FB, +Options, -Budget) is det.
+%
+%   Budget is the options of go_uct:uct_search/6 that say how long the
+%   tree search of a turn that started at Start (get_time/1) runs:
+%
+%     - simulations(N), N a number: exactly N simulations (the move of a
+%       search on the clock, played again: go_machine_action/3's goal);
+%     - playouts(N): N simulations at most, a count, so that the same
+%       seed gives the same move on any machine (the tests use it);
+%     - else a clock: the turn ends seconds(S) after Start, S given or
+%       think_seconds/2's (scaled by the server's setting,
+%       think_scale/1), on the wall clock or, with option clock(cpu), in
+%       CPU time.
+%
+%   With a variable N in simulations(N), the search binds it to the
+%   simulations it played.  The flat Monte Carlo (Search = flat) always
+%   counts, default_playouts/2 at most.
+search_budget(flat, _, FB, Options, [playouts(Playouts)]) :-
+    !,
+    default_playouts(FB, Playouts0),
+    option(playouts(Playouts), Options, Playouts0).
+search_budget(_, Start, FB, Options, Budget) :-
+    (   option(simulations(N), Options) -> true ; true ),
+    (   integer(N)
+    ->  Budget = [simulations(N)]
+    ;   option(playouts(Playouts), Options)
+    ->  Budget = [playouts(Playouts), simulations(N)]
+    ;   fb_size(FB, Size),
+        think_seconds(Size, Seconds0),
+        option(seconds(Seconds), Options, Seconds0),
+        End is Start + Seconds,
+        option(clock(Clock), Options, wall),
+        Budget = [deadline(End), clock(Clock), simulations(N)]
+    ).
+
+%!  think_seconds(+Size, -Seconds) is det.
+%
+%   The time a turn takes on a Size x Size board: 1 s up to 9x9, 2 s up
+%   to 13x13, 3 s above, times think_scale/1.
+think_seconds(Size, Seconds) :-
+    (   Size =< 9 -> S0 = 1 ; Size =< 13 -> S0 = 2 ; S0 = 3 ),
+    think_scale(Scale),
+    Seconds is S0 * Scale.
+
+%!  think_scale(-Scale) is det.
+%
+%   The server's setting: the environment variable TABLERO_GO_THINK, a
+%   factor of think_seconds/2 (0.5 halves every turn), default 1.
+think_scale(Scale) :-
+    (   getenv('TABLERO_GO_THINK', Text),
+        catch(number_string(Scale, Text), _, fail),
+        Scale > 0
+    ->  true
+    ;   Scale = 1
+    ).
+
+%   default_playouts(+FB, -N): the simulations of a move of the flat Monte
+%   Carlo: a playout costs about one random move per empty point, so a
+%   position with fewer empty points gets more of them, and every move
+%   about the same time.
 default_playouts(FB, N) :-
     arg(4, FB, s(Empty, _)),
     playout_budget(B),
@@ -336,22 +400,26 @@ region([I|Todo], FB, Seen, Region) :-
                  *           CHOOSING           *
                  *******************************/
 
-%   mc_choice(+FB, +P, +Komi, +Candidates, +Playouts, -Ranked, -Rate):
-%   Ranked are the candidate points, Monte Carlo's best first; Rate is the
-%   best one's win rate.
-mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate) :-
+%   mc_choice(+Search, +Game, +FB, +P, +Komi, +Candidates, +Budget,
+%   +Options, -Ranked, -Rate): Ranked are the candidate points, Monte
+%   Carlo's best first; Rate is the best one's win rate.  Budget is
+%   search_budget/5's.
+mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate) :-
     fb_colour(P, X),
     stones_on_board(FB, Stones),
+    last_index(Game, FB, Last),
+    approached_chains(FB, X, Last, Approached),
+    maplist(answered(FB, X, Approached), Candidates0, Candidates),
     threatened_chains(FB, X, Threatened),
     maplist(rescued(FB, X, Threatened), Candidates, Valued),
     maplist(prior(FB, Stones), Valued, Priors),
     (   Search == flat
-    ->  mc_search(FB, X, Komi, Priors, Playouts, Tried)
-    ;   last_index(Game, FB, Last),
-        option(patterns(Patterns), Options, true),
+    ->  Budget = [playouts(Playouts)],
+        mc_search(FB, X, Komi, Priors, Playouts, Tried)
+    ;   option(patterns(Patterns), Options, true),
         option(priors(How), Options, learned),
-        uct_search(FB, X, Komi, Priors,
-                   [playouts(Playouts), last(Last), patterns(Patterns), priors(How)], Tried)
+        append(Budget, [last(Last), patterns(Patterns), priors(How)], UctOptions),
+        uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],
     findall(I, member(_-I-_, Tried), Ranked0),
@@ -359,6 +427,52 @@ mc_choice(Search, Game, FB, P, Komi, Candidates, Playouts, Options, Ranked, Rate
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
+
+%!  approached_chains(+FB, +X, +Last, -Chains) is det.
+%
+%   On boards from 13x13, where a few hundred random games cannot see a
+%   fight, Chains are X's chains that the opponent's last move Last
+%   touches and that it left with two liberties: *approached*, one more
+%   move puts them in atari.  Each is S-Size, a stone of the chain and
+%   its stones.  [] on smaller boards, where the search reads it.
+approached_chains(FB, X, Last, Chains) :-
+    fb_size(FB, N),
+    (   N >= 13, Last > 0
+    ->  fb_neighbours(FB, Last, Js),
+        findall(R-S-Size,
+                ( member(S, Js), fb_cell(FB, S, X),
+                  fb_liberties(FB, S, 3, [_, _]),
+                  fb_chain(FB, S, Stones), Stones = [R|_],
+                  length(Stones, Size) ),
+                Found),
+        sort(1, @<, Found, Chains0),                % one entry a chain
+        findall(S-Size, member(_-S-Size, Chains0), Chains)
+    ;   Chains = []
+    ).
+
+%   answered(+FB, +X, +Approached, +I-Value0, -I-Value): Value0 plus, when
+%   X's stone on I gives an approached chain three liberties or more (it
+%   extends, or captures a neighbour), approach_weight/1 and the
+%   liberties it then has: a local answer weighs as much as a rescue, so
+%   urgent/4 plays it unless the search finds it clearly worse, and the
+%   answer that gains most liberties goes first.
+answered(_, _, [], Candidate, Candidate) :- !.
+answered(FB, X, Approached, I-Value0, I-Value) :-
+    (   fb_legal(FB, X, I),
+        findall(Libs,
+                ( fb_play(FB, X, I, _),
+                  member(S-_, Approached),
+                  fb_cell(FB, S, X),
+                  fb_liberties(FB, S, 9, Ls), length(Ls, Libs),
+                  Libs >= 3 ),
+                Gains),
+        max_list(Gains, Most)
+    ->  approach_weight(W),
+        Value is Value0 + W + Most
+    ;   Value = Value0
+    ).
+
+approach_weight(12).
 
 %   rescued(+FB, +X, +Threatened, +I-Value0, -I-Value): Value0 plus what
 %   the move does for X's Threatened chains (go_tactics:rescue_value/5).
@@ -391,12 +505,16 @@ urgent_margin(0.25).
 
 %   prior(+FB, +Stones, +I-Value, -I-Prior): the win rate a candidate
 %   starts with: one half, more for a good tactical value, less for a
-%   point on the first two lines while the board is still open.
+%   point on the first two lines while the board is still open.  From
+%   13x13 up, where a few hundred random games say little about the
+%   whole board, the place bonus of place_bonus/3 too: the corners
+%   first, then the sides.
 prior(FB, Stones, I-Value, I-Prior) :-
     line(FB, I, Line),
     fb_size(FB, N),
     (   Stones * 4 < N * N, Line =< 2 -> Edge = -0.1 ; Edge = 0 ),
-    Prior is max(0.05, min(0.95, 0.5 + Value / 60 + Edge)).
+    (   N >= 13 -> place_bonus(FB, I, Bonus) ; Bonus = 0 ),
+    Prior is max(0.05, min(0.95, 0.5 + (Value + Bonus) / 60 + Edge)).
 
 stones_on_board(FB, Stones) :-
     fb_points(FB, Is),

@@ -175,18 +175,22 @@ tablero:game_act(go, Game0, Action, Game, Explain) :-
     append(Machine, Explain0, Explain).
 
 %   The machine's turn: go_machine_action/3 with a fresh seed each time, so
-%   it plays differently from game to game, and the goal that repeats its
-%   choice is written down: "machine: go_machine_action(Game, [seed(S)],
-%   Action)", Game the full game term the machine saw (a superko game's
-%   history included: tablero gives the hook the restored game), written
-%   with ~q on one line, and its answer.  Pasted into `swipl prolog/go.pl`
-%   it gives the same action (tests/test_panel_paste.py).
+%   it plays differently from game to game, searching on the clock (its
+%   time budget), and the goal that repeats its choice is written down:
+%   "machine: go_machine_action(Game, [seed(S), simulations(N)],
+%   Action)", N the simulations the clock allowed, Game the full game term
+%   the machine saw (a superko game's history included: tablero gives the
+%   hook the restored game), written with ~q on one line, and its answer.
+%   Pasted into `swipl prolog/go.pl` it plays the same N simulations with
+%   the same seed and gives the same action on any machine
+%   (tests/test_panel_paste.py).
 tablero:game_machine(go, Game, Action) :-
     machine_seed_limit(Limit),
     random_between(0, Limit, Seed),
-    go_machine_action(Game, [seed(Seed)], Term),
+    go_machine_action(Game, [seed(Seed), simulations(N)], Term),
     term_json(Term, Action),
-    format(string(Q), "machine: go_machine_action(~q, [seed(~d)], Action)", [Game, Seed]),
+    format(string(Q), "machine: go_machine_action(~q, [seed(~d), simulations(~d)], Action)",
+           [Game, Seed, N]),
     answer_text(['Action'=Term], A),
     machine_decision(go, Game, Term, Q-A).
 

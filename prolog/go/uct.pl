@@ -1,5 +1,6 @@
 :- module(go_uct,
-          [ uct_search/6             % +FB, +X, +Komi, +Candidates, +Options, -Ranked
+          [ uct_search/6,            % +FB, +X, +Komi, +Candidates, +Options, -Ranked
+            clock_time/2             % +Clock, -Seconds
           ]).
 
 /** <module> Go: a search tree grown by random games (UCT with RAVE)
@@ -57,22 +58,40 @@ root_prior_games(20).        % virtual games behind a root candidate's prior
 root_noise(0.1).             % the spread of the noise on a root prior's rate
 max_game_plies(3).           % a simulation stops after 3 x points plies
 check_every(10).             % simulations between two checks for an early stop
+clock_simulations(100).      % a search on the clock plays at most this x points simulations
 
 %!  uct_search(+FB, +X, +Komi, +Candidates, +Options, -Ranked) is det.
 %
 %   Grows a tree from FB with colour X to move (komi Komi to White) and
 %   the root's children Candidates, a list of I-Prior (a point and the
 %   win rate in 0..1 it starts with, as root_prior_games/1 virtual games,
-%   to which go_prior's are added).  Options: playouts(N), the number of
-%   simulations at most (default 1000: fewer when the most visited child
-%   is sure to stay so, grow/3); last(L), the index of the opponent's
-%   last move (default 0: none, or a pass); patterns(false), playouts
-%   without go_playout's patterns; priors(hand), the hand-written priors
-%   of go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list of
-%   Visits-I-Rate, most visited first: Rate the share of the simulations
-%   through I that X won (0.5 when none went through I).
+%   to which go_prior's are added).  How long it searches (budget/3):
+%
+%     - deadline(T): until the clock reaches T (the wall clock of
+%       get_time/1, or with option clock(cpu) the CPU time of
+%       statistics/2's cputime: clock_time/2), or
+%       earlier when the most visited child is sure to stay so (grow/3),
+%       and never more than clock_simulations/1 a point of the board (a
+%       small board is decided long before its clock); the number of
+%       simulations then depends on the machine's speed;
+%     - playouts(N): N simulations at most (default 1000), fewer when the
+%       most visited child is sure to stay so: the same seed gives the
+%       same tree on any machine;
+%     - simulations(N) with N a number: exactly N simulations, no early
+%       stop.  With N a variable, N is bound to the simulations the search
+%       played: a search stopped by the clock is played again move for
+%       move, with the same random state, by simulations(N).
+%
+%   Other options: last(L), the index of the opponent's last move
+%   (default 0: none, or a pass); patterns(false), playouts without
+%   go_playout's patterns; priors(hand), the hand-written priors of
+%   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
+%   of Visits-I-Rate, most visited first (of equal visits, the better
+%   prior first: a clock spent before the first simulation leaves the
+%   priors' order): Rate the share of the simulations through I that X
+%   won (0.5 when none went through I).
 uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
-    option(playouts(Playouts), Options, 1000),
+    budget(FB, Options, Budget, Done),
     option(last(Last), Options, 0),
     option(patterns(Patterns), Options, true),
     option(priors(How), Options, learned),
@@ -87,13 +106,39 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     MaxPly is M * Size * Size,
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
-    grow(0, Playouts, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last)),
-    findall(Visits-I-Rate,
+    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last), Done),
+    findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
+              Prior is W0 / N0,
               (   Visits > 0 -> Rate is (W - W0) / Visits ; Rate = 0.5 ) ),
             Ranked0),
-    sort(0, @>=, Ranked0, Ranked).
+    sort(0, @>=, Ranked0, Ranked1),              % equal visits: the better prior first
+    findall(Visits-I-Rate, member(Visits-_-I-Rate, Ranked1), Ranked).
+
+%   budget(+FB, +Options, -Budget, -Done): the search's budget on the
+%   board FB as the options say (see uct_search/6), and Done, the
+%   variable of simulations(Done) (a fresh one without that option).
+%   Budget is one of
+%     exactly(N)              N simulations, no early stop;
+%     count(N)                N at most, with the early stop;
+%     clock(Clock, Start, End, Max)  until the clock (clock_time/2) reaches
+%                             End (it read Start at the start), with the
+%                             early stop, Max simulations at most.
+budget(FB, Options, Budget, Done) :-
+    (   option(simulations(Done), Options) -> true ; true ),
+    (   integer(Done)
+    ->  Budget = exactly(Done)
+    ;   option(deadline(End), Options)
+    ->  option(clock(Clock), Options, wall),
+        clock_time(Clock, Start),
+        fb_size(FB, Size),
+        clock_simulations(K),
+        Max is K * Size * Size,
+        Budget = clock(Clock, Start, End, Max)
+    ;   option(playouts(N), Options, 1000),
+        Budget = count(N)
+    ).
 
 %   c(I, N, W, AN, AW, Node, N0, W0): a child: its point I; its visits N
 %   and wins W, the prior's N0 virtual games (W0 of them won) included;
@@ -118,23 +163,52 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
                  *          SIMULATION          *
                  *******************************/
 
-%   grow(+Done, +Playouts, +Search): Playouts simulations in all, Done of
-%   them played; every check_every/1 simulations, the search stops early
-%   when the most visited root child cannot be overtaken any more (the
-%   second has fewer visits than the first minus the simulations left):
+%   grow(+Done, +Budget, +Search, -Total): simulations until the budget
+%   (budget/3) is spent, Done of them played so far, Total in all.  Every
+%   check_every/1 simulations, a search that may stop early does so when
+%   the most visited root child cannot be overtaken any more (the second
+%   has fewer visits than the first minus the simulations left, left/3):
 %   the move is then decided, and more simulations would not change it.
-grow(Done, Playouts, Search) :-
+grow(Done, Budget, Search, Total) :-
     Search = s(_, _, _, Root, _, _, _, _, _),
-    (   Done >= Playouts
-    ->  true
-    ;   check_every(K),
+    (   spent(Budget, Done)
+    ->  Total = Done
+    ;   Budget \= exactly(_),
+        check_every(K),
         Done > 0, Done mod K =:= 0,
-        decided(Root, Playouts - Done)
-    ->  true
+        left(Budget, Done, Left),
+        decided(Root, Left)
+    ->  Total = Done
     ;   simulate(Search),
         Done1 is Done + 1,
-        grow(Done1, Playouts, Search)
+        grow(Done1, Budget, Search, Total)
     ).
+
+%   spent(+Budget, +Done): no simulation is left after Done of them.
+spent(exactly(N), Done) :- Done >= N.
+spent(count(N), Done) :- Done >= N.
+spent(clock(Clock, _, End, Max), Done) :-
+    (   Done >= Max
+    ->  true
+    ;   clock_time(Clock, Now), Now >= End
+    ).
+
+%!  clock_time(+Clock, -Seconds) is det.
+%
+%   Seconds is the time on Clock: wall, the time of day (get_time/1), or
+%   cpu, the CPU time this thread has used (statistics/2's cputime): a
+%   budget in CPU time buys the same search however busy the machine is
+%   (bench/go_machine.py measures the player so, on a shared machine).
+clock_time(wall, T) :- get_time(T).
+clock_time(cpu, T) :- statistics(cputime, T).
+
+%   left(+Budget, +Done, -Left): the simulations still to come after Done:
+%   for a clock, as many as the time left allows at the speed so far.
+left(count(N), Done, Left) :-
+    Left is N - Done.
+left(clock(Clock, Start, End, Max), Done, Left) :-
+    clock_time(Clock, Now),
+    Left is min(Max - Done, Done * (End - Now) / max(Now - Start, 1.0e-6)).
 
 %   decided(+Root, +Left): the root child with the most visits leads the
 %   second by more than Left simulations.
