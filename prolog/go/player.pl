@@ -269,14 +269,25 @@ think_seconds(Size, Seconds) :-
 %!  think_scale(-Scale) is det.
 %
 %   The server's setting: the environment variable TABLERO_GO_THINK, a
-%   factor of think_seconds/2 (0.5 halves every turn), default 1.
+%   factor of think_seconds/2 (0.5 halves every turn), default 1.  Read
+%   once, when this module is loaded (think_setting/0), into the flag
+%   tablero_go_think: the console's sandbox lets a goal read a flag, not
+%   the environment.
 think_scale(Scale) :-
-    (   getenv('TABLERO_GO_THINK', Text),
-        catch(number_string(Scale, Text), _, fail),
-        Scale > 0
+    (   current_prolog_flag(tablero_go_think, Scale)
     ->  true
     ;   Scale = 1
     ).
+
+think_setting :-
+    (   getenv('TABLERO_GO_THINK', Text),
+        catch(number_string(Scale, Text), _, fail),
+        Scale > 0
+    ->  create_prolog_flag(tablero_go_think, Scale, [keep(false)])
+    ;   true
+    ).
+
+:- initialization(think_setting).
 
 %   default_playouts(+FB, -N): the simulations of a move of the flat Monte
 %   Carlo: a playout costs about one random move per empty point, so a
