@@ -1071,6 +1071,9 @@ def _shorten(text: str, n: int = 80) -> str:
 def _text_failures(section: dict, report: dict) -> list[str]:
     label = "Failures" if section["contract"] else "Warnings (beyond the contract)"
     lines = ["", f"{label}: {section['title']} ({section['failed']})"]
+    if all(_not_written(r) for r in section["failures"]):
+        r = section["failures"][0]
+        return lines + [f"  every case: {r.get('message') or problem_words(r)}"]
     for r in shown_failures(section["failures"], SHOWN_FAILURES):
         lines += [""] + _text_failure(r, report)
     if section["failed"] > SHOWN_FAILURES:
