@@ -123,7 +123,7 @@ def test_go_kit_graded_stub_then_completed(tmp_path):
                              if c.startswith(pi.split("/")[0] + "("))
                for pi in ("goMove/4", "terminarJuego/3", "jugadaMaquina/3")}
     fill(folder / "proylcc.pl", clauses, "rival(" + helpers)
-    report = grade.grade(folder / "proylcc.pl", only="positions,score")
+    report = grade.grade(folder / "proylcc.pl")                   # every section
     assert report["exit"] == 0, grade.text_report(report)
     assert {k: v["verdict"] for k, v in report["verdicts"].items()} == \
         {"goMove/4": "pass", "score": "pass", "emptyBoard/1": "pass"}
@@ -135,3 +135,111 @@ def test_go_kit_graded_stub_then_completed(tmp_path):
     for g in summary["games"]:
         assert g["result"]["reason"] not in ("error", "not_written", "load_failed", "failed"), g
         assert g["plies"] >= 10
+    #  The kit as handed out loses every game, each with the reason not_written.
+    summary = tournament.run("go", ["machine:simple", f"stub={_fresh('go', tmp_path)}"],
+                             out=tmp_path / "t2", seed=3, options={"size": 5}, max_plies=12,
+                             jobs=1)
+    for g in summary["games"]:
+        assert g["seats"][g["result"]["loser"]] == "stub"
+        assert g["result"]["reason"] == "not_written"
+        assert "jugadaMaquina/3 is not written yet" in g["result"]["message"]
+
+
+def _fresh(game: str, tmp_path: Path) -> str:
+    folder = tmp_path / f"{game}-as-handed-out"
+    kit.write_kit(game, folder)
+    return str(folder / STUBS[game][0])
+
+
+COURSE = kit.PROLOG_DIR
+
+
+def _molinolog_completed(folder: Path) -> None:
+    fill(folder / "molinolog.pl", {
+        "estado_inicial/3": "estado_inicial(T, P, E) :- molinolog_course:estado_inicial(T, P, E).",
+        "accion_legal/2": "accion_legal(E, A) :- molinolog_course:accion_legal(E, A).",
+        "aplicar/3": "aplicar(E0, A, E) :- molinolog_course:aplicar(E0, A, E).",
+        "fin_del_juego/2": "fin_del_juego(E, R) :- molinolog_course:fin_del_juego(E, R).",
+        "mejor_accion/3": "mejor_accion(E, _, A) :- findall(X, accion_legal(E, X), [A|_]).",
+    }, f":- use_module({str(COURSE / 'molinolog' / 'course')!r}, []).\n")
+
+
+def _gorogo_completed(folder: Path) -> None:
+    fill(folder / "gorogo.pl", {
+        "gamestate/1": "gamestate(B) :- gorogo_course:gamestate(B).",
+        "jogada/3": """
+jogada(Peca, X, Y) :-
+    jogo(E0), arg(2, E0, Vez), peca(Peca, Vez, Piece),
+    gorogo_course:gorogo_place(E0, place(Piece, X, Y), E),
+    retractall(jogo(_)), assertz(jogo(E)).""",
+        "updateTable/2": """
+updateTable(Board, Jogador) :-
+    jogo(E0), arg(2, E0, Vez), peca(Jogador, Vez, regular),
+    gorogo_course:update_table(E0, Board, E),
+    retractall(jogo(_)), assertz(jogo(E)).""",
+        "melhorJogada/2": "melhorJogada(E, J) :- findall(M, gorogo_course:gorogo_legal(E, M), [J|_]).",
+    }, f":- use_module({str(COURSE / 'gorogo' / 'course')!r}, []).\n"
+       "peca(3, _, henge).\npeca(1, b, regular).\npeca(2, w, regular).\n")
+
+
+def _azul_completed(folder: Path) -> None:
+    fill(folder / "azul.pl", {
+        "jugadas_legales/2": "jugadas_legales(E, Js) :- azul_rules:legal_takes(E, Js).",
+        "estrategia/3": """
+estrategia(random, E, J) :- jugadas_legales(E, Js), random_member(J, Js).
+estrategia(greedy, E, J) :-
+    jugadas_legales(E, Js),
+    (   member(J, Js), J = take(_, _, L), L \\== floor -> true ; Js = [J|_] ).""",
+    }, f":- use_module({str(COURSE / 'azul' / 'rules')!r}, []).\n")
+
+
+COMPLETED = {"molinolog": (_molinolog_completed, "machine:1", {"size": 1}, 60),
+             "gorogo": (_gorogo_completed, "machine:1", {}, None),
+             "azul": (_azul_completed, "random", {}, None)}
+
+
+@needs_box
+@pytest.mark.parametrize("game", sorted(COMPLETED))
+def test_kit_completed_plays_a_tournament(game, tmp_path):
+    """The kit completed with our rules wrapped plays real games against our machine and
+    the kit as handed out (which loses each of its games: not_written)."""
+    complete, machine, options, plies = COMPLETED[game]
+    folder = tmp_path / "done"
+    kit.write_kit(game, folder)
+    complete(folder)
+    loaded = swipl(folder, "-q", "-g", "halt", STUBS[game][0])
+    assert loaded.returncode == 0 and loaded.stderr == "", loaded.stderr
+    summary = tournament.run(game, [machine, f"done={folder / STUBS[game][0]}",
+                                    f"stub={_fresh(game, tmp_path)}"],
+                             out=tmp_path / "t", seed=2, options=options, max_plies=plies,
+                             jobs=2, seconds=2)
+    assert len(summary["games"]) == 6
+    for g in summary["games"]:
+        names = set(g["seats"].values()) if isinstance(g["seats"], dict) else set(g["seats"])
+        reason, loser = g["result"]["reason"], g["result"].get("loser")
+        if "stub" in names:
+            assert reason == "not_written" and g["seats"][loser] == "stub", g
+            assert "is not written yet" in g["result"]["message"]
+        else:       # the completed kit against our machine: a real game, no fault
+            assert reason not in ("not_written", "error", "failed", "illegal", "not_a_move",
+                                  "load_failed", "timeout", "crashed"), g
+            assert g["plies"] >= 8
+    points = {row["player"]: row["points"] for row in summary["standings"]}
+    assert points["stub"] == 0 and points["done"] >= 2
+
+
+@needs_box
+def test_molinolog_kit_completed_runs_as_a_lab():
+    """The Molinolog kit's molinolog/3 (written: the interaction with graficos) plays two
+    machines to the end on our headless board, every drawn board legal."""
+    from app import lab
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "lab"
+        kit.write_kit("molinolog", folder)
+        stub = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=30)
+        assert stub["status"] == "error" and "estado_inicial/3" in str(stub["error"])
+        _molinolog_completed(folder)
+        verdict = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=60)
+        assert verdict["ok"] is True, lab.report_text(verdict)
+        assert verdict["plies"] >= 10 and verdict["theirs"]["messages"]
