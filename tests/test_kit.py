@@ -186,11 +186,9 @@ def _azul_completed(folder: Path) -> None:
     fill(folder / "azul.pl", {
         "jugadas_legales/2": "jugadas_legales(E, Js) :- azul_rules:legal_takes(E, Js).",
         "estrategia/3": """
-estrategia(random, E, J) :- jugadas_legales(E, Js), random_member(J, Js).
-estrategia(greedy, E, J) :-
-    jugadas_legales(E, Js),
-    (   member(J, Js), J = take(_, _, L), L \\== floor -> true ; Js = [J|_] ).""",
-    }, f":- use_module({str(COURSE / 'azul' / 'rules')!r}, []).\n")
+estrategia(Tipo, E, J) :- azul_machine:choose_move(Tipo, E, J).""",
+    }, f":- use_module({str(COURSE / 'azul' / 'rules')!r}, []).\n"
+       f":- use_module({str(COURSE / 'azul' / 'machine')!r}, []).\n")
 
 
 COMPLETED = {"molinolog": (_molinolog_completed, "machine:1", {"size": 1}, 60),
@@ -243,3 +241,50 @@ def test_molinolog_kit_completed_runs_as_a_lab():
         verdict = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=60)
         assert verdict["ok"] is True, lab.report_text(verdict)
         assert verdict["plies"] >= 10 and verdict["theirs"]["messages"]
+
+
+def examples(path: Path) -> list[tuple[str, str]]:
+    """Each documented example of a kit file: (goal, answer), the answer `true`, `false`
+    or the bindings, as one line without its full stop."""
+    found = []
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("%   ?- "):
+            answer = []
+            for nxt in lines[i + 1:]:
+                if not re.match(r"%   [A-Za-z]", nxt) or nxt.startswith("%   ?- "):
+                    break
+                answer.append(nxt[4:].strip())
+            found.append((line[7:].strip().rstrip("."), " ".join(answer).rstrip(".")))
+    return found
+
+
+@needs_box
+@pytest.mark.parametrize("game", sorted(STUBS))
+def test_completed_kits_answer_their_documented_examples(game, tmp_path):
+    """Every documented example, asked of the kit completed here (the reference, or our
+    rules wrapped), gives the answer written under it."""
+    folder = tmp_path / game
+    kit.write_kit(game, folder)
+    if game == "go":
+        reference = (HERE / "kits" / "go_reference.pl").read_text()
+        head, helpers = reference.split("\nrival(", 1)
+        fill(folder / "proylcc.pl",
+             {pi: "\n".join(c for c in re.split(r"\n(?=\S)", head)
+                            if c.startswith(pi.split("/")[0] + "("))
+              for pi in ("goMove/4", "terminarJuego/3", "jugadaMaquina/3")},
+             "rival(" + helpers)
+    elif game == "azul":
+        _azul_completed(folder)
+        fill(folder / "azul.pl", {"new_game/1": "new_game(Ps) :- length(Ps, N), between(2, 4, N)."})
+    else:
+        COMPLETED[game][0](folder)
+    main = STUBS[game][0]
+    cases = examples(folder / main)
+    assert len(cases) >= 2
+    for goal, answer in cases:
+        query = (f"\\+ ({goal})" if answer == "false" else
+                 f"({goal})" if answer == "true" else f"({goal}), ({answer})")
+        ran = swipl(folder, "-q", "-g", f"term_string(G, {query!r}), once(G) -> halt(0) ; halt(1)",
+                    "-t", "halt(2)", main)
+        assert ran.returncode == 0, (goal, answer, ran.stderr)
