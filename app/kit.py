@@ -25,6 +25,10 @@ KIT_DIR = PROLOG_DIR / "kit"
 #  What each kit holds beyond its folder of prolog/kit/: our files copied in, by name.
 EXTRA = {"molinolog": {"graficos.pl": PROLOG_DIR / "graficos.pl"}}
 GAMES = ("go", "molinolog", "gorogo", "azul")
+#  Each kit's main file: the one `tablero tournament` takes from a student's folder that
+#  holds no adapter.pl or machine.pl, and names after the folder (app/tournament.py).
+MAIN = {"go": "proylcc.pl", "molinolog": "molinolog.pl", "gorogo": "gorogo.pl",
+        "azul": "azul.pl"}
 
 
 class KitError(Exception):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli, confine, grade, kit, tournament
+from app import cli, confine, grade, kit, lab, tournament
 
 HERE = Path(__file__).parent
 needs_box = pytest.mark.skipif(confine.problem() is not None,
@@ -207,8 +207,8 @@ def test_kit_completed_plays_a_tournament(game, tmp_path):
     complete(folder)
     loaded = swipl(folder, "-q", "-g", "halt", STUBS[game][0])
     assert loaded.returncode == 0 and loaded.stderr == "", loaded.stderr
-    summary = tournament.run(game, [machine, f"done={folder / STUBS[game][0]}",
-                                    f"stub={_fresh(game, tmp_path)}"],
+    #  A student's folder: its adapter.pl, else the kit's main file; named after the folder.
+    summary = tournament.run(game, [machine, f"{folder}/", f"stub={_fresh(game, tmp_path)}"],
                              out=tmp_path / "t", seed=2, options=options, max_plies=plies,
                              jobs=2, seconds=2)
     assert len(summary["games"]) == 6
@@ -227,20 +227,18 @@ def test_kit_completed_plays_a_tournament(game, tmp_path):
 
 
 @needs_box
-def test_molinolog_kit_completed_runs_as_a_lab():
+def test_molinolog_kit_completed_runs_as_a_lab(tmp_path):
     """The Molinolog kit's molinolog/3 (written: the interaction with graficos) plays two
-    machines to the end on our headless board, every drawn board legal."""
-    from app import lab
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "lab"
-        kit.write_kit("molinolog", folder)
-        stub = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=30)
-        assert stub["status"] == "error" and "estado_inicial/3" in str(stub["error"])
-        _molinolog_completed(folder)
-        verdict = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=60)
-        assert verdict["ok"] is True, lab.report_text(verdict)
-        assert verdict["plies"] >= 10 and verdict["theirs"]["messages"]
+    machines to the end on our headless board, every drawn board legal; as handed out,
+    it ends at once with the stub's error."""
+    folder = tmp_path / "lab"
+    kit.write_kit("molinolog", folder)
+    stub = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=30)
+    assert stub["status"] == "error" and "estado_inicial/3" in str(stub["error"])
+    _molinolog_completed(folder)
+    verdict = lab.judge_lab(folder / "molinolog.pl", size=1, seconds=60)
+    assert verdict["ok"] is True, lab.report_text(verdict)
+    assert verdict["plies"] >= 10 and verdict["theirs"]["messages"]
 
 
 def examples(path: Path) -> list[tuple[str, str]]:

@@ -36,7 +36,7 @@
     Probarlo en el tablero de Tablero (vea README.md):
         tablero tournament azul random greedy azul.pl
 */
-:- module(azul,
+:- module(azul_juego,
           [ new_game/1,         % +Jugadores
             jugadas_legales/2,  % +Estado, -Jugadas
             estrategia/3,       % +Tipo, +Estado, -Jugada

@@ -24,7 +24,7 @@
     Jogá-lo no Tablero (veja README.md):
         tablero tournament gorogo machine:1 gorogo.pl
 */
-:- module(gorogo,
+:- module(gorogo_jogo,
           [ gamestate/1,        % -Board
             jogada/3,           % +Peca, +X, +Y
             updateTable/2,      % +Board, +Jogador
