@@ -286,3 +286,23 @@ def test_completed_kits_answer_their_documented_examples(game, tmp_path):
         ran = swipl(folder, "-q", "-g", f"term_string(G, {query!r}), once(G) -> halt(0) ; halt(1)",
                     "-t", "halt(2)", main)
         assert ran.returncode == 0, (goal, answer, ran.stderr)
+
+
+def test_go_kit_as_handed_out_on_the_board(tmp_path):
+    """`tablero serve --rules go=proylcc.pl` with the kit as handed out: every move is
+    played by our rules, and the student's side says its goMove/4 is not written yet."""
+    from app import create_app
+    folder = tmp_path / "go"
+    kit.write_kit("go", folder)
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"),
+                      "STUDENT_RULES": {"go": str(folder / "proylcc.pl")}})
+    client = app.test_client()
+    game = client.post("/api/games", json={"game": "go", "options": {"size": 19}}).json
+    reply = client.post(f"/api/games/{game['id']}/actions",
+                        json={"action": {"kind": "move", "pos": [3, 3]}},
+                        headers={"Authorization": f"Bearer {game['secrets']['b']}"})
+    assert reply.status_code == 200
+    assert reply.json["view"]["board"][3][3] == "b"                # ours decide the game
+    student = reply.json["student"]
+    assert student["code"] == "they_failed" and student["theirs"]["status"] == "not_written"
+    assert "goMove/4 is not written yet" in student["message"]
