@@ -105,6 +105,7 @@ def test_bad_input_is_refused_and_writes_nothing(tmp_path, capsys):
 
 
 @needs_box
+@pytest.mark.slow               # plays tournament games, as tests/test_tournament.py
 def test_go_kit_graded_stub_then_completed(tmp_path):
     folder = tmp_path / "go"
     kit.write_kit("go", folder)
@@ -197,6 +198,7 @@ COMPLETED = {"molinolog": (_molinolog_completed, "machine:1", {"size": 1}, 60),
 
 
 @needs_box
+@pytest.mark.slow               # plays tournament games, as tests/test_tournament.py
 @pytest.mark.parametrize("game", sorted(COMPLETED))
 def test_kit_completed_plays_a_tournament(game, tmp_path):
     """The kit completed with our rules wrapped plays real games against our machine and
@@ -288,6 +290,7 @@ def test_completed_kits_answer_their_documented_examples(game, tmp_path):
         assert ran.returncode == 0, (goal, answer, ran.stderr)
 
 
+@needs_box
 def test_go_kit_as_handed_out_on_the_board(tmp_path):
     """`tablero serve --rules go=proylcc.pl` with the kit as handed out: every move is
     played by our rules, and the student's side says its goMove/4 is not written yet."""
