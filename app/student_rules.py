@@ -364,6 +364,7 @@ _FAILED = {
     "resource": "ran out of memory",
     "halt": "called halt",
     "abort": "called abort",
+    "not_written": "is not written yet (still the kit's stub)",
     "killed": "did not answer in time: its Prolog process was stopped (started again for "
               "the next move)",
     "crashed": "ended its Prolog process (halt?): started again for the next move",

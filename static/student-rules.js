@@ -46,6 +46,7 @@ addStrings({
     "student.failed.killed": "Their goMove/4 did not answer in time: its Prolog process was stopped and starts again for the next move. The move is judged by our rules only.",
     "student.failed.crashed": "Their goMove/4 ended its Prolog process (halt?): it starts again for the next move. The move is judged by our rules only.",
     "student.failed.error": "Their goMove/4 raised an error: {message}. The move is judged by our rules only.",
+    "student.failed.not_written": "Their goMove/4 is not written yet (still the kit's stub): the move is judged by our rules only.",
     "student.ko": "Ours refuse it by the ko rule, which goMove/4 does not judge.",
   },
   es: {
@@ -78,6 +79,7 @@ addStrings({
     "student.failed.killed": "Su goMove/4 no respondió a tiempo: su proceso Prolog se detuvo y vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
     "student.failed.crashed": "Su goMove/4 terminó su proceso Prolog (¿halt?): vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
     "student.failed.error": "Su goMove/4 lanzó un error: {message}. La jugada la juzgan solo nuestras reglas.",
+    "student.failed.not_written": "Su goMove/4 todavía no está escrito (sigue el esqueleto del kit): la jugada la juzgan solo nuestras reglas.",
     "student.ko": "Las nuestras la rechazan por la regla del ko, que goMove/4 no juzga.",
   },
 });
