@@ -102,6 +102,14 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN clock TEXT;
     """,
+    # 7: with each action, what a student's rules said of it (`tablero serve --rules`,
+    # app/student_rules.py): the verdict (JSON) and its code, indexed for the counts.
+    """
+    ALTER TABLE actions ADD COLUMN student TEXT;
+    ALTER TABLE actions ADD COLUMN student_code TEXT;
+    CREATE INDEX actions_student ON actions(game_id, ply, student_code)
+        WHERE student_code IS NOT NULL;
+    """,
 ]
 
 
