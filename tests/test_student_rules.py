@@ -395,3 +395,20 @@ def test_verdicts_of_an_unknown_game_are_404(rules_app):
     client = rules_app.test_client()
     reply = client.get("/api/games/nosuchgame/verdicts")
     assert reply.status_code == 404 and reply.json["error"]["code"]
+
+
+def test_gnu_gos_move_is_kept_with_its_verdict(tmp_path):
+    from app.gtp import GNUGO
+
+    if not Path(GNUGO).exists():
+        pytest.skip(f"no GNU Go at {GNUGO}")
+    client = client_for(tmp_path, "correct.pl")
+    game = client.post("/api/games", json={"game": "go", "options": {
+        "size": 9, "white": "gnugo", "level": 1}}).json
+    headers = {"Authorization": f"Bearer {game['secrets']['b']}"}
+    assert move(client, game["id"], headers, [4, 4])[0] == 200
+    reply = client.post(f"/api/games/{game['id']}/machine", json={})
+    assert reply.status_code == 200, reply.json
+    assert reply.json["student"]["agree"] is True
+    assert reply.json["student"]["pos"] == reply.json["action"]["pos"]
+    assert reply.json["student_verdicts"] == {"asked": 2, "differ": 0, "plies": []}
