@@ -415,15 +415,15 @@ IMPORT_SECONDS = 30.0
 
 
 def kept(student: dict | None) -> dict | None:
-    """A verdict as stored: an agreement without its boards (the game's own positions),
-    a disagreement whole (its boards are the evidence)."""
+    """A verdict as stored: an agreement without its boards (the game's own positions)
+    nor what their code printed, a disagreement whole (its boards are the evidence)."""
     if not student:
         return None
     if not student.get("agree"):
         return student
     slim = {key: value for key, value in student.items() if key != "before"}
     slim["ours"] = {**student["ours"], "board": None}
-    slim["theirs"] = {**student["theirs"], "board": None, "second_board": None}
+    slim["theirs"] = {**student["theirs"], "board": None, "second_board": None, "output": ""}
     return slim
 
 
