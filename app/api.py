@@ -60,6 +60,7 @@ def tablero_error(exc: TableroError):
     body = {"code": exc.code, "message": exc.message, "explain": exc.explain}
     if getattr(exc, "student", None):  # a move refused by ours, as a student's rules judged it
         body["student"] = exc.student
+        body.update(getattr(exc, "student_verdicts", {}))
     if getattr(exc, "params", None):  # the refusal as data, for a page's own words (app/sgf.py)
         body["params"] = exc.params
     return jsonify(error=body), exc.status, getattr(exc, "headers", None) or {}
@@ -393,10 +394,13 @@ def download_sgf(game_id):
     stored = view_of(record)
     if stored.get("over") and not views[-1].get("over"):  # lost on time: the stored result
         views[-1] = {**views[-1], "over": True, "result": stored.get("result")}
-    verdicts = {v["ply"]: v for v in storage.student_verdicts(record.id)}
+    comments: dict[int, str] = {}
+    for v in storage.student_verdicts(record.id) + storage.student_tried(record.id):
+        if not v.get("agree"):  # a move's own, then those tried on the position after it
+            text = student_rules.comment(v)
+            comments[v["ply"]] = f"{comments[v['ply']]}\n\n{text}" if v["ply"] in comments else text
     text = sgf.game_to_sgf(record.options, actions, created, views, clock=record.clock,
-                           comments={ply: student_rules.comment(v) for ply, v in verdicts.items()
-                                     if not v.get("agree")})
+                           comments=comments)
     size = views[0]["size"]
     day = time.strftime("%Y-%m-%d", time.gmtime(created or 0))
     name = f"tablero-go-{size}x{size}-{day}-{record.id}.sgf"
@@ -408,10 +412,12 @@ def download_sgf(game_id):
 def verdicts(game_id):
     """What a student's rules said of each move asked (`tablero serve --rules`), kept with
     the game: {"id", "revision", "plies", "verdicts": [the move's `student`, with its
-    `ply`; an agreement without its boards]}, oldest first."""
+    `ply`; an agreement without its boards], "tried": [the same of the moves our rules
+    refused, `ply` the position they were tried on]}, oldest first."""
     record = record_or_404(game_id)
     return jsonify(id=record.id, revision=record.revision, plies=record.plies,
-                   verdicts=storage.student_verdicts(record.id))
+                   verdicts=storage.student_verdicts(record.id),
+                   tried=storage.student_tried(record.id))
 
 
 @bp.get("/games/<game_id>")
@@ -650,6 +656,9 @@ def act(game_id):
         played.act(action)
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc)
+        if exc.student:  # kept beside the game (which does not change), with the counts
+            storage.keep_tried(record, student_rules.kept(exc.student))
+            exc.student_verdicts = student_rules.summary(record.game, record.id)
         raise
     last = played.last or {}
     if last.get("player") is not None and last.get("player") != actor:

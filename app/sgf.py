@@ -171,6 +171,8 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
         root.set("RE", "0" if code == "Draw" else code)
     node, position = root, first
     comments = comments or {}
+    if comments.get(0):  # moves tried on the first position
+        root.set("C", comments[0])
     for ply, view in enumerate(views[1:], 1):
         last = view.get("last") or {}
         if last.get("kind") in ("move", "pass"):
@@ -179,9 +181,10 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
                 node.set_move(last["player"], _point(size, last["pos"]))
             else:
                 node.set_raw(COLOUR[last["player"]], b"")  # B[], not sgfmill's B[tt]
-            if comments.get(ply):
-                node.set("C", comments[ply])
             position = view
+        if comments.get(ply):  # on the move's node (or the last one before it: the root)
+            earlier = node.get("C") + "\n\n" if node.has_property("C") else ""
+            node.set("C", earlier + comments[ply])
     if final.get("over") and result and result.get("reason") == "count" and result.get("score"):
         _territory(node, size, position["board"], result["score"]["owner"], final.get("dead", []))
     return game.serialise()

@@ -363,14 +363,53 @@ def _student_columns(student: dict | None) -> tuple[str | None, str | None]:
     return json.dumps(student, separators=(",", ":")), str(student.get("code"))
 
 
-def student_counts(game_id: str) -> tuple[int, list[int]]:
-    """How many of the game's actions a student's rules were asked of, and the plies
-    where they disagree (from the index on the codes alone: no verdict is read)."""
+def student_counts(game_id: str) -> tuple[int, list[int], int, int]:
+    """How many of the game's actions a student's rules were asked of, the plies where
+    they disagree (from the index on the codes alone: no verdict is read), and how many
+    of the moves our rules refused were kept with their verdict, and on how many of those
+    theirs disagree."""
     with _read() as con:
         rows = con.execute(
             "SELECT ply, student_code FROM actions WHERE game_id = ? "
             "AND student_code IS NOT NULL ORDER BY ply", (game_id,)).fetchall()
-    return len(rows), [ply for ply, code in rows if code != "agree"]
+        tried, agreed = con.execute(
+            "SELECT count(*), coalesce(sum(agree), 0) FROM student_tried WHERE game_id = ?",
+            (game_id,)).fetchone()
+    return (len(rows), [ply for ply, code in rows if code != "agree"], int(tried),
+            int(tried) - int(agreed))
+
+
+#  A game keeps at most this many verdicts on moves our rules refused.
+MAX_TRIED = 200
+
+
+def keep_tried(record: Record, student: dict) -> bool:
+    """Keep a student's rules' verdict on a move our rules refused, by the position it was
+    tried on (record.plies), if the game is still at record.revision and keeps fewer than
+    MAX_TRIED; the game itself (its revision, state, actions) does not change."""
+    with _write() as con:
+        row = con.execute("SELECT revision FROM games WHERE id = ?", (record.id,)).fetchone()
+        if row is None or row[0] != record.revision:
+            return False
+        kept, last = con.execute(
+            "SELECT count(*), coalesce(max(CASE WHEN ply = ? THEN seq END), 0) "
+            "FROM student_tried WHERE game_id = ?", (record.plies, record.id)).fetchone()
+        if kept >= MAX_TRIED:
+            return False
+        con.execute("INSERT INTO student_tried (game_id, ply, seq, agree, student) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (record.id, record.plies, last + 1, int(bool(student.get("agree"))),
+                     json.dumps(student, separators=(",", ":"))))
+    return True
+
+
+def student_tried(game_id: str) -> list[dict]:
+    """The verdicts kept on moves our rules refused, oldest position first: each with its
+    `ply` (the position it was tried on: after that many actions)."""
+    with _read() as con:
+        rows = con.execute("SELECT ply, student FROM student_tried WHERE game_id = ? "
+                           "ORDER BY ply, seq", (game_id,)).fetchall()
+    return [{**json.loads(text), "ply": ply} for ply, text in rows]
 
 
 def student_verdicts(game_id: str) -> list[dict]:
@@ -400,6 +439,9 @@ def truncate(record: Record, state: str, view: dict | str, cache_key: str | None
                          (state, _view_text(view), cache_key,
                           _json_or_null(clock if clock is not None else record.clock)), "undo")
         con.execute("DELETE FROM actions WHERE game_id = ? AND ply = ?",
+                    (record.id, record.plies))
+        #  The moves tried on the position that goes (a student's rules' verdicts) go too.
+        con.execute("DELETE FROM student_tried WHERE game_id = ? AND ply >= ?",
                     (record.id, record.plies))
     record.revision = revision
     record.plies -= 1

@@ -404,10 +404,12 @@ def message(student: dict) -> str:
 # A move's verdict is stored with its action (storage's `actions.student`, written in the
 # same transaction as the action; an undo takes it away with the action), however the
 # move was made: a person's, the machine's, GNU Go's, each move of a game read from SGF.
-# Every game reply says how many were asked and where they disagree (`student_verdicts`);
-# GET /api/games/<id>/verdicts gives them whole; the SGF record has each disagreement as
-# a comment on its move.  A move our rules refuse is no action: its verdict is answered
-# (the 409's error.student) and not kept.
+# A move our rules refuse is no action: its verdict (the 409's error.student) is kept
+# beside the game, by the position it was tried on (storage's `student_tried`; an undo of
+# that position takes it away), without changing the game.  Every game reply says how many
+# were asked and where they disagree (`student_verdicts`); GET /api/games/<id>/verdicts
+# gives them whole; the SGF record has each disagreement as a comment on its move (a
+# refused one on the move before it).
 
 #  Seconds of the student's rules a game read from SGF may take in all: the moves past it
 #  are not asked (a looping student costs CALL_SECONDS a move).
@@ -428,16 +430,18 @@ def kept(student: dict | None) -> dict | None:
 
 
 def summary(game: str, game_id: str) -> dict:
-    """{"student_verdicts": {"asked", "differ", "plies"}} for a game whose moves a
-    student's rules were asked of (plies: where they disagree), else {}."""
+    """{"student_verdicts": {"asked", "differ", "plies", "tried", "tried_differ"}} for a
+    game whose moves a student's rules were asked of (plies: where they disagree; tried:
+    the moves our rules refused, kept with their verdict), else {}."""
     if game not in GAMES:
         return {}
     from . import storage
 
-    asked, plies = storage.student_counts(game_id)
-    if not asked:
+    asked, plies, tried, tried_differ = storage.student_counts(game_id)
+    if not asked and not tried:
         return {}
-    return {"student_verdicts": {"asked": asked, "differ": len(plies), "plies": plies}}
+    return {"student_verdicts": {"asked": asked, "differ": len(plies), "plies": plies,
+                                 "tried": tried, "tried_differ": tried_differ}}
 
 
 def judge_record(game: str, views: list[dict], actions: list[dict],
@@ -473,6 +477,10 @@ def comment(student: dict) -> str:
 
     size = len(student.get("before") or student["ours"].get("board") or [])
     lines = [f"Student's rules ({student.get('file', '')}): {student.get('message', '')}."]
+    if not student["ours"].get("accepted", True) and size:
+        name = {"b": "Black", "w": "White"}.get(student.get("player"), student.get("player"))
+        lines.insert(0, f"Tried here, refused by our rules ({student['ours'].get('refusal')}): "
+                        f"{name} {vertex(size, student['pos'])}.")
     if student.get("diff") and size:
         lines.append("Where they differ: " + " ".join(vertex(size, p) for p in student["diff"]))
     second = student["code"] == "second_board"

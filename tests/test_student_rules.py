@@ -324,13 +324,18 @@ def test_verdicts_are_kept_counted_and_undone_with_their_moves(rules_app):
     gid, headers, _ = new_game(client)
     for pos in DOUBLE:
         assert move(client, gid, headers, pos)[0] == 200
-    # A move our rules refuse is answered, not kept: the game did not change.
-    status, _, verdict = move(client, gid, headers, [0, 1])
-    assert status == 409 and verdict is not None
+    # A move our rules refuse (occupied: theirs too) is kept beside the game, which does
+    # not change.
+    status, body, verdict = move(client, gid, headers, [0, 1])
+    assert status == 409 and verdict["agree"] is True
+    counts = {"asked": 7, "differ": 1, "plies": [7], "tried": 1, "tried_differ": 0}
+    assert body["error"]["student_verdicts"] == counts
     shown = client.get(f"/api/games/{gid}").json
-    assert shown["student_verdicts"] == {"asked": 7, "differ": 1, "plies": [7]}
+    assert shown["student_verdicts"] == counts and shown["plies"] == 7
     kept = client.get(f"/api/games/{gid}/verdicts").json
     assert kept["plies"] == 7 and [v["ply"] for v in kept["verdicts"]] == list(range(1, 8))
+    assert [(v["ply"], v["pos"], v["ours"]["refusal"]) for v in kept["tried"]] == [
+        (7, [0, 1], "occupied")]
     differ = kept["verdicts"][-1]
     assert differ["code"] == "board_differs" and differ["diff"] == [[0, 2]]
     assert differ["ours"]["board"] == DOUBLE_OURS and differ["before"] == DOUBLE_BEFORE
@@ -342,11 +347,12 @@ def test_verdicts_are_kept_counted_and_undone_with_their_moves(rules_app):
     reply = client.post(f"/api/games/{gid}/actions", json={"action": {"kind": "pass"}},
                         headers=headers)
     assert reply.json["student_verdicts"]["asked"] == 7 and reply.json["plies"] == 8
-    # Undo takes each verdict away with its move.
+    # Undo takes each verdict away with its move (and those tried on its position).
     for left in (7, 6):
         reply = client.post(f"/api/games/{gid}/undo", json={}, headers=headers)
         assert reply.status_code == 200 and reply.json["plies"] == left
-    assert reply.json["student_verdicts"] == {"asked": 6, "differ": 0, "plies": []}
+    assert reply.json["student_verdicts"] == {"asked": 6, "differ": 0, "plies": [],
+                                              "tried": 0, "tried_differ": 0}
     assert len(client.get(f"/api/games/{gid}/verdicts").json["verdicts"]) == 6
     # Played again, asked again.
     assert move(client, gid, headers, [0, 1])[2]["code"] == "board_differs"
@@ -374,7 +380,8 @@ def test_an_sgf_import_is_asked_move_by_move_and_its_record_has_the_comments(rul
     moves = "".join(f";{'BW'[i % 2]}[{letters[c]}{letters[r]}]" for i, (r, c) in enumerate(DOUBLE))
     reply = client.post("/api/games", json={"game": "go", "sgf": f"(;GM[1]FF[4]SZ[19]{moves})"})
     assert reply.status_code == 201, reply.json
-    assert reply.json["student_verdicts"] == {"asked": 7, "differ": 1, "plies": [7]}
+    assert reply.json["student_verdicts"] == {"asked": 7, "differ": 1, "plies": [7],
+                                              "tried": 0, "tried_differ": 0}
     gid = reply.json["id"]
     record = client.get(f"/api/games/{gid}/sgf")
     assert record.status_code == 200
@@ -411,4 +418,34 @@ def test_gnu_gos_move_is_kept_with_its_verdict(tmp_path):
     assert reply.status_code == 200, reply.json
     assert reply.json["student"]["agree"] is True
     assert reply.json["student"]["pos"] == reply.json["action"]["pos"]
-    assert reply.json["student_verdicts"] == {"asked": 2, "differ": 0, "plies": []}
+    assert reply.json["student_verdicts"] == {"asked": 2, "differ": 0, "plies": [],
+                                              "tried": 0, "tried_differ": 0}
+
+
+def test_a_suicide_theirs_accept_is_kept_by_its_position_and_commented(database):
+    with app_on(database, STUDENT_RULES={"go": str(STUDENTS / "suicide.pl")}) as app:
+        client = app.test_client()  # SQLite and PostgreSQL
+        gid, headers, _ = new_game(client)
+        for pos in [[0, 1], [5, 5], [1, 0], [6, 6], [7, 7]]:
+            assert move(client, gid, headers, pos)[0] == 200
+        status, body, verdict = move(client, gid, headers, [0, 0])   # White's suicide
+        assert status == 409 and verdict["code"] == "they_accept"
+        assert body["error"]["student_verdicts"]["tried_differ"] == 1
+        shown = client.get(f"/api/games/{gid}").json
+        assert shown["plies"] == 5 and shown["revision"] == 5      # the game is as it was
+        tried = client.get(f"/api/games/{gid}/verdicts").json["tried"]
+        assert [(t["ply"], t["code"], t["pos"]) for t in tried] == [(5, "they_accept", [0, 0])]
+        from sgfmill import sgf as sgfmill
+
+        record = client.get(f"/api/games/{gid}/sgf").data
+        nodes = sgfmill.Sgf_game.from_bytes(record).get_main_sequence()
+        assert [i for i, n in enumerate(nodes) if n.has_property("C")] == [5]
+        text = nodes[5].get("C")
+        assert text.startswith("Tried here, refused by our rules (suicide): White A19.\n"
+                               "Student's rules (suicide.pl): Their rules accept this move; "
+                               "ours refuse it (suicide).")
+        assert "Our board: none, the move refused" in text and "19 O X" in text
+        # The position it was tried on undone, the verdict goes with it.
+        assert client.post(f"/api/games/{gid}/undo", json={}, headers=headers).status_code == 200
+        assert client.get(f"/api/games/{gid}/verdicts").json["tried"] == []
+        assert client.get(f"/api/games/{gid}").json["student_verdicts"]["tried"] == 0

@@ -86,4 +86,5 @@ def test_a_release_database_keeps_student_verdicts_after_its_upgrade(name, tmp_p
                         json={"action": {"kind": "move", "pos": [4, 4]}},
                         headers={"Authorization": f"Bearer {game['secrets']['b']}"})
     assert reply.status_code == 200 and reply.json["student"]["code"] == "agree"
-    assert reply.json["student_verdicts"] == {"asked": 1, "differ": 0, "plies": []}
+    assert reply.json["student_verdicts"] == {"asked": 1, "differ": 0, "plies": [],
+                                              "tried": 0, "tried_differ": 0}
