@@ -444,7 +444,7 @@ const session = new GameSession("go", state, {
       machineFailed(error);
       return;
     }
-    student.refused(error.detail?.student);
+    student.refused(error.detail?.student, error.detail?.student_verdicts);
     grid.clearPending();
     say({ error, kind: "error" });
   },

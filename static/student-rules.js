@@ -8,12 +8,13 @@
 // board shows (the last, or the review's) in the page's language, lists the moves where
 // the two disagree (a click reviews that move), and draws a disagreement as two boards,
 // theirs and ours, with the points that differ ringed, as they are on the main board
-// (marks()).  A move our rules refuse is no move of the game: its verdict is said, not
-// kept.  Our rules stay the game's judge: the box only shows.
+// (marks()).  A move our rules refuse is no move of the game: its verdict is kept beside
+// it, by the position it was tried on, counted apart and listed too.  Our rules stay the
+// game's judge: the box only shows.
 //
 //   const student = new StudentRules(document.querySelector("#message"), onChange, onPick);
 //   student.game(game, reply.student);  // every reply or change of the game (null: none)
-//   student.refused(error.student);     // a refused move's verdict
+//   student.refused(error.student, error.student_verdicts);  // a refused move's verdict
 //   student.showing(ply);               // the ply the board shows (null: the game as it stands)
 //   grid.render({..., marks: [...others, ...student.marks()]});
 
@@ -27,8 +28,9 @@ addStrings({
     "student.intro": "Every move is also asked of their goMove/4. Our rules decide the game; theirs are shown beside.",
     "student.kept.one": "Their rules disagreed on {differ} of {count} move asked.",
     "student.kept.other": "Their rules disagreed on {differ} of {count} moves asked.",
+    "student.kept_tried.one": "Their rules disagreed on {differ} of {count} move asked, and on {tried_differ} of {tried} that ours refused.",
+    "student.kept_tried.other": "Their rules disagreed on {differ} of {count} moves asked, and on {tried_differ} of {tried} that ours refused.",
     "student.none": "No move asked yet.",
-    "student.not_kept": "(A move our rules refuse is not kept with the game.)",
     "student.list": "Where they disagree",
     "student.theirs": "Their board",
     "student.ours": "Our board",
@@ -60,8 +62,9 @@ addStrings({
     "student.intro": "Cada jugada se consulta también a su goMove/4. Nuestras reglas deciden la partida; las suyas se muestran al lado.",
     "student.kept.one": "Sus reglas difirieron en {differ} de {count} jugada consultada.",
     "student.kept.other": "Sus reglas difirieron en {differ} de {count} jugadas consultadas.",
+    "student.kept_tried.one": "Sus reglas difirieron en {differ} de {count} jugada consultada, y en {tried_differ} de {tried} que las nuestras rechazaron.",
+    "student.kept_tried.other": "Sus reglas difirieron en {differ} de {count} jugadas consultadas, y en {tried_differ} de {tried} que las nuestras rechazaron.",
     "student.none": "Todavía no se consultó ninguna jugada.",
-    "student.not_kept": "(Una jugada que nuestras reglas rechazan no se guarda con la partida.)",
     "student.list": "Dónde difieren",
     "student.theirs": "Su tablero",
     "student.ours": "Nuestro tablero",
@@ -101,7 +104,8 @@ function node(tag, className, text) {
 function verdictText(student) {
   const { code, points: count, theirs, ours } = student;
   let text;
-  if (code === "agree") text = t(ours.board ? "student.agree" : "student.agree_refused");
+  // (A kept agreement has no boards: whether ours accepted the move says which.)
+  if (code === "agree") text = t((ours.accepted ?? ours.board) ? "student.agree" : "student.agree_refused");
   else if (code === "they_accept") {
     const reason = hasText(`go.error.${ours.refusal}`) ? t(`go.error.${ours.refusal}`)
       : hasText(`error.${ours.refusal}`) ? t(`error.${ours.refusal}`) : ours.refusal;
@@ -121,7 +125,8 @@ export class StudentRules {
     this.onPick = onPick; // onPick(ply): show that move (the review)
     this.file = null; // the student's file served (reply.student_rules), or the kept verdicts'
     this.current = null; // {id, revision, plies, summary}: the game as it stands
-    this.kept = null; // {id, revision, verdicts: [...]}: the verdicts kept, oldest first
+    this.kept = null; // {id, revision, verdicts, tried}: the verdicts kept, oldest first
+    this.selected = null; // a refused move's verdict picked in the list (shown at its position)
     this.fetching = null; // "id@revision" asked of GET /verdicts
     this.tried = null; // a refused move's verdict (said, not kept), until the game changes
     this.ply = null; // the ply the board shows (a review), null: the game as it stands
@@ -170,7 +175,7 @@ export class StudentRules {
     this.file = game.student_rules?.file ?? (before?.id === game.id ? this.file : null);
     const summary = game.student_verdicts ?? null;
     if (before?.id !== game.id) this.kept = null;
-    if (before?.id !== game.id || before.revision !== game.revision) this.tried = null;
+    if (before?.id !== game.id || before.revision !== game.revision) this.tried = this.selected = null;
     this.current = { id: game.id, revision: game.revision, plies: game.plies, summary };
     this.size = game.view?.size ?? this.size;
     const kept = this.kept;
@@ -180,7 +185,7 @@ export class StudentRules {
       kept.verdicts.push({ ...student, ply: game.plies });
       kept.revision = game.revision;
     } else if (!summary) {
-      this.kept = { id: game.id, revision: game.revision, verdicts: [] };
+      this.kept = { id: game.id, revision: game.revision, verdicts: [], tried: [] };
     } else if (kept?.id !== game.id || kept.revision !== game.revision) {
       this.fetch(game);
     }
@@ -195,7 +200,8 @@ export class StudentRules {
     try {
       const reply = await api("GET", `/api/games/${encodeURIComponent(game.id)}/verdicts`);
       if (this.current?.id !== game.id || reply.revision < (this.kept?.id === game.id ? this.kept.revision : -1)) return;
-      this.kept = { id: game.id, revision: reply.revision, verdicts: reply.verdicts };
+      const tried = (reply.tried ?? []).map((v) => ({ ...v, tried: true }));
+      this.kept = { id: game.id, revision: reply.revision, verdicts: reply.verdicts, tried };
       this.render();
       this.onChange();
     } catch {
@@ -205,11 +211,17 @@ export class StudentRules {
     }
   }
 
-  /** A move our rules refused: what theirs say of it (error.student), said, not kept. */
-  refused(student) {
+  /** A move our rules refused: what theirs say of it (error.student), kept by the server
+   *  beside the game (summary: error.student_verdicts, the counts after it). */
+  refused(student, summary = null) {
     if (!student) return;
     this.file = student.file ?? this.file;
-    this.tried = { ...student };
+    const current = this.current;
+    this.tried = { ...student, ply: current?.plies ?? 0, tried: true };
+    if (current && summary) current.summary = summary;
+    if (current && this.kept?.id === current.id && this.kept.revision === current.revision) {
+      this.kept.tried.push(this.tried);
+    }
     this.render();
     this.onChange();
   }
@@ -218,6 +230,7 @@ export class StudentRules {
   showing(ply) {
     if (ply === this.ply) return;
     this.ply = ply;
+    if (this.selected && this.selected.ply !== (ply ?? this.current?.plies)) this.selected = null;
     this.render();
   }
 
@@ -225,8 +238,9 @@ export class StudentRules {
    *  move's, just tried, first). */
   shown() {
     const verdicts = this.kept?.id === this.current?.id ? this.kept?.verdicts ?? [] : [];
-    if (this.ply === null && this.tried) return this.tried;
     const ply = this.ply ?? this.current?.plies;
+    if (this.selected?.ply === ply) return this.selected;
+    if (this.ply === null && this.tried) return this.tried;
     return verdicts.find((v) => v.ply === ply) ?? null;
   }
 
@@ -245,25 +259,29 @@ export class StudentRules {
 
   render() {
     const summary = this.current?.summary;
-    const verdicts = this.kept?.id === this.current?.id ? this.kept?.verdicts ?? [] : [];
-    const file = this.file ?? verdicts.find((v) => v.file)?.file ?? this.tried?.file;
+    const sync = this.kept?.id === this.current?.id;
+    const verdicts = sync ? this.kept?.verdicts ?? [] : [];
+    const tried = sync ? this.kept?.tried ?? [] : [];
+    const file = this.file ?? verdicts.find((v) => v.file)?.file ?? tried.find((v) => v.file)?.file;
     this.box.hidden = !file && !summary;
     if (this.box.hidden) return;
     const shown = this.shown();
     this.title.textContent = t("student.title", { file: file ?? "" });
     this.intro.textContent = t("student.intro");
-    this.counts.textContent = summary
-      ? t("student.kept", { count: summary.asked, differ: summary.differ }) : t("student.none");
+    this.counts.textContent = !summary ? t("student.none")
+      : t(summary.tried ? "student.kept_tried" : "student.kept", { count: summary.asked, ...summary });
     this.counts.dataset.asked = String(summary?.asked ?? 0);
     this.counts.dataset.differ = String(summary?.differ ?? 0);
-    const notKept = shown && shown === this.tried ? ` ${t("student.not_kept")}` : "";
-    this.verdict.textContent = shown ? `${this.moveName(shown)}: ${verdictText(shown)}${notKept}` : "";
+    this.verdict.textContent = shown ? `${this.moveName(shown)}: ${verdictText(shown)}` : "";
     this.verdict.dataset.code = shown?.code ?? "";
     this.verdict.dataset.agree = shown ? String(shown.agree) : "";
-    this.verdict.dataset.ply = shown?.ply ? String(shown.ply) : "";
+    this.verdict.dataset.ply = shown?.ply !== undefined ? String(shown.ply) : "";
+    this.verdict.dataset.tried = String(Boolean(shown?.tried));
     this.verdict.className = `student-verdict${shown && !shown.agree ? " student-is-differ" : ""}`;
     this.renderBoards(shown);
-    const differ = verdicts.filter((v) => !v.agree);
+    // A move's own verdict, then those of the moves tried on the position after it.
+    const differ = [...verdicts, ...tried].filter((v) => !v.agree)
+      .sort((a, b) => a.ply - b.ply || Number(Boolean(a.tried)) - Number(Boolean(b.tried)));
     this.listTitle.textContent = t("student.list");
     this.listTitle.hidden = !differ.length;
     this.list.replaceChildren(...differ.map((entry) => {
@@ -272,7 +290,13 @@ export class StudentRules {
       button.type = "button";
       button.dataset.code = entry.code;
       button.dataset.ply = String(entry.ply);
-      button.addEventListener("click", () => this.onPick(entry.ply));
+      button.dataset.tried = String(Boolean(entry.tried));
+      button.addEventListener("click", () => {
+        this.selected = entry.tried ? entry : null;
+        this.render();
+        this.onChange();
+        this.onPick(entry.ply);
+      });
       li.append(button);
       return li;
     }));

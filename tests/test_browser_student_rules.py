@@ -103,10 +103,9 @@ def test_a_refused_move_shows_what_theirs_say(page, server):
     play(page, 3, 3, "black")
     page.click(point(3, 3))                             # occupied: both refuse
     verdict = page.locator("#student-rules .student-verdict")
-    expect(verdict).to_have_text("White D16: Their rules agree: both refuse this move. "
-                                 "(A move our rules refuse is not kept with the game.)")
+    expect(verdict).to_have_text("White D16: Their rules agree: both refuse this move.")
     expect(page.locator("#student-rules .student-counts")).to_have_text(
-        "Their rules disagreed on 0 of 1 move asked.")
+        "Their rules disagreed on 0 of 1 move asked, and on 0 of 1 that ours refused.")
     expect(page.locator("#message")).not_to_have_text("")
 
 
@@ -253,3 +252,41 @@ def test_the_machines_move_gets_a_verdict_on_the_page(page, server):
     expect(box.locator(".student-counts")).to_have_text(
         "Their rules disagreed on 0 of 2 moves asked.")
     expect(box.locator(".student-verdict")).to_have_attribute("data-ply", "2")
+    expect(box.locator(".student-verdict")).to_have_text(       # kept without its boards
+        re.compile(r"^White [A-J]\d: Their rules agree: the same board as ours\.$"))
+
+
+def test_a_refused_move_their_rules_accept_is_kept_and_reviewed(browser, tmp_path):
+    """suicide.pl accepts a suicide: the move ours refuse is kept by its position, listed
+    after a reload, and its boards (theirs with the stone, ours refused) shown there."""
+    from .conftest import open_page
+
+    live = rules_server(tmp_path / "live.db", STUDENTS / "suicide.pl").start()
+    page = open_page(browser, live, timeout_ms=15_000)
+    try:
+        new_game(page, live)
+        for i, (r, c) in enumerate([[0, 1], [5, 5], [1, 0], [6, 6], [7, 7]]):
+            play(page, r, c, "black" if i % 2 == 0 else "white")
+        page.click(point(0, 0))                           # White's suicide: ours refuse
+        box = page.locator("#student-rules")
+        expect(box.locator(".student-verdict")).to_have_text(
+            "White A19: Their rules accept this move; ours refuse it (Suicide: that stone "
+            "would have no liberty and captures nothing.).")
+        expect(box.locator(".student-counts")).to_have_text(
+            "Their rules disagreed on 0 of 5 moves asked, and on 1 of 1 that ours refused.")
+        page.reload()
+        expect(box.locator(".student-counts")).to_have_text(
+            "Their rules disagreed on 0 of 5 moves asked, and on 1 of 1 that ours refused.")
+        pick = box.locator(".student-pick")
+        expect(pick).to_have_count(1)
+        expect(pick).to_have_attribute("data-tried", "true")
+        pick.click()
+        expect(box.locator(".student-verdict")).to_have_attribute("data-tried", "true")
+        expect(box.locator(".student-ours")).to_have_attribute("data-refused", "true")
+        expect(box.locator(".student-theirs .grid-point[data-row='0'][data-col='0']")
+               ).to_have_attribute("data-cell", "w")
+        expect(page.locator(f"{point(0, 0)}.student-is-diff")).to_have_count(1)
+        assert page.errors == []
+    finally:
+        page.context.close()
+        live.kill(15)
