@@ -196,7 +196,9 @@ paths = {
                                                        "properties": {
                 "id": {"type": "string"}, "revision": {"type": "integer"},
                 "plies": {"type": "integer"},
-                "verdicts": {"type": "array", "items": {"type": "object"}}}}),
+                "verdicts": {"type": "array", "items": {"type": "object"}},
+                "tried": {"type": "array", "items": {"type": "object"}, "description":
+                          "The moves our rules refused: ply is the position tried on"}}}),
                 **errors("400", "404", "503")},
         },
     },
@@ -414,7 +416,9 @@ schemas = {
                       "student_verdicts": {"type": "object", "description":
                                            "A Go game whose moves a student's rules were "
                                            "asked of (`tablero serve --rules`): asked (moves), "
-                                           "differ (how many they disagree on) and plies (where)"},
+                                           "differ (how many they disagree on) and plies (where); "
+                                           "tried and tried_differ: the moves our rules "
+                                           "refused, kept, and on how many theirs disagree"},
                       "explain": ref("Explain"),
                       "actions": {"type": "array", "items": {"type": "object"}},
                       "action": {"type": "object", "description": "The machine's action"},
