@@ -657,7 +657,10 @@ def act(game_id):
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc)
         if exc.student:  # kept beside the game (which does not change), with the counts
-            storage.keep_tried(record, student_rules.kept(exc.student))
+            try:
+                storage.keep_tried(record, student_rules.kept(exc.student))
+            except storage.Conflict:  # a lost race (PostgreSQL): the refusal stands alone
+                pass
             exc.student_verdicts = student_rules.summary(record.game, record.id)
         raise
     last = played.last or {}

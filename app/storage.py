@@ -388,8 +388,11 @@ def keep_tried(record: Record, student: dict) -> bool:
     tried on (record.plies), if the game is still at record.revision and keeps fewer than
     MAX_TRIED; the game itself (its revision, state, actions) does not change."""
     with _write() as con:
-        row = con.execute("SELECT revision FROM games WHERE id = ?", (record.id,)).fetchone()
-        if row is None or row[0] != record.revision:
+        #  A no-op update: it checks the revision and, under PostgreSQL, holds the game's
+        #  row until the commit, so that two refusals at once number their rows in turn.
+        cur = con.execute("UPDATE games SET revision = revision WHERE id = ? AND revision = ?",
+                          (record.id, record.revision))
+        if cur.rowcount != 1:
             return False
         kept, last = con.execute(
             "SELECT count(*), coalesce(max(CASE WHEN ply = ? THEN seq END), 0) "

@@ -449,3 +449,34 @@ def test_a_suicide_theirs_accept_is_kept_by_its_position_and_commented(database)
         assert client.post(f"/api/games/{gid}/undo", json={}, headers=headers).status_code == 200
         assert client.get(f"/api/games/{gid}/verdicts").json["tried"] == []
         assert client.get(f"/api/games/{gid}").json["student_verdicts"]["tried"] == 0
+
+
+def test_refused_moves_kept_at_once_are_numbered_in_turn(rules_app):
+    """Two refusals of the same position kept at the same moment (threads: PostgreSQL's
+    READ COMMITTED would let both read the same number) both keep their verdict."""
+    import threading
+
+    from app import storage
+
+    client = rules_app.test_client()
+    gid, _, _ = new_game(client)
+    errors = []
+
+    def keep(i):
+        try:
+            with rules_app.app_context():
+                record = storage.load(gid)
+                for _ in range(5):
+                    assert storage.keep_tried(record, {"agree": True, "code": "agree", "i": i})
+        except Exception as exc:  # noqa: BLE001  (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=keep, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert errors == []
+    with rules_app.app_context():
+        tried = storage.student_tried(gid)
+    assert len(tried) == 20 and all(t["ply"] == 0 for t in tried)
