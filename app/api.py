@@ -60,6 +60,7 @@ def tablero_error(exc: TableroError):
     body = {"code": exc.code, "message": exc.message, "explain": exc.explain}
     if getattr(exc, "student", None):  # a move refused by ours, as a student's rules judged it
         body["student"] = exc.student
+        body.update(getattr(exc, "student_verdicts", {}))
     if getattr(exc, "params", None):  # the refusal as data, for a page's own words (app/sgf.py)
         body["params"] = exc.params
     return jsonify(error=body), exc.status, getattr(exc, "headers", None) or {}
@@ -143,6 +144,9 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
         "undo_request": record.undo_request,
         "rematch": record.rematch,
         "clock": clocks.public(record.clock),
+        #  The verdicts of a student's rules kept with the game (`tablero serve --rules`):
+        #  how many moves were asked and the plies where they disagree.
+        **student_rules.summary(record.game, record.id),
     }
 
 
@@ -309,10 +313,12 @@ def create_game():
         raise InvalidRequest("bad_option", "casual must be true or false")
     imported_record = {}  # a game read from SGF: its actions, and the file's result if not its own
     game_id = storage.new_id()  # a new game is kept parsed under its id from its creation on
+    students = None
     if imported:
         played = from_sgf(game, data["sgf"], options)
         options = played.options
         imported_record = {"actions": played.actions, "record_result": played.record_result}
+        students = imported_verdicts(played)
     else:
         played = Game(game, options, cache_id=game_id)
     view = played.view
@@ -332,7 +338,8 @@ def create_game():
     }
     record = storage.create(game, options, casual, played.state, played.view_json, seats,
                             state_format(game), played.actions, cache_key=played.key,
-                            traces=played.traces, game_id=game_id, clock=clock)
+                            traces=played.traces, game_id=game_id, clock=clock,
+                            students=students)
     changed()
     return reply(
         record, played.view_json, played.explain, 201, you=sorted(hold),
@@ -340,6 +347,16 @@ def create_game():
         invitations={seat: invitation_url(record, seat, token) for seat, token in invitations.items()},
         **imported_record,
     )
+
+
+def imported_verdicts(played: Game) -> list[dict | None] | None:
+    """What a student's rules say of each move of a game read from SGF (served with
+    `--rules`), as stored; None when none are served."""
+    if student_rules.rules_for(played.game) is None or not played.actions:
+        return None
+    views = Game.restore(played.game, played.options, played.actions).history()
+    return [student_rules.kept(v) for v in
+            student_rules.judge_record(played.game, views, played.actions)]
 
 
 #  The options a request may add to an SGF file's (the rest comes from the file).
@@ -377,12 +394,30 @@ def download_sgf(game_id):
     stored = view_of(record)
     if stored.get("over") and not views[-1].get("over"):  # lost on time: the stored result
         views[-1] = {**views[-1], "over": True, "result": stored.get("result")}
-    text = sgf.game_to_sgf(record.options, actions, created, views, clock=record.clock)
+    comments: dict[int, str] = {}
+    for v in storage.student_verdicts(record.id) + storage.student_tried(record.id):
+        if not v.get("agree"):  # a move's own, then those tried on the position after it
+            text = student_rules.comment(v)
+            comments[v["ply"]] = f"{comments[v['ply']]}\n\n{text}" if v["ply"] in comments else text
+    text = sgf.game_to_sgf(record.options, actions, created, views, clock=record.clock,
+                           comments=comments)
     size = views[0]["size"]
     day = time.strftime("%Y-%m-%d", time.gmtime(created or 0))
     name = f"tablero-go-{size}x{size}-{day}-{record.id}.sgf"
     return Response(text, mimetype="application/x-go-sgf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/games/<game_id>/verdicts")
+def verdicts(game_id):
+    """What a student's rules said of each move asked (`tablero serve --rules`), kept with
+    the game: {"id", "revision", "plies", "verdicts": [the move's `student`, with its
+    `ply`; an agreement without its boards], "tried": [the same of the moves our rules
+    refused, `ply` the position they were tried on]}, oldest first."""
+    record = record_or_404(game_id)
+    return jsonify(id=record.id, revision=record.revision, plies=record.plies,
+                   verdicts=storage.student_verdicts(record.id),
+                   tried=storage.student_tried(record.id))
 
 
 @bp.get("/games/<game_id>")
@@ -586,13 +621,15 @@ def timed(record: storage.Record, played: Game, now: int, plies: int,
     return clock
 
 
-def store(record: storage.Record, action: dict, played: Game, now: int | None = None) -> None:
+def store(record: storage.Record, action: dict, played: Game, now: int | None = None,
+          student: dict | None = None) -> None:
+    """Store an action played (with `student`, what a student's rules said of it)."""
     if record.plies >= storage.MAX_PLIES:
         raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
     clock = timed(record, played, clocks.now_ms() if now is None else now, record.plies + 1)
     try:
         storage.append(record, action, played.state, played.view_json, played.key, played.trace,
-                       clock)
+                       clock, student_rules.kept(student))
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -619,12 +656,20 @@ def act(game_id):
         played.act(action)
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc)
+        if exc.student:  # kept beside the game (which does not change), with the counts
+            try:
+                storage.keep_tried(record, student_rules.kept(exc.student))
+            except storage.Conflict:  # a lost race (PostgreSQL): the refusal stands alone
+                pass
+            exc.student_verdicts = student_rules.summary(record.game, record.id)
         raise
     last = played.last or {}
     if last.get("player") is not None and last.get("player") != actor:
         require_seat(record, last["player"])
-    store(record, played.actions[-1], played, now)
+    # A student's rules are asked before the move is stored, so that their verdict is
+    # stored with it (one write: every page that hears of the move hears of the verdict).
     student = student_rules.judge(record.game, before, played.actions[-1])
+    store(record, played.actions[-1], played, now, student)
     return reply(record, played.view_json, played.explain,
                  **({"student": student} if student else {}))
 
@@ -645,7 +690,8 @@ def machine(game_id):
     if not view.get("machine_to_move"):
         raise Refused("not_machine_turn", "No machine seat is to move")
     budget = current_app.config["MACHINE_TIMEOUT"]
-    if not storage.claim_machine(record, budget + 5):
+    asking = student_rules.DEADLINE if student_rules.rules_for(record.game) else 0
+    if not storage.claim_machine(record, budget + 5 + asking):
         raise Refused("machine_busy", "The machine is already thinking about this game")
     try:
         played = playing(record)
@@ -653,10 +699,11 @@ def machine(game_id):
             action = gnugo_seat.play_turn(played, record.options, record.actions(), budget)
         else:
             action = machine_pool.play(played, record, budget)
-        store(record, action, played)
+        now = clocks.now_ms()  # the machine's time ends here: not the student's asking
+        student = student_rules.judge(record.game, view, played.actions[-1])
+        store(record, action, played, now, student)
     finally:
         storage.release_machine(record)
-    student = student_rules.judge(record.game, view, action)
     return reply(record, played.view_json, played.explain, action=action,
                  **({"student": student} if student else {}))
 

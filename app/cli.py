@@ -1,6 +1,7 @@
 """`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules;
 `tablero gtp`: Go as a GTP engine (app/gtp_engine.py); `tablero tournament`: machines, engines
-and students' machines play each other (app/tournament.py).
+and students' machines play each other (app/tournament.py); `tablero kit`: a course kit
+(app/kit.py).
 
 The server model (docs/architecture.md): gthread workers, each a process with
 its own embedded Prolog on one dedicated thread, and a pool of request threads
@@ -216,8 +217,11 @@ def main(argv: list[str] | None = None) -> None:
     lab = sub.add_parser("lab", help="a student's Molinolog lab (molinolog.pl with our "
                          "graficos.pl) on a web page, or --headless judged", add_help=False)
     lab.add_argument("rest", nargs=argparse.REMAINDER)
+    kit = sub.add_parser("kit", help="write a course kit (what a student starts from) for "
+                         "GAME into DIR (docs/kits.md)", add_help=False)
+    kit.add_argument("rest", nargs=argparse.REMAINDER)
     given = sys.argv[1:] if argv is None else list(argv)
-    #  grade, gtp, tournament and lab parse their own options (argparse's REMAINDER would drop a
+    #  grade, gtp, tournament, lab and kit parse their own options (argparse's REMAINDER would drop a
     #  leading --option such as --help), so they are handed the rest of the line as it is.
     if given[:1] == ["gtp"]:
         from . import gtp_engine
@@ -231,6 +235,10 @@ def main(argv: list[str] | None = None) -> None:
         from . import lab as labs
 
         raise SystemExit(labs.main(given[1:]))
+    if given[:1] == ["kit"]:
+        from . import kit as kits
+
+        raise SystemExit(kits.main(given[1:]))
     if given[:1] == ["grade"]:
         from . import grade as grader
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import db_postgres, db_sqlite
 
-TABLES = ("games", "actions", "seats")
+TABLES = ("games", "actions", "seats", "student_tried")
 
 
 def redacted(url: str) -> str:

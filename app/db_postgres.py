@@ -119,6 +119,23 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN clock text;
     """,
+    # 6: with each action, what a student's rules said of it (`tablero serve --rules`,
+    # app/student_rules.py): the verdict (JSON) and its code, indexed for the counts; and
+    # their verdicts on the moves our rules refused, by the position (ply) they were tried on.
+    """
+    ALTER TABLE actions ADD COLUMN student text;
+    ALTER TABLE actions ADD COLUMN student_code text;
+    CREATE INDEX actions_student ON actions(game_id, ply, student_code)
+        WHERE student_code IS NOT NULL;
+    CREATE TABLE student_tried (
+        game_id  text NOT NULL REFERENCES games(id),
+        ply      integer NOT NULL,
+        seq      integer NOT NULL,
+        agree    integer NOT NULL,
+        student  text NOT NULL,
+        PRIMARY KEY (game_id, ply, seq)
+    );
+    """,
 ]
 
 

@@ -102,6 +102,23 @@ MIGRATIONS = [
     """
     ALTER TABLE games ADD COLUMN clock TEXT;
     """,
+    # 7: with each action, what a student's rules said of it (`tablero serve --rules`,
+    # app/student_rules.py): the verdict (JSON) and its code, indexed for the counts; and
+    # their verdicts on the moves our rules refused, by the position (ply) they were tried on.
+    """
+    ALTER TABLE actions ADD COLUMN student TEXT;
+    ALTER TABLE actions ADD COLUMN student_code TEXT;
+    CREATE INDEX actions_student ON actions(game_id, ply, student_code)
+        WHERE student_code IS NOT NULL;
+    CREATE TABLE student_tried (
+        game_id  TEXT NOT NULL REFERENCES games(id),
+        ply      INTEGER NOT NULL,
+        seq      INTEGER NOT NULL,
+        agree    INTEGER NOT NULL,
+        student  TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply, seq)
+    );
+    """,
 ]
 
 

@@ -803,7 +803,8 @@ def predicate_verdicts(report: dict) -> dict:
         out["emptyBoard/1"] = {"verdict": "not run", "passed": 0, "cases": 1, "first": ""}
     else:
         verdict = "pass" if eb["ok"] else ("missing" if "not defined" in eb["message"]
-                                           else "fail")
+                                           else "not written" if "not written yet"
+                                           in eb["message"] else "fail")
         out["emptyBoard/1"] = {"verdict": verdict, "passed": int(eb["ok"]), "cases": 1,
                                "first": "" if eb["ok"] else eb["message"]}
     for key, names in (("goMove/4", MOVE_SECTIONS), ("score", ("score",))):
@@ -830,6 +831,8 @@ def predicate_verdicts(report: dict) -> dict:
                 entry.update(verdict="fail", first=first or check["message"])
         if failed:
             entry["verdict"] = "fail"
+            if failures and all(_not_written(f) for f in failures):
+                entry["verdict"] = "not written"       # the kit's stub (docs/kits.md)
         elif not_run and entry["verdict"] == "pass":
             entry["verdict"] = "not run" if not passed else "fail"
             entry["first"] = entry["first"] or f"{not_run} cases not run"
@@ -837,6 +840,11 @@ def predicate_verdicts(report: dict) -> dict:
             entry["verdict"] = "not run"       # its sections were not asked (--only)
         out[key] = entry
     return out
+
+
+def _not_written(r: dict) -> bool:
+    """A case answered by a kit's stub: error(not_written_yet(PI), _) (docs/kits.md)."""
+    return r.get("problem") == "not_written" or r.get("got") == "not_written"
 
 
 def _first_words(r: dict, report: dict) -> str:
@@ -855,7 +863,7 @@ def overall(verdicts: dict, require=PREDICATES, weights=None) -> tuple[bool, int
     mark = 0.0
     for key, w in weights.items():
         v = verdicts.get(key)
-        if v and v["cases"] and v["verdict"] != "missing":
+        if v and v["cases"] and v["verdict"] not in ("missing", "not written"):
             mark += w * v["passed"] / v["cases"]
     passed = all(verdicts.get(k, {}).get("verdict") in ("pass", "not run")
                  and not (verdicts.get(k, {}).get("verdict") == "not run"
@@ -923,6 +931,7 @@ PROBLEM_WORDS = {
     "killed": "the grade's wall-clock limit ran out during this case",
     "wrong_score": "gave another score",
     "failed": "failed",
+    "not_written": "is not written yet (still the kit's stub: it throws not_written_yet)",
 }
 
 REFUSAL_WORDS = {
@@ -1092,6 +1101,9 @@ def _shorten(text: str, n: int = 80) -> str:
 def _text_failures(section: dict, report: dict) -> list[str]:
     label = "Failures" if section["contract"] else "Warnings (beyond the contract)"
     lines = ["", f"{label}: {section['title']} ({section['failed']})"]
+    if all(_not_written(r) for r in section["failures"]):
+        r = section["failures"][0]
+        return lines + [f"  every case: {r.get('message') or problem_words(r)}"]
     for r in shown_failures(section["failures"], SHOWN_FAILURES):
         lines += [""] + _text_failure(r, report)
     if section["failed"] > SHOWN_FAILURES:
@@ -1368,13 +1380,14 @@ CLASS_JOBS = 2            # solutions graded at once (a grade is one swipl proce
 _WORDS = {
     "en": {"student": "student", "verdict": "verdict", "mark": "mark", "first": "first failure",
            "seconds": "seconds", "pass": "pass", "fail": "fail", "missing": "missing",
-           "not run": "not run", "error": "could not grade", "title": "Grades",
+           "not written": "not written yet", "not run": "not run", "error": "could not grade", "title": "Grades",
            "bugs": "What to fix (each problem once, with how many cases show it)",
            "cases": "cases", "example": "e.g.", "all_good": "Every case passed.",
            "file": "file graded", "feedback": "Feedback"},
     "es": {"student": "estudiante", "verdict": "resultado", "mark": "nota",
            "first": "primer caso que falla", "seconds": "segundos", "pass": "aprobado",
-           "fail": "falla", "missing": "no está", "not run": "no se corrió",
+           "fail": "falla", "missing": "no está",
+           "not written": "todavía no escrito", "not run": "no se corrió",
            "error": "no se pudo corregir", "title": "Notas",
            "bugs": "Qué corregir (cada problema una vez, con cuántos casos lo muestran)",
            "cases": "casos", "example": "p. ej.", "all_good": "Todos los casos pasaron.",
@@ -1395,6 +1408,7 @@ _PROBLEM_ES = {
     "error": "lanza un error", "halt": "llama a halt", "abort": "llama a abort/0",
     "resource": "se queda sin memoria", "crashed": "termina el proceso de Prolog",
     "wrong_score": "da otro puntaje",
+    "not_written": "todavía no está escrito (sigue siendo el esqueleto del kit)",
 }
 
 

@@ -126,7 +126,8 @@ def _stones(size: int, rows: list[str], colour: str) -> set[tuple[int, int]]:
 
 
 def game_to_sgf(options: dict, actions: list[dict], created: float | None = None,
-                views: list[dict] | None = None, clock: dict | None = None) -> bytes:
+                views: list[dict] | None = None, clock: dict | None = None,
+                comments: dict[int, str] | None = None) -> bytes:
     """The SGF of a Go game given by its options and actions (as stored), UTF-8 bytes.
 
     `views` (Game.history(): the view before the first action and after each) is asked
@@ -134,7 +135,8 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
     game's `clock` (app/clocks.py) gives TM (the main time, seconds) and OT (the overtime:
     clock_overtime()), and a game lost on time has RE[B+T] or RE[W+T].  Only the clock's
     setting is written, not each move's time left (BL/WL, OB/OW): a game keeps its clock as
-    it stands, not as it stood at each move."""
+    it stands, not as it stood at each move.  `comments`: ply -> text, the C[] of that
+    action's move node (a student's rules' disagreement: app/student_rules.py)."""
     if views is None:
         views = Game.restore("go", options, actions).history()
     first, final = views[0], views[-1]
@@ -168,7 +170,10 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
         code = result["code"]
         root.set("RE", "0" if code == "Draw" else code)
     node, position = root, first
-    for view in views[1:]:
+    comments = comments or {}
+    if comments.get(0):  # moves tried on the first position
+        root.set("C", comments[0])
+    for ply, view in enumerate(views[1:], 1):
         last = view.get("last") or {}
         if last.get("kind") in ("move", "pass"):
             node = game.extend_main_sequence()
@@ -177,6 +182,9 @@ def game_to_sgf(options: dict, actions: list[dict], created: float | None = None
             else:
                 node.set_raw(COLOUR[last["player"]], b"")  # B[], not sgfmill's B[tt]
             position = view
+        if comments.get(ply):  # on the move's node (or the last one before it: the root)
+            earlier = node.get("C") + "\n\n" if node.has_property("C") else ""
+            node.set("C", earlier + comments[ply])
     if final.get("over") and result and result.get("reason") == "count" and result.get("score"):
         _territory(node, size, position["board"], result["score"]["owner"], final.get("dead", []))
     return game.serialise()
@@ -207,7 +215,8 @@ def _territory(node, size: int, board: list[str], owner: list[str], dead: list) 
             node.set(prop, points)
     if dead:
         names = " ".join(vertex(size, pos) for pos in sorted(dead))
-        node.set("C", f"Dead stones agreed: {names}")
+        before = node.get("C") + "\n\n" if node.has_property("C") else ""
+        node.set("C", f"{before}Dead stones agreed: {names}")
 
 
 # ---- reading -------------------------------------------------------------------------

@@ -206,16 +206,19 @@ def _changed(con, game_id: str, revision: int, kind: str) -> None:
 def create(game: str, options: dict, casual: bool, state: str, view: dict,
            seats: dict[str, Seat], format: int, actions: list[dict] = (),
            cache_key: str | None = None, traces: list[str | None] | None = None,
-           game_id: str | None = None, clock: dict | None = None) -> Record:
+           game_id: str | None = None, clock: dict | None = None,
+           students: list[dict | None] | None = None) -> Record:
     """A new game (`clock`: its clock, None for none); with `actions` (an imported record, already judged by the rules, `state`
     the state after them), the game and all its actions in one transaction.  `cache_key`:
     the key of `state` in this worker's cache; `traces`: what each action left; `game_id`:
     its id, made beforehand (new_id(): the worker keeps the game parsed under it).  `view`
-    may be its JSON text as Prolog wrote it (stored as it is)."""
+    may be its JSON text as Prolog wrote it (stored as it is).  `students`: what a
+    student's rules said of each action (app/student_rules.py; None where nothing)."""
     now = time.time()
     record = Record(game_id or new_id(), game, options, casual, state, len(actions), 0,
                     view, None, format, seats, cache_key, None, clock)
     traces = list(traces) if traces is not None else [None] * len(actions)
+    students = list(students) if students is not None else [None] * len(actions)
     with _write() as con:
         con.execute(
             "INSERT INTO games (id, game, options, casual, state, plies, created, updated, "
@@ -226,9 +229,11 @@ def create(game: str, options: dict, casual: bool, state: str, view: dict,
         )
         if actions:
             con.executemany(
-                "INSERT INTO actions (game_id, ply, action, trace) VALUES (?, ?, ?, ?)",
-                [(record.id, ply, json.dumps(action), trace)
-                 for ply, (action, trace) in enumerate(zip(actions, traces), 1)],
+                "INSERT INTO actions (game_id, ply, action, trace, student, student_code) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(record.id, ply, json.dumps(action), trace, *_student_columns(student))
+                 for ply, (action, trace, student)
+                 in enumerate(zip(actions, traces, students), 1)],
             )
         if seats:
             con.executemany(
@@ -323,11 +328,13 @@ def _bump(con, record: Record, sets: str, args: tuple, kind: str) -> int:
 
 def append(record: Record, action: dict, state: str, view: dict | str,
            cache_key: str | None = None, trace: str | None = None,
-           clock: dict | None = None) -> int:
+           clock: dict | None = None, student: dict | None = None) -> int:
     """Store `action`, the state after it (in the game's row and with the action: undo goes
     back to it) and its trace, if the game is still at record.revision.  `view`: the view,
     or its JSON text as Prolog wrote it (stored as it is; the record's `view` is then
-    parsed from it only when asked).  `clock`: the game's clock after it (a timed game)."""
+    parsed from it only when asked).  `clock`: the game's clock after it (a timed game).
+    `student`: what a student's rules said of it (app/student_rules.py), kept with it (an
+    undo takes it away with the action)."""
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies + 1, undo_request = NULL, "
@@ -335,8 +342,10 @@ def append(record: Record, action: dict, state: str, view: dict | str,
                          (state, _view_text(view), cache_key,
                           _json_or_null(clock if clock is not None else record.clock)), "action")
         con.execute(
-            "INSERT INTO actions (game_id, ply, action, state, trace) VALUES (?, ?, ?, ?, ?)",
-            (record.id, record.plies + 1, json.dumps(action), state, trace),
+            "INSERT INTO actions (game_id, ply, action, state, trace, student, student_code) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (record.id, record.plies + 1, json.dumps(action), state, trace,
+             *_student_columns(student)),
         )
     record.revision = revision
     record.plies += 1
@@ -345,6 +354,75 @@ def append(record: Record, action: dict, state: str, view: dict | str,
     if clock is not None:
         record.clock = clock
     return record.revision
+
+
+def _student_columns(student: dict | None) -> tuple[str | None, str | None]:
+    """The actions row's `student` (the verdict as JSON) and `student_code` (its code)."""
+    if not student:
+        return None, None
+    return json.dumps(student, separators=(",", ":")), str(student.get("code"))
+
+
+def student_counts(game_id: str) -> tuple[int, list[int], int, int]:
+    """How many of the game's actions a student's rules were asked of, the plies where
+    they disagree (from the index on the codes alone: no verdict is read), and how many
+    of the moves our rules refused were kept with their verdict, and on how many of those
+    theirs disagree."""
+    with _read() as con:
+        rows = con.execute(
+            "SELECT ply, student_code FROM actions WHERE game_id = ? "
+            "AND student_code IS NOT NULL ORDER BY ply", (game_id,)).fetchall()
+        tried, agreed = con.execute(
+            "SELECT count(*), coalesce(sum(agree), 0) FROM student_tried WHERE game_id = ?",
+            (game_id,)).fetchone()
+    return (len(rows), [ply for ply, code in rows if code != "agree"], int(tried),
+            int(tried) - int(agreed))
+
+
+#  A game keeps at most this many verdicts on moves our rules refused.
+MAX_TRIED = 200
+
+
+def keep_tried(record: Record, student: dict) -> bool:
+    """Keep a student's rules' verdict on a move our rules refused, by the position it was
+    tried on (record.plies), if the game is still at record.revision and keeps fewer than
+    MAX_TRIED; the game itself (its revision, state, actions) does not change."""
+    with _write() as con:
+        #  A no-op update: it checks the revision and, under PostgreSQL, holds the game's
+        #  row until the commit, so that two refusals at once number their rows in turn.
+        cur = con.execute("UPDATE games SET revision = revision WHERE id = ? AND revision = ?",
+                          (record.id, record.revision))
+        if cur.rowcount != 1:
+            return False
+        kept, last = con.execute(
+            "SELECT count(*), coalesce(max(CASE WHEN ply = ? THEN seq END), 0) "
+            "FROM student_tried WHERE game_id = ?", (record.plies, record.id)).fetchone()
+        if kept >= MAX_TRIED:
+            return False
+        con.execute("INSERT INTO student_tried (game_id, ply, seq, agree, student) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (record.id, record.plies, last + 1, int(bool(student.get("agree"))),
+                     json.dumps(student, separators=(",", ":"))))
+    return True
+
+
+def student_tried(game_id: str) -> list[dict]:
+    """The verdicts kept on moves our rules refused, oldest position first: each with its
+    `ply` (the position it was tried on: after that many actions)."""
+    with _read() as con:
+        rows = con.execute("SELECT ply, student FROM student_tried WHERE game_id = ? "
+                           "ORDER BY ply, seq", (game_id,)).fetchall()
+    return [{**json.loads(text), "ply": ply} for ply, text in rows]
+
+
+def student_verdicts(game_id: str) -> list[dict]:
+    """What a student's rules said of each action asked, oldest first: the verdicts as
+    stored, each with its `ply`."""
+    with _read() as con:
+        rows = con.execute(
+            "SELECT ply, student FROM actions WHERE game_id = ? AND student_code IS NOT NULL "
+            "ORDER BY ply", (game_id,)).fetchall()
+    return [{**json.loads(text), "ply": ply} for ply, text in rows]
 
 
 def _view_text(view: dict | str) -> str:
@@ -364,6 +442,9 @@ def truncate(record: Record, state: str, view: dict | str, cache_key: str | None
                          (state, _view_text(view), cache_key,
                           _json_or_null(clock if clock is not None else record.clock)), "undo")
         con.execute("DELETE FROM actions WHERE game_id = ? AND ply = ?",
+                    (record.id, record.plies))
+        #  The moves tried on the position that goes (a student's rules' verdicts) go too.
+        con.execute("DELETE FROM student_tried WHERE game_id = ? AND ply >= ?",
                     (record.id, record.plies))
     record.revision = revision
     record.plies -= 1

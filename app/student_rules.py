@@ -364,6 +364,7 @@ _FAILED = {
     "resource": "ran out of memory",
     "halt": "called halt",
     "abort": "called abort",
+    "not_written": "is not written yet (still the kit's stub)",
     "killed": "did not answer in time: its Prolog process was stopped (started again for "
               "the next move)",
     "crashed": "ended its Prolog process (halt?): started again for the next move",
@@ -396,3 +397,98 @@ def message(student: dict) -> str:
         return f"The student's rules could not be used: {theirs['message']}"
     words = _FAILED.get(theirs["status"], f"raised an error: {theirs['message']}")
     return f"Their goMove/4 {words}: the move is judged by our rules only"
+
+
+# ---- verdicts kept with the game ---------------------------------------------------------
+#
+# A move's verdict is stored with its action (storage's `actions.student`, written in the
+# same transaction as the action; an undo takes it away with the action), however the
+# move was made: a person's, the machine's, GNU Go's, each move of a game read from SGF.
+# A move our rules refuse is no action: its verdict (the 409's error.student) is kept
+# beside the game, by the position it was tried on (storage's `student_tried`; an undo of
+# that position takes it away), without changing the game.  Every game reply says how many
+# were asked and where they disagree (`student_verdicts`); GET /api/games/<id>/verdicts
+# gives them whole; the SGF record has each disagreement as a comment on its move (a
+# refused one on the move before it).
+
+#  Seconds of the student's rules a game read from SGF may take in all: the moves past it
+#  are not asked (a looping student costs CALL_SECONDS a move).
+IMPORT_SECONDS = 30.0
+
+
+def kept(student: dict | None) -> dict | None:
+    """A verdict as stored: an agreement without its boards (the game's own positions)
+    nor what their code printed, a disagreement whole (its boards are the evidence)."""
+    if not student:
+        return None
+    if not student.get("agree"):
+        return student
+    slim = {key: value for key, value in student.items() if key != "before"}
+    slim["ours"] = {**student["ours"], "board": None}
+    slim["theirs"] = {**student["theirs"], "board": None, "second_board": None, "output": ""}
+    return slim
+
+
+def summary(game: str, game_id: str) -> dict:
+    """{"student_verdicts": {"asked", "differ", "plies", "tried", "tried_differ"}} for a
+    game whose moves a student's rules were asked of (plies: where they disagree; tried:
+    the moves our rules refused, kept with their verdict), else {}."""
+    if game not in GAMES:
+        return {}
+    from . import storage
+
+    asked, plies, tried, tried_differ = storage.student_counts(game_id)
+    if not asked and not tried:
+        return {}
+    return {"student_verdicts": {"asked": asked, "differ": len(plies), "plies": plies,
+                                 "tried": tried, "tried_differ": tried_differ}}
+
+
+def judge_record(game: str, views: list[dict], actions: list[dict],
+                 seconds: float = IMPORT_SECONDS) -> list[dict | None]:
+    """Each action's verdict (None: not a move, or past `seconds` in all) for a game read
+    from a record: `views` the view before the first action and after each."""
+    if rules_for(game) is None:
+        return [None] * len(actions)
+    deadline = time.monotonic() + seconds
+    out: list[dict | None] = []
+    for before, action in zip(views, actions):
+        out.append(judge(game, before, action) if time.monotonic() < deadline else None)
+    return out
+
+
+def board_text(rows: list[str]) -> str:
+    """A board as text lines, as GNU Go and sgfmill print one: X black, O white, . empty,
+    the columns' letters above and the rows' numbers beside."""
+    from .sgf import LETTERS
+
+    size = len(rows)
+    lines = ["   " + " ".join(LETTERS[:size])]
+    for r, row in enumerate(rows):
+        cells = " ".join({"b": "X", "w": "O"}.get(cell, ".") for cell in row)
+        lines.append(f"{size - r:>2} {cells}")
+    return "\n".join(lines)
+
+
+def comment(student: dict) -> str:
+    """A disagreement in words for the SGF record's comment on its move: the verdict, the
+    points that differ and both boards."""
+    from .sgf import vertex
+
+    size = len(student.get("before") or student["ours"].get("board") or [])
+    lines = [f"Student's rules ({student.get('file', '')}): {student.get('message', '')}."]
+    if not student["ours"].get("accepted", True) and size:
+        name = {"b": "Black", "w": "White"}.get(student.get("player"), student.get("player"))
+        lines.insert(0, f"Tried here, refused by our rules ({student['ours'].get('refusal')}): "
+                        f"{name} {vertex(size, student['pos'])}.")
+    if student.get("diff") and size:
+        lines.append("Where they differ: " + " ".join(vertex(size, p) for p in student["diff"]))
+    second = student["code"] == "second_board"
+    theirs = student["theirs"].get("second_board" if second else "board")
+    if student["code"] not in ("board_differs", "second_board", "they_refuse", "they_accept"):
+        return "\n".join(lines)  # their goMove/4 gave no board to compare
+    for title, board in (("Their board" + (" (on backtracking)" if second else ""), theirs),
+                         ("Our board", student["ours"].get("board"))):
+        lines += ["", f"{title}:", board_text(board)] if board else \
+            ["", f"{title}: none, the move refused"]
+    return "\n".join(lines)

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import confine, gnugo_seat, grade, paths, pipes, sgf
+from . import kit as kits
 from .games import Game, TableroError, available_games
 from .gtp import GNUGO
 from .paths import PROLOG_DIR
@@ -123,8 +124,8 @@ def parse_player(game: str, text: str) -> Player:
     """A player from its command-line text (docs/tournaments.md, "Players"):
     [NAME=]machine[:LEVEL] | easy | medium | hard | (Azul) random | greedy | lookahead |
     (Go) gnugo[:LEVEL] | (Go) gtp:COMMAND... | FILE.pl (a student's machine_move/2) |
-    FOLDER/ (a student's repository: its adapter.pl or machine.pl, every Prolog file under
-    it shown to the box)."""
+    FOLDER/ (a student's repository: its adapter.pl or machine.pl, else the game's kit's
+    main file, app/kit.py; every Prolog file under it shown to the box)."""
     name = None
     named = re.match(r"^([A-Za-z0-9_][\w.-]*)=(.+)$", text)
     if named and not Path(text).exists():
@@ -163,10 +164,11 @@ def parse_player(game: str, text: str) -> Player:
             raise TournamentError(f"{spec}: no such program {command[:1]}")
         return Player(name or Path(command[0]).name, spec, "gtp", command=command)
     path = Path(text)
+    entries = ENTRIES + ((kits.MAIN[game],) if game in kits.MAIN else ())
     if path.is_dir():
-        entry = next((path / name for name in ENTRIES if (path / name).is_file()), None)
+        entry = next((path / name for name in entries if (path / name).is_file()), None)
         if entry is None:
-            raise TournamentError(f"{spec}: a student's folder holds {' or '.join(ENTRIES)} "
+            raise TournamentError(f"{spec}: a student's folder holds {' or '.join(entries)} "
                                   "(the file defining machine_move/2)")
         return Player(name or path.resolve().name, spec, "student", path=entry.resolve(),
                       root=path.resolve())
@@ -175,7 +177,7 @@ def parse_player(game: str, text: str) -> Player:
             raise TournamentError(f"{spec}: no such file (a student's player is a Prolog "
                                   "file defining machine_move/2)")
         path = path.resolve()
-        default = path.parent.name if path.name in ENTRIES else path.stem
+        default = path.parent.name if path.name in entries else path.stem
         return Player(name or default, spec, "student", path=path)
     raise TournamentError(f"{spec}: not a player of {game} (machine[:LEVEL], easy, medium, "
                           "hard, a student's FILE.pl" + (", gnugo[:LEVEL], gtp:COMMAND"

@@ -185,6 +185,23 @@ paths = {
                 **errors("400", "404", "503", "504")},
         },
     },
+    "/api/games/{id}/verdicts": {
+        "get": {
+            "summary": "What a student's rules (`tablero serve --rules go=FILE.pl`) said of each "
+                       "move asked, kept with the game, oldest first: each a move reply's "
+                       "`student` with its `ply` (an agreement without its boards; "
+                       "docs/grading.md)",
+            "parameters": [ID],
+            "responses": {**ok("The verdicts kept", {"type": "object", "required": ["verdicts"],
+                                                       "properties": {
+                "id": {"type": "string"}, "revision": {"type": "integer"},
+                "plies": {"type": "integer"},
+                "verdicts": {"type": "array", "items": {"type": "object"}},
+                "tried": {"type": "array", "items": {"type": "object"}, "description":
+                          "The moves our rules refused: ply is the position tried on"}}}),
+                **errors("400", "404", "503")},
+        },
+    },
     "/api/games/{id}/query": {
         "post": {
             "summary": "Ask the position a question: a Prolog goal run in a sandboxed Prolog "
@@ -396,6 +413,12 @@ schemas = {
                                 "the epoch), flag (the seat that lost on time, or null), now "
                                 "(the server's instant, ms): the time left of the running "
                                 "seat is left - (now - since)"},
+                      "student_verdicts": {"type": "object", "description":
+                                           "A Go game whose moves a student's rules were "
+                                           "asked of (`tablero serve --rules`): asked (moves), "
+                                           "differ (how many they disagree on) and plies (where); "
+                                           "tried and tried_differ: the moves our rules "
+                                           "refused, kept, and on how many theirs disagree"},
                       "explain": ref("Explain"),
                       "actions": {"type": "array", "items": {"type": "object"}},
                       "action": {"type": "object", "description": "The machine's action"},

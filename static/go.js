@@ -63,8 +63,18 @@ function vertexPos(vertex) {
 /** The review's steps and the stones' numbers count moves and passes, as the SGF record
  *  does: not the scoring phase's toggles, acceptances and resumption, nor a resignation. */
 const isMove = (last) => last.kind === "move" || last.kind === "pass";
-//  Served with a student's rules (tablero serve --rules go=FILE.pl): their verdicts beside ours.
-const student = new StudentRules($("#message"), () => render());
+//  Served with a student's rules (tablero serve --rules go=FILE.pl): their verdicts beside
+//  ours, kept with the game; a disagreement in its list is shown by the review at its move.
+const student = new StudentRules($("#message"), () => render(), (ply) => reviewPly(ply));
+
+/** Review the game at the move that made ply `ply` (the step whose position follows it). */
+function reviewPly(ply) {
+  session.reviewAt(() => {
+    const stops = session.review?.stops ?? [];
+    const step = stops.findIndex((stop) => stop >= ply);
+    return step < 0 ? stops.length - 1 : step;
+  });
+}
 
 function playerName(player) {
   return t(`player.${player}`);
@@ -171,6 +181,8 @@ function render() {
   const phase = phaseOf(view);
   const scoring = phase === "scoring";
   const score = view?.score ?? view?.result?.score;
+  if (!game) student.game(null);
+  student.showing(session.review ? session.review.stops[session.review.at] : null);
   grid.render({
     board,
     last: view?.last?.kind === "move" ? view.last.pos : null,
@@ -349,7 +361,7 @@ function take(reply) {
   state.game = game;
   state.engineError = null;
   state.retried = false;
-  if (verdict) student.take(verdict);
+  student.game(game, verdict ?? null);
   render();
 }
 
@@ -416,13 +428,11 @@ const session = new GameSession("go", state, {
   reviewExtra: numbersLabel,
   reviewStop: isMove,
   loaded(reply, message) {
-    student.reset(reply);
     take(reply);
     say(message ?? statusMessage(reply.view));
     next();
   },
   created(reply) {
-    student.reset(reply);
     state.record = reply.record_result ? { id: reply.id, result: reply.record_result } : null;
     take(reply);
     say(null);
@@ -434,7 +444,7 @@ const session = new GameSession("go", state, {
       machineFailed(error);
       return;
     }
-    student.take(error.detail?.student);
+    student.refused(error.detail?.student, error.detail?.student_verdicts);
     grid.clearPending();
     say({ error, kind: "error" });
   },

@@ -1,28 +1,36 @@
 // student-rules.js: the Go page served with a student's rules (`tablero serve --rules
 // go=FILE.pl`, app/student_rules.py).  Every move's reply (or refusal) then carries
-// `student`: what the student's goMove/4 said of it beside ours.  This box, placed after
-// #message, says so for the last move in the page's language, counts the moves asked and
-// lists the ones where the two disagree; the selected one (the last, or a clicked list
-// item) is drawn as two small boards, theirs and ours, with the points that differ ringed,
-// and the same points are ringed on the main board (marks()).  Our rules stay the game's
-// judge: the box only shows.  The history lives in the page (a reload starts it again).
+// `student`: what the student's goMove/4 said of it beside ours; the server keeps each
+// played move's verdict with the game (however the move was made: a click, the machine,
+// GNU Go, an SGF record) and every reply says how many were asked and where they disagree
+// (`student_verdicts`: {asked, differ, plies}); GET /api/games/<id>/verdicts gives them
+// whole.  This box, placed after #message, counts them, says the verdict on the move the
+// board shows (the last, or the review's) in the page's language, lists the moves where
+// the two disagree (a click reviews that move), and draws a disagreement as two boards,
+// theirs and ours, with the points that differ ringed, as they are on the main board
+// (marks()).  A move our rules refuse is no move of the game: its verdict is kept beside
+// it, by the position it was tried on, counted apart and listed too.  Our rules stay the
+// game's judge: the box only shows.
 //
-//   const student = new StudentRules(document.querySelector("#message"), onChange);
-//   student.reset(reply);          // a game loaded or made: reply.student_rules = {file}
-//   student.take(reply.student);   // a move's reply, or an error's error.student
+//   const student = new StudentRules(document.querySelector("#message"), onChange, onPick);
+//   student.game(game, reply.student);  // every reply or change of the game (null: none)
+//   student.refused(error.student, error.student_verdicts);  // a refused move's verdict
+//   student.showing(ply);               // the ply the board shows (null: the game as it stands)
 //   grid.render({..., marks: [...others, ...student.marks()]});
 
 import { GridBoard, vertexName } from "./board-grid.js";
+import { api } from "./api.js";
 import { addStrings, hasText, onLangChange, t } from "./i18n.js";
 
 addStrings({
   en: {
     "student.title": "Student's rules: {file}",
     "student.intro": "Every move is also asked of their goMove/4. Our rules decide the game; theirs are shown beside.",
-    "student.asked.one": "{count} move asked",
-    "student.asked.other": "{count} moves asked",
-    "student.differ.one": "{count} disagreement",
-    "student.differ.other": "{count} disagreements",
+    "student.kept.one": "Their rules disagreed on {differ} of {count} move asked.",
+    "student.kept.other": "Their rules disagreed on {differ} of {count} moves asked.",
+    "student.kept_tried.one": "Their rules disagreed on {differ} of {count} move asked, and on {tried_differ} of {tried} that ours refused.",
+    "student.kept_tried.other": "Their rules disagreed on {differ} of {count} moves asked, and on {tried_differ} of {tried} that ours refused.",
+    "student.none": "No move asked yet.",
     "student.list": "Where they disagree",
     "student.theirs": "Their board",
     "student.ours": "Our board",
@@ -46,15 +54,17 @@ addStrings({
     "student.failed.killed": "Their goMove/4 did not answer in time: its Prolog process was stopped and starts again for the next move. The move is judged by our rules only.",
     "student.failed.crashed": "Their goMove/4 ended its Prolog process (halt?): it starts again for the next move. The move is judged by our rules only.",
     "student.failed.error": "Their goMove/4 raised an error: {message}. The move is judged by our rules only.",
+    "student.failed.not_written": "Their goMove/4 is not written yet (still the kit's stub): the move is judged by our rules only.",
     "student.ko": "Ours refuse it by the ko rule, which goMove/4 does not judge.",
   },
   es: {
     "student.title": "Reglas del estudiante: {file}",
     "student.intro": "Cada jugada se consulta también a su goMove/4. Nuestras reglas deciden la partida; las suyas se muestran al lado.",
-    "student.asked.one": "{count} jugada consultada",
-    "student.asked.other": "{count} jugadas consultadas",
-    "student.differ.one": "{count} diferencia",
-    "student.differ.other": "{count} diferencias",
+    "student.kept.one": "Sus reglas difirieron en {differ} de {count} jugada consultada.",
+    "student.kept.other": "Sus reglas difirieron en {differ} de {count} jugadas consultadas.",
+    "student.kept_tried.one": "Sus reglas difirieron en {differ} de {count} jugada consultada, y en {tried_differ} de {tried} que las nuestras rechazaron.",
+    "student.kept_tried.other": "Sus reglas difirieron en {differ} de {count} jugadas consultadas, y en {tried_differ} de {tried} que las nuestras rechazaron.",
+    "student.none": "Todavía no se consultó ninguna jugada.",
     "student.list": "Dónde difieren",
     "student.theirs": "Su tablero",
     "student.ours": "Nuestro tablero",
@@ -78,6 +88,7 @@ addStrings({
     "student.failed.killed": "Su goMove/4 no respondió a tiempo: su proceso Prolog se detuvo y vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
     "student.failed.crashed": "Su goMove/4 terminó su proceso Prolog (¿halt?): vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
     "student.failed.error": "Su goMove/4 lanzó un error: {message}. La jugada la juzgan solo nuestras reglas.",
+    "student.failed.not_written": "Su goMove/4 todavía no está escrito (sigue el esqueleto del kit): la jugada la juzgan solo nuestras reglas.",
     "student.ko": "Las nuestras la rechazan por la regla del ko, que goMove/4 no juzga.",
   },
 });
@@ -93,7 +104,8 @@ function node(tag, className, text) {
 function verdictText(student) {
   const { code, points: count, theirs, ours } = student;
   let text;
-  if (code === "agree") text = t(ours.board ? "student.agree" : "student.agree_refused");
+  // (A kept agreement has no boards: whether ours accepted the move says which.)
+  if (code === "agree") text = t((ours.accepted ?? ours.board) ? "student.agree" : "student.agree_refused");
   else if (code === "they_accept") {
     const reason = hasText(`go.error.${ours.refusal}`) ? t(`go.error.${ours.refusal}`)
       : hasText(`error.${ours.refusal}`) ? t(`error.${ours.refusal}`) : ours.refusal;
@@ -108,11 +120,16 @@ function verdictText(student) {
 }
 
 export class StudentRules {
-  constructor(after, onChange = () => {}) {
+  constructor(after, onChange = () => {}, onPick = () => {}) {
     this.onChange = onChange;
-    this.file = null;
-    this.entries = []; // every verdict of this page, oldest first
-    this.selected = null; // the entry drawn in the small boards
+    this.onPick = onPick; // onPick(ply): show that move (the review)
+    this.file = null; // the student's file served (reply.student_rules), or the kept verdicts'
+    this.current = null; // {id, revision, plies, summary}: the game as it stands
+    this.kept = null; // {id, revision, verdicts, tried}: the verdicts kept, oldest first
+    this.selected = null; // a refused move's verdict picked in the list (shown at its position)
+    this.fetching = null; // "id@revision" asked of GET /verdicts
+    this.tried = null; // a refused move's verdict (said, not kept), until the game changes
+    this.ply = null; // the ply the board shows (a review), null: the game as it stands
     this.box = node("section", "student-rules");
     this.box.id = "student-rules";
     this.box.hidden = true;
@@ -139,77 +156,156 @@ export class StudentRules {
       const caption = node("figcaption");
       figure.append(holder, caption);
       this.boards.append(figure);
-      this.small[side] = { figure, caption, grid: new GridBoard(holder, { coordinates: false, starPoints: false }) };
+      this.small[side] = { figure, caption, grid: new GridBoard(holder, { coordinates: true, starPoints: false }) };
     }
     onLangChange(() => this.render());
   }
 
-  /** A game was loaded or made: the history starts again (reply.student_rules: served?). */
-  reset(reply) {
-    this.file = reply?.student_rules?.file ?? null;
-    this.entries = [];
-    this.selected = null;
-    this.render();
+  /** The game as it stands (a reply or a live change; null: no game) and, on the reply to
+   *  this page's own move, that move's verdict (`student`). */
+  game(game, student = null) {
+    const before = this.current;
+    if (!game) {
+      if (!this.current && this.box.hidden) return;
+      this.current = this.kept = this.tried = null;
+      this.file = null;
+      this.render();
+      return;
+    }
+    this.file = game.student_rules?.file ?? (before?.id === game.id ? this.file : null);
+    const summary = game.student_verdicts ?? null;
+    if (before?.id !== game.id) this.kept = null;
+    if (before?.id !== game.id || before.revision !== game.revision) this.tried = this.selected = null;
+    this.current = { id: game.id, revision: game.revision, plies: game.plies, summary };
+    this.size = game.view?.size ?? this.size;
+    const kept = this.kept;
+    if (student && kept?.id === game.id && kept.revision === before?.revision) {
+      // Our own move: its verdict is the one kept at this ply (no need to ask).
+      kept.verdicts = kept.verdicts.filter((v) => v.ply < game.plies);
+      kept.verdicts.push({ ...student, ply: game.plies });
+      kept.revision = game.revision;
+    } else if (!summary) {
+      this.kept = { id: game.id, revision: game.revision, verdicts: [], tried: [] };
+    } else if (kept?.id !== game.id || kept.revision !== game.revision) {
+      this.fetch(game);
+    }
+    this.render(); // the page draws its board after (the marks)
   }
 
-  /** One move's verdict (a reply's `student`, or a refusal's error.student). */
-  take(student) {
+  /** GET the kept verdicts once per revision; then draw again. */
+  async fetch(game) {
+    const key = `${game.id}@${game.revision}`;
+    if (this.fetching === key) return;
+    this.fetching = key;
+    try {
+      const reply = await api("GET", `/api/games/${encodeURIComponent(game.id)}/verdicts`);
+      if (this.current?.id !== game.id || reply.revision < (this.kept?.id === game.id ? this.kept.revision : -1)) return;
+      const tried = (reply.tried ?? []).map((v) => ({ ...v, tried: true }));
+      this.kept = { id: game.id, revision: reply.revision, verdicts: reply.verdicts, tried };
+      this.render();
+      this.onChange();
+    } catch {
+      // The next change of the game asks again.
+    } finally {
+      if (this.fetching === key) this.fetching = null;
+    }
+  }
+
+  /** A move our rules refused: what theirs say of it (error.student), kept by the server
+   *  beside the game (summary: error.student_verdicts, the counts after it). */
+  refused(student, summary = null) {
     if (!student) return;
     this.file = student.file ?? this.file;
-    const entry = { ...student };
-    this.entries.push(entry);
-    this.selected = entry.agree ? null : entry;
+    const current = this.current;
+    this.tried = { ...student, ply: current?.plies ?? 0, tried: true };
+    if (current && summary) current.summary = summary;
+    if (current && this.kept?.id === current.id && this.kept.revision === current.revision) {
+      this.kept.tried.push(this.tried);
+    }
     this.render();
     this.onChange();
   }
 
-  /** The marks for the main board: the points the last move's verdict found different. */
+  /** The board shows the game after `ply` (a review step), or as it stands (null). */
+  showing(ply) {
+    if (ply === this.ply) return;
+    this.ply = ply;
+    if (this.selected && this.selected.ply !== (ply ?? this.current?.plies)) this.selected = null;
+    this.render();
+  }
+
+  /** The verdict on the move the board shows: the review's, or the last one (a refused
+   *  move's, just tried, first). */
+  shown() {
+    const verdicts = this.kept?.id === this.current?.id ? this.kept?.verdicts ?? [] : [];
+    const ply = this.ply ?? this.current?.plies;
+    if (this.selected?.ply === ply) return this.selected;
+    if (this.ply === null && this.tried) return this.tried;
+    return verdicts.find((v) => v.ply === ply) ?? null;
+  }
+
+  /** The marks for the main board: the points where the verdict shown found a difference. */
   marks() {
-    const last = this.entries.at(-1);
-    if (!last || last.agree) return [];
-    const points = last.diff.length ? last.diff : [last.pos];
+    const shown = this.shown();
+    if (!shown || shown.agree) return [];
+    const points = shown.diff.length ? shown.diff : [shown.pos];
     return points.map((pos) => ({ pos, shape: "stone", class: "student-diff", point: "student-is-diff" }));
   }
 
   moveName(entry) {
-    const size = entry.before?.length || 19;
+    const size = entry.before?.length || entry.ours?.board?.length || this.size || 19;
     return t("student.move", { player: t(`player.${entry.player}`), vertex: vertexName(size, entry.pos) });
   }
 
   render() {
-    this.box.hidden = !this.file;
-    if (!this.file) return;
-    const last = this.entries.at(-1);
-    const differ = this.entries.filter((e) => !e.agree);
-    this.title.textContent = t("student.title", { file: this.file });
+    const summary = this.current?.summary;
+    const sync = this.kept?.id === this.current?.id;
+    const verdicts = sync ? this.kept?.verdicts ?? [] : [];
+    const tried = sync ? this.kept?.tried ?? [] : [];
+    const file = this.file ?? verdicts.find((v) => v.file)?.file ?? tried.find((v) => v.file)?.file;
+    this.box.hidden = !file && !summary;
+    if (this.box.hidden) return;
+    const shown = this.shown();
+    this.title.textContent = t("student.title", { file: file ?? "" });
     this.intro.textContent = t("student.intro");
-    this.counts.textContent = `${t("student.asked", { count: this.entries.length })} · ${t("student.differ", { count: differ.length })}`;
-    this.verdict.textContent = last ? `${this.moveName(last)}: ${verdictText(last)}` : "";
-    this.verdict.dataset.code = last?.code ?? "";
-    this.verdict.dataset.agree = last ? String(last.agree) : "";
-    this.verdict.className = `student-verdict${last && !last.agree ? " student-is-differ" : ""}`;
-    this.renderBoards();
+    this.counts.textContent = !summary ? t("student.none")
+      : t(summary.tried ? "student.kept_tried" : "student.kept", { count: summary.asked, ...summary });
+    this.counts.dataset.asked = String(summary?.asked ?? 0);
+    this.counts.dataset.differ = String(summary?.differ ?? 0);
+    this.verdict.textContent = shown ? `${this.moveName(shown)}: ${verdictText(shown)}` : "";
+    this.verdict.dataset.code = shown?.code ?? "";
+    this.verdict.dataset.agree = shown ? String(shown.agree) : "";
+    this.verdict.dataset.ply = shown?.ply !== undefined ? String(shown.ply) : "";
+    this.verdict.dataset.tried = String(Boolean(shown?.tried));
+    this.verdict.className = `student-verdict${shown && !shown.agree ? " student-is-differ" : ""}`;
+    this.renderBoards(shown);
+    // A move's own verdict, then those of the moves tried on the position after it.
+    const differ = [...verdicts, ...tried].filter((v) => !v.agree)
+      .sort((a, b) => a.ply - b.ply || Number(Boolean(a.tried)) - Number(Boolean(b.tried)));
     this.listTitle.textContent = t("student.list");
     this.listTitle.hidden = !differ.length;
     this.list.replaceChildren(...differ.map((entry) => {
-      const li = node("li", entry === this.selected ? "student-item student-is-selected" : "student-item");
+      const li = node("li", entry === shown ? "student-item student-is-selected" : "student-item");
       const button = node("button", "student-pick", `${this.moveName(entry)}: ${verdictText(entry)}`);
       button.type = "button";
       button.dataset.code = entry.code;
+      button.dataset.ply = String(entry.ply);
+      button.dataset.tried = String(Boolean(entry.tried));
       button.addEventListener("click", () => {
-        this.selected = entry;
+        this.selected = entry.tried ? entry : null;
         this.render();
+        this.onChange();
+        this.onPick(entry.ply);
       });
       li.append(button);
       return li;
     }));
   }
 
-  /** The selected verdict's boards, theirs and ours, with the differing points ringed. */
-  renderBoards() {
-    const entry = this.selected;
+  /** A disagreement's boards, theirs and ours, with the differing points ringed. */
+  renderBoards(entry) {
     const theirs = entry?.code === "second_board" ? entry.theirs.second_board : entry?.theirs.board;
-    this.boards.hidden = !entry || !(theirs || entry.ours.board) || !entry.before;
+    this.boards.hidden = !entry || entry.agree || !(theirs || entry.ours.board) || !entry.before;
     if (this.boards.hidden) return;
     const marks = entry.diff.map((pos) => ({ pos, shape: "stone", class: "student-diff" }));
     for (const [side, board] of [["theirs", theirs], ["ours", entry.ours.board]]) {

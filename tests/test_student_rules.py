@@ -304,3 +304,179 @@ def test_a_student_writing_to_the_channel_is_not_believed(tmp_path):
     assert status == 200 and body["view"]["board"][4][4] == "b"
     assert verdict["code"] == "they_failed" and verdict["theirs"]["status"] == "crashed"
     assert "unreadable" in verdict["theirs"]["message"]
+
+
+# ---- verdicts kept with the game (issue 21, item 6) --------------------------------------
+
+from .pg import app_on  # noqa: E402
+
+
+@pytest.fixture
+def rules_app(database):
+    """The app on a new database of each backend, served with the student who forgets
+    multiple captures."""
+    with app_on(database, STUDENT_RULES={"go": str(STUDENTS / "no_multi_capture.pl")}) as app:
+        yield app
+
+
+def test_verdicts_are_kept_counted_and_undone_with_their_moves(rules_app):
+    client = rules_app.test_client()  # SQLite and PostgreSQL
+    gid, headers, _ = new_game(client)
+    for pos in DOUBLE:
+        assert move(client, gid, headers, pos)[0] == 200
+    # A move our rules refuse (occupied: theirs too) is kept beside the game, which does
+    # not change.
+    status, body, verdict = move(client, gid, headers, [0, 1])
+    assert status == 409 and verdict["agree"] is True
+    counts = {"asked": 7, "differ": 1, "plies": [7], "tried": 1, "tried_differ": 0}
+    assert body["error"]["student_verdicts"] == counts
+    shown = client.get(f"/api/games/{gid}").json
+    assert shown["student_verdicts"] == counts and shown["plies"] == 7
+    kept = client.get(f"/api/games/{gid}/verdicts").json
+    assert kept["plies"] == 7 and [v["ply"] for v in kept["verdicts"]] == list(range(1, 8))
+    assert [(v["ply"], v["pos"], v["ours"]["refusal"]) for v in kept["tried"]] == [
+        (7, [0, 1], "occupied")]
+    differ = kept["verdicts"][-1]
+    assert differ["code"] == "board_differs" and differ["diff"] == [[0, 2]]
+    assert differ["ours"]["board"] == DOUBLE_OURS and differ["before"] == DOUBLE_BEFORE
+    assert differ["theirs"]["board"][0][2] == "w"
+    agree = kept["verdicts"][0]
+    assert agree["code"] == "agree" and agree["pos"] == [1, 0] and agree["player"] == "b"
+    assert agree["ours"]["board"] is None and "before" not in agree  # the game's own boards
+    # A pass is no move to ask: the count stays.
+    reply = client.post(f"/api/games/{gid}/actions", json={"action": {"kind": "pass"}},
+                        headers=headers)
+    assert reply.json["student_verdicts"]["asked"] == 7 and reply.json["plies"] == 8
+    # Undo takes each verdict away with its move (and those tried on its position).
+    for left in (7, 6):
+        reply = client.post(f"/api/games/{gid}/undo", json={}, headers=headers)
+        assert reply.status_code == 200 and reply.json["plies"] == left
+    assert reply.json["student_verdicts"] == {"asked": 6, "differ": 0, "plies": [],
+                                              "tried": 0, "tried_differ": 0}
+    assert len(client.get(f"/api/games/{gid}/verdicts").json["verdicts"]) == 6
+    # Played again, asked again.
+    assert move(client, gid, headers, [0, 1])[2]["code"] == "board_differs"
+    assert client.get(f"/api/games/{gid}").json["student_verdicts"]["plies"] == [7]
+
+
+def test_the_machines_move_is_kept_with_its_verdict(rules_app):
+    client = rules_app.test_client()
+    game = client.post("/api/games", json={"game": "go", "options": {
+        "size": 9, "white": "machine"}}).json
+    headers = {"Authorization": f"Bearer {game['secrets']['b']}"}
+    assert move(client, game["id"], headers, [4, 4])[0] == 200
+    reply = client.post(f"/api/games/{game['id']}/machine", json={})
+    assert reply.status_code == 200
+    assert reply.json["student"]["pos"] == reply.json["action"]["pos"]
+    assert reply.json["student_verdicts"]["asked"] == 2
+    kept = client.get(f"/api/games/{game['id']}/verdicts").json["verdicts"]
+    assert [(v["ply"], v["player"]) for v in kept] == [(1, "b"), (2, "w")]
+    assert kept[1]["pos"] == reply.json["action"]["pos"]
+
+
+def test_an_sgf_import_is_asked_move_by_move_and_its_record_has_the_comments(rules_app):
+    client = rules_app.test_client()
+    letters = "abcdefghijklmnopqrs"
+    moves = "".join(f";{'BW'[i % 2]}[{letters[c]}{letters[r]}]" for i, (r, c) in enumerate(DOUBLE))
+    reply = client.post("/api/games", json={"game": "go", "sgf": f"(;GM[1]FF[4]SZ[19]{moves})"})
+    assert reply.status_code == 201, reply.json
+    assert reply.json["student_verdicts"] == {"asked": 7, "differ": 1, "plies": [7],
+                                              "tried": 0, "tried_differ": 0}
+    gid = reply.json["id"]
+    record = client.get(f"/api/games/{gid}/sgf")
+    assert record.status_code == 200
+    from sgfmill import sgf as sgfmill
+
+    nodes = sgfmill.Sgf_game.from_bytes(record.data).get_main_sequence()
+    commented = [i for i, node in enumerate(nodes) if node.has_property("C")]
+    assert commented == [7]
+    text = nodes[7].get("C")
+    assert text.startswith("Student's rules (no_multi_capture.pl): Their board after the move "
+                           "differs from ours at 1 point.")
+    assert "Where they differ: C19" in text
+    assert "Their board:\n   A B C D" in text and "19 . X O X" in text   # theirs keep C19
+    assert "Our board:\n   A B C D" in text and "19 . X . X" in text
+
+
+def test_verdicts_of_an_unknown_game_are_404(rules_app):
+    client = rules_app.test_client()
+    reply = client.get("/api/games/nosuchgame/verdicts")
+    assert reply.status_code == 404 and reply.json["error"]["code"]
+
+
+def test_gnu_gos_move_is_kept_with_its_verdict(tmp_path):
+    from app.gtp import GNUGO
+
+    if not Path(GNUGO).exists():
+        pytest.skip(f"no GNU Go at {GNUGO}")
+    client = client_for(tmp_path, "correct.pl")
+    game = client.post("/api/games", json={"game": "go", "options": {
+        "size": 9, "white": "gnugo", "level": 1}}).json
+    headers = {"Authorization": f"Bearer {game['secrets']['b']}"}
+    assert move(client, game["id"], headers, [4, 4])[0] == 200
+    reply = client.post(f"/api/games/{game['id']}/machine", json={})
+    assert reply.status_code == 200, reply.json
+    assert reply.json["student"]["agree"] is True
+    assert reply.json["student"]["pos"] == reply.json["action"]["pos"]
+    assert reply.json["student_verdicts"] == {"asked": 2, "differ": 0, "plies": [],
+                                              "tried": 0, "tried_differ": 0}
+
+
+def test_a_suicide_theirs_accept_is_kept_by_its_position_and_commented(database):
+    with app_on(database, STUDENT_RULES={"go": str(STUDENTS / "suicide.pl")}) as app:
+        client = app.test_client()  # SQLite and PostgreSQL
+        gid, headers, _ = new_game(client)
+        for pos in [[0, 1], [5, 5], [1, 0], [6, 6], [7, 7]]:
+            assert move(client, gid, headers, pos)[0] == 200
+        status, body, verdict = move(client, gid, headers, [0, 0])   # White's suicide
+        assert status == 409 and verdict["code"] == "they_accept"
+        assert body["error"]["student_verdicts"]["tried_differ"] == 1
+        shown = client.get(f"/api/games/{gid}").json
+        assert shown["plies"] == 5 and shown["revision"] == 5      # the game is as it was
+        tried = client.get(f"/api/games/{gid}/verdicts").json["tried"]
+        assert [(t["ply"], t["code"], t["pos"]) for t in tried] == [(5, "they_accept", [0, 0])]
+        from sgfmill import sgf as sgfmill
+
+        record = client.get(f"/api/games/{gid}/sgf").data
+        nodes = sgfmill.Sgf_game.from_bytes(record).get_main_sequence()
+        assert [i for i, n in enumerate(nodes) if n.has_property("C")] == [5]
+        text = nodes[5].get("C")
+        assert text.startswith("Tried here, refused by our rules (suicide): White A19.\n"
+                               "Student's rules (suicide.pl): Their rules accept this move; "
+                               "ours refuse it (suicide).")
+        assert "Our board: none, the move refused" in text and "19 O X" in text
+        # The position it was tried on undone, the verdict goes with it.
+        assert client.post(f"/api/games/{gid}/undo", json={}, headers=headers).status_code == 200
+        assert client.get(f"/api/games/{gid}/verdicts").json["tried"] == []
+        assert client.get(f"/api/games/{gid}").json["student_verdicts"]["tried"] == 0
+
+
+def test_refused_moves_kept_at_once_are_numbered_in_turn(rules_app):
+    """Two refusals of the same position kept at the same moment (threads: PostgreSQL's
+    READ COMMITTED would let both read the same number) both keep their verdict."""
+    import threading
+
+    from app import storage
+
+    client = rules_app.test_client()
+    gid, _, _ = new_game(client)
+    errors = []
+
+    def keep(i):
+        try:
+            with rules_app.app_context():
+                record = storage.load(gid)
+                for _ in range(5):
+                    assert storage.keep_tried(record, {"agree": True, "code": "agree", "i": i})
+        except Exception as exc:  # noqa: BLE001  (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=keep, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert errors == []
+    with rules_app.app_context():
+        tried = storage.student_tried(gid)
+    assert len(tried) == 20 and all(t["ply"] == 0 for t in tried)

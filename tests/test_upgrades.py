@@ -62,3 +62,29 @@ def test_a_release_database_keeps_every_finished_game_finished(name, tmp_path):
         # The game reads the same a second time (rebuilt once, stored).
         again = client.get(f"/api/games/{gid}").json["view"]
         assert again == view
+
+
+@pytest.mark.parametrize("name", RELEASES)
+def test_a_release_database_keeps_student_verdicts_after_its_upgrade(name, tmp_path):
+    """The migration that keeps a student's rules' verdicts with each action (issue 21):
+    an old database opens, its Go games read and write their SGF without verdicts, and a
+    new game's moves keep theirs."""
+    database = tmp_path / name
+    shutil.copy(DATA / name, database)
+    rules = {"go": str(Path(__file__).with_name("students") / "no_multi_capture.pl")}
+    client = create_app({"TESTING": True, "DATABASE": str(database),
+                         "STUDENT_RULES": rules}).test_client()
+    old = [gid for gid, game, _ in stored_games(database) if game == "go"]
+    assert old
+    for gid in old:
+        shown = client.get(f"/api/games/{gid}").json
+        assert "student_verdicts" not in shown
+        assert client.get(f"/api/games/{gid}/verdicts").json["verdicts"] == []
+        assert client.get(f"/api/games/{gid}/sgf").status_code == 200
+    game = client.post("/api/games", json={"game": "go", "options": {"size": 9}}).json
+    reply = client.post(f"/api/games/{game['id']}/actions",
+                        json={"action": {"kind": "move", "pos": [4, 4]}},
+                        headers={"Authorization": f"Bearer {game['secrets']['b']}"})
+    assert reply.status_code == 200 and reply.json["student"]["code"] == "agree"
+    assert reply.json["student_verdicts"] == {"asked": 1, "differ": 0, "plies": [],
+                                              "tried": 0, "tried_differ": 0}

@@ -701,6 +701,7 @@ status_words(O, Words) :-
     (   O.status == failed -> Words = "fails"
     ;   O.status == timeout -> Words = "did not end within the time limit"
     ;   O.status == inferences -> Words = "did not end within the inference limit"
+    ;   O.status == not_written -> Words = "is not written yet (still the kit's stub)"
     ;   format(string(Words), "raised an error: ~w", [O.message])
     ).
 

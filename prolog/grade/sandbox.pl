@@ -224,7 +224,9 @@ student_module(M) :-
 %   wall-clock time (a number).  Outcome is a dict:
 %
 %     - status: answer (Template has a first answer), failed, error,
-%       timeout, inferences (the inference limit), halt, abort or resource
+%       timeout, inferences (the inference limit), halt, abort, resource, or
+%       not_written (a kit's stub: error(not_written_yet(Name/Arity), _),
+%       docs/kits.md)
 %     - answer: a copy of Template at the first answer (status answer)
 %     - message: the error, in words (status error, halt, resource)
 %     - det: true if the first answer left no choice point
@@ -344,6 +346,9 @@ outcome(none, E, R, Status, Message) :-
     ->  Status = halt, format(string(Message), "called halt(~q)", [S])
     ;   E == grade_student_abort
     ->  Status = abort, Message = "called abort/0"
+    ;   E = error(not_written_yet(PI), _)
+    ->  Status = not_written,
+        format(string(Message), "~q is not written yet (still the kit's stub: docs/kits.md)", [PI])
     ;   E = error(resource_error(_), _)
     ->  Status = resource, message_text(E, Message)
     ;   Status = error, message_text(E, Message)
