@@ -32,6 +32,7 @@ rules) passes through as it came.
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(yall)).
+:- use_module('../tablero/explain', [answer_text/2]).
 
 %!  go_goals(+Context, +Explain, -Goals) is semidet.
 %
@@ -381,15 +382,6 @@ truth(A, Truth, Words) :-
 %   with ~q: no spaces after commas).
 goal_text(Format, Args, Goal) :-
     format(string(Goal), Format, Args).
-
-%   answer_text(+Bindings, -Text): as the toplevel answers (a space after
-%   each argument's comma).
-answer_text(Bindings, Text) :-
-    maplist([Name=Value, Part]>>format(string(Part), "~w = ~W",
-                                       [Name, Value, [quoted(true), spacing(next_argument)]]),
-            Bindings, Parts),
-    atomic_list_concat(Parts, ', ', Atom),
-    atom_string(Atom, Text).
 
 %   spaced(+Compact, -Spaced): an answer the rules wrote compactly
 %   (`Dead = [[0,0],[0,1]]`) as the toplevel prints it (`Dead = [[0, 0],
