@@ -1,7 +1,8 @@
 """Issue 22, done as people do it: two people on two phone-sized screens start a game from
 the index page, invite each other by the button, play a Fischer-clock Go game to its end
 while a third person watches the moves and both clocks; a game whose clock runs out is lost
-on time on every screen; and two people play a Molinolog game to its end, press Rematch and
+on time on every screen; and two people start a Molinolog game from the index page, invite
+each other by the button, play it to its end while a third person watches, press Rematch and
 play the rematch to its end.  Every game is made and played by clicks (Chromium, against a
 real `tablero serve`)."""
 
@@ -248,7 +249,9 @@ def revision(page):
 
 def test_a_molinolog_game_and_its_rematch_to_their_ends(browser, server):
     first = phone(browser, server)
-    first.goto("/molinolog")
+    first.goto("/")                    # the index, "Play a friend" for Molinolog
+    first.click('#games li[data-game="molinolog"] a.index-friend')
+    first.wait_for_url("**/molinolog")
     first.select_option("#size", "1")  # the smallest board the page offers
     first.select_option("#white", "human")
     first.click("#start")
@@ -258,13 +261,17 @@ def test_a_molinolog_game_and_its_rematch_to_their_ends(browser, server):
     second.goto(invite_friend(first, "w"))
     expect(second.locator(".tb-seats-line")).to_have_text("You play: White")
     expect(first.locator(".tb-seats-line")).to_have_text("You play: Black")
+    watcher = phone(browser, server)  # a third person opens the plain link
+    watcher.goto(f"/molinolog/{game_id}")
+    expect(watcher.locator(".tb-seats-line")).to_have_text("You are watching this game.")
 
     play_molinolog({"b": first, "w": second})
-    for page in (first, second):
+    for page in (first, second, watcher):
         expect(page.locator("#end-dialog")).to_be_visible()
         expect(page.locator("#end-title")).to_have_text("Black wins!")
         expect(page.locator("#end-reason")).to_have_text("White is left with two pieces.")
         page.click("#end-close")
+    expect(watcher.locator('[data-rematch="offer"]')).to_have_count(0)  # a watcher offers none
 
     # The loser offers a rematch, the winner accepts: both pages go to the new game, the
     # colours swapped.
@@ -285,6 +292,6 @@ def test_a_molinolog_game_and_its_rematch_to_their_ends(browser, server):
     done = call(server, "GET", f"/api/games/{rematch_id}")
     assert done["view"]["over"] and done["view"]["result"]["winner"] == "b"
     assert done["plies"] == len(MOLINOLOG_GAME)
-    for page in (first, second):
+    for page in (first, second, watcher):
         assert page.errors == []
         page.context.close()
