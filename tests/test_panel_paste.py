@@ -219,6 +219,7 @@ def test_the_spanish_page_speaks_spanish(browser, server):
     try:
         open_go(page, server, {"size": 9})
         page.click(point(0, 0))
+        expect(page.locator(f"{point(0, 0)} .stone")).to_have_count(1)  # Black's, shown
         page.click(point(0, 0))                                # occupied
         expect(page.locator(".prolog-entry.prolog-is-refused")).to_have_count(1)
         expect(page.locator(".prolog-copy").first).to_have_text("Copiar")
