@@ -47,6 +47,8 @@ Python side starts another.
 :- use_module('../go', []).
 :- use_module(sandbox).
 
+:- dynamic play_dir/1.
+
 %!  play_main is det.
 %
 %   Loads the student's file named on the command line and answers requests
@@ -67,20 +69,38 @@ play_main :-
     current_prolog_flag(argv, Argv),
     option_value(Argv, student, File),
     (   option_value(Argv, encoding, Encoding) -> true ; Encoding = utf8 ),
+    (   option_value(Argv, game, Game) -> true ; Game = go ),
+    load_rules(Game),
     load_student(File, Encoding, Load),
-    (   Load.ok == true, Load.syntax_errors == [], student_defines(goMove/4)
-    ->  Ready = true, Missing = ""
-    ;   Ready = false,
-        (   Load.ok == true, Load.syntax_errors == []
-        ->  Missing = "goMove/4 is not defined"
-        ;   Missing = ""
-        )
+    (   Load.ok == true, Load.syntax_errors == []
+    ->  ready(Game, Missing),
+        ( Missing == "" -> Ready = true ; Ready = false )
+    ;   Ready = false, Missing = ""
     ),
     reply(Out, _{ready: Ready, load: Load.put(missing, Missing)}),
     (   Ready == true
     ->  serve(In, Out)
     ;   true
     ).
+
+%   load_rules(+Game): our rules of a game other than Go, and the questions
+%   asked of a student's rules of it (rules_games.pl), loaded before the
+%   student's file.
+load_rules(go) :- !.
+load_rules(_) :-
+    play_dir(Dir),
+    directory_file_path(Dir, rules_games, File),
+    use_module(File).
+
+:- prolog_load_context(directory, Dir), asserta(play_dir(Dir)).
+
+%   ready(+Game, -Missing): "" when the student's file defines what the
+%   game's questions call, else what is missing.
+ready(go, Missing) :-
+    !,
+    (   student_defines(goMove/4) -> Missing = "" ; Missing = "goMove/4 is not defined" ).
+ready(Game, Missing) :-
+    grade_rules_games:rules_ready(Game, Missing).
 
 %   end_now: the process is halting (the end of the requests, or the
 %   student's code reached halt/0 through call/1): end at once.  Halting
@@ -118,7 +138,14 @@ reply(Out, Dict) :-
     nl(Out),
     flush_output(Out).
 
-%   answer(+Request, -Reply): the student's goMove/4 and ours on one move.
+%   answer(+Request, -Reply): the student's goMove/4 and ours on one move;
+%   for another game, the student's rules and ours (rules_games.pl).
+answer(Request, Reply) :-
+    get_dict(game, Request, GameS),
+    GameS \== "go",
+    !,
+    atom_string(Game, GameS),
+    grade_rules_games:rules_answer(Game, Request, Reply).
 answer(Request, _{ok: true, theirs: Theirs, ours: Ours}) :-
     _{board: Rows, player: Player, pos: [R, C], seconds: Seconds,
       inferences: Inferences} :< Request,
