@@ -137,14 +137,24 @@ def configured(game: str) -> Path | None:
             name, _, file = item.partition("=")
             rules[name] = file
     file = rules.get(game)
-    return Path(file) if file else None
+    if not file:
+        return None
+    path = Path(file)
+    if path.is_dir():   # a student's folder: its adapter.pl, else the kit's main file
+        path = kits.folder_entry(game, path) or path
+    return path
 
 
 def served(game: str) -> dict:
     """{"student_rules": {"game", "file"}} for a game served with a student's rules, else
     {} (added to every game reply, so the page can say so before the first move)."""
     path = configured(game)
-    return {"student_rules": {"game": game, "file": path.name}} if path else {}
+    return {"student_rules": {"game": game, "file": shown_name(path)}} if path else {}
+
+
+def shown_name(path: Path) -> str:
+    """The student's file as the page names it: an adapter with its folder (rita/adapter.pl)."""
+    return f"{path.parent.name}/{path.name}" if path.name == kits.ADAPTER else path.name
 
 
 # ---- the process -----------------------------------------------------------------------
@@ -377,7 +387,7 @@ def judge(game: str, before: dict, action: dict, refusal=None, record=None) -> d
         return None
     reply = rules.ask(rows, player, pos)
     refused = getattr(refusal, "code", None)
-    return compare(rows, player, pos, reply, refused, rules.path.name)
+    return compare(rows, player, pos, reply, refused, shown_name(rules.path))
 
 
 #  The codes our rules refuse with before any rule of the game is asked: the request is
@@ -400,7 +410,7 @@ def judge_state(game: str, rules: StudentRules, before: dict, action: dict, refu
     reply = rules.ask_state(machine_pool.request_for(record), action)
     if reply.get("ok") is False and "status" not in reply:
         return None         # the driver read no move of the game in it
-    return compare_state(game, player, action, reply, refused, rules.path.name)
+    return compare_state(game, player, action, reply, refused, shown_name(rules.path))
 
 
 def compare_state(game: str, player, action: dict, reply: dict, refused: str | None,

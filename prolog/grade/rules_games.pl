@@ -369,6 +369,23 @@ differences(Game, Ours, Theirs, Diff, Fields) :-
     ;   Diff = [], Fields = []
     ).
 
+state_fields(azul, A, B, Fields) :-
+    !,
+    A = azul(_, _, _, _, TA, PA, table(FA, CA, KA, _, LA), _, _),
+    B = azul(_, _, _, _, TB, PB, table(FB, CB, KB, _, LB), _, _),
+    findall(F, ( member(F-X-Y, [turno-TA-TB, fabricas-FA-FB, centro-CA-CB, ficha-KA-KB,
+                                tapa-LA-LB]),
+                 X \== Y ), F1),
+    (   is_list(PB), length(PA, N), length(PB, N)
+    ->  findall(F, ( nth0(I, PA, player(_, SA, LsA, WA, FlA)),
+                     nth0(I, PB, player(_, SB, LsB, WB, FlB)),
+                     member(F0-X-Y, [puntos-SA-SB, filas-LsA-LsB, muro-WA-WB, suelo-FlA-FlB]),
+                     X \== Y,
+                     format(atom(F), "~w(~d)", [F0, I]) ), F2)
+    ;   F2 = [jugadores]
+    ),
+    append(F1, F2, Fields0),
+    maplist(atom_string, Fields0, Fields).
 state_fields(Game, A, B, Fields) :-
     field_names(Game, Names),
     findall(Name, ( nth1(I, Names, Name), Name \== '',
@@ -378,7 +395,6 @@ state_fields(Game, A, B, Fields) :-
 
 field_names(molinolog, ['', '', turno, fase, fichas, mano, sin_captura, historia]).
 field_names(gorogo, [tabuleiro, vez, mao, capturas, fase]).
-field_names(azul, ['', '', '', '', turno, jugadores, mesa, '', '']).
 
 %   A set of pieces compares as a set (a student's list may be in another order).
 same_part(molinolog, fichas, X, Y) :- !, is_list(Y), msort(X, SX), msort(Y, SY), SX == SY.
