@@ -170,6 +170,7 @@ def test_azul_the_first_player_marker_never_reaches_their_floor(tmp_path):
     assert client.get(f"/api/games/{game['id']}").json["student_verdicts"]["differ"] == 1
 
 
+@pytest.mark.slow              # waits out the student's CPU limit
 def test_a_looping_or_missing_student_never_holds_the_game(tmp_path):
     loops = tmp_path / "loops.pl"
     loops.write_text("accion_legal(E, A) :- accion_legal(E, A).\n"
