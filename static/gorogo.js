@@ -334,7 +334,7 @@ const studentDrawer = {
     const small = new GridBoard(holder, { coordinates: true, starPoints: false });
     const line = document.createElement("p");
     line.className = "student-line";
-    holder.append(line);
+    holder.after(line); // (the grid owns its holder's children)
     return {
       draw(picture, entry, side, word) {
         const marks = (entry.diff ?? []).map((pos) => ({ pos, shape: "stone", class: "student-diff" }));
