@@ -9,7 +9,7 @@ shown beside ours.  app/student_rules.py keeps one process a web worker
 running
 
     swipl --stack-limit=512m -q -f none -g grade_play:play_main -t halt \
-          prolog/grade/play.pl -- --student=FILE [--encoding=utf8]
+          prolog/grade/play.pl -- --student=FILE [--encoding=utf8] [--game=GAME]
 
 which loads the student's file into the module grade_student the way the
 grader does (sandbox.pl: the header renamed, halt/0 compiled as an
@@ -26,6 +26,10 @@ and then answers one JSON request a line, on its standard input and output:
      "theirs": {"status", "board", "second", "second_board", "message",
                 "output", "us", "text"},
      "ours": {"status", "board", "us"}}
+
+(With --game=molinolog, gorogo or azul the process loads our rules of that
+game first, and each request is a move on a stored game, answered by
+rules_games.pl's rules_answer/3: the kit's questions of that game.)
 
 `theirs` is the student's goMove(Board, Player, [R, C], RBoard) under
 limited_call/4 (a time and an inference limit, its output captured, the
