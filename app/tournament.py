@@ -84,7 +84,7 @@ TWO_COLOURS = ("b", "w")
 
 
 #  The file a student's folder is played by: the teacher's adapter, else the student's own.
-ENTRIES = ("adapter.pl", "machine.pl")
+ENTRIES = (kits.ADAPTER, "machine.pl")
 
 
 class TournamentError(Exception):
@@ -166,7 +166,7 @@ def parse_player(game: str, text: str) -> Player:
     path = Path(text)
     entries = ENTRIES + ((kits.MAIN[game],) if game in kits.MAIN else ())
     if path.is_dir():
-        entry = next((path / name for name in entries if (path / name).is_file()), None)
+        entry = kits.folder_entry(game, path, ENTRIES)
         if entry is None:
             raise TournamentError(f"{spec}: a student's folder holds {' or '.join(entries)} "
                                   "(the file defining machine_move/2)")

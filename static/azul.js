@@ -398,7 +398,40 @@ function undo() {
   else session.undo((reply) => take(reply));
 }
 
+/** Served with a student's rules (`tablero serve --rules azul=FILE.pl`): a position of a
+ *  disagreement (after their aplicar_jugada/3, or ours) as the mover's pattern lines and
+ *  floor, with the score; the parts where the two differ are named in the verdict. */
+const studentDrawer = {
+  asked: "jugadas_legales/2, aplicar_jugada/3",
+  board(holder) {
+    const box = document.createElement("div");
+    box.className = "student-azul";
+    holder.append(box);
+    return {
+      draw(picture, entry, side, word) {
+        const tiles = (list) => list.map((colour) => tileEl(colour));
+        const rows = picture.lines.map((line, i) => {
+          const row = node("div", "student-azul-line");
+          row.dataset.line = String(i + 1);
+          row.dataset.tiles = line ? `${line[0]}x${line[1]}` : "";
+          row.append(node("span", "student-azul-n", `${i + 1}`), ...tiles(line ? Array(line[1]).fill(line[0]) : []));
+          return row;
+        });
+        const floor = node("div", "student-azul-line student-azul-floor");
+        floor.dataset.tiles = picture.floor.join(" ");
+        floor.append(node("span", "student-azul-n", t("azul.floor")), ...tiles(picture.floor));
+        const title = node("p", "student-line",
+          `${t("azul.player", { n: picture.player + 1 })} · ${t("azul.score")} ${picture.score}`);
+        box.setAttribute("aria-label", word);
+        box.replaceChildren(title, ...rows, floor);
+      },
+    };
+  },
+  moveName: (entry) => `${t("azul.player", { n: Number(entry.player) + 1 })} ${entry.move}`,
+};
+
 const session = new GameSession("azul", state, {
+  student: studentDrawer,
   seatName: (seat) => t("azul.player", { n: Number(seat) + 1 }),
   moveText: (last) => t("azul.last", actionWords(last.action, last.player, last.tiles)),
   panel,

@@ -41,6 +41,7 @@ import { errorText, hasText, onLangChange, t } from "./i18n.js";
 import { habitMethods } from "./session-habits.js";
 import { reviewMethods } from "./session-review.js";
 import { seatMethods } from "./session-seats.js";
+import { StudentRules, textDrawer } from "./student-rules.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -70,14 +71,22 @@ export class GameSession {
    *   reviewExtra: a node kept at the end of the review bar (Go's "Move numbers");
    *   reviewStop(last): whether an action (a view's `last`) is a step of the review and is
    *     numbered (default: every action; Go: moves and passes, as its SGF record counts);
-   *   clock: true for a page whose new-game form offers a clock (games of two players).
+   *   clock: true for a page whose new-game form offers a clock (games of two players);
+   *   student: the game's drawer of a position for the box of a student's rules
+   *     (student-rules.js, `tablero serve --rules`; default: each position's Prolog text).
    */
   constructor(game, state, options) {
     this.game = game;
     this.state = state;
     this.panel = options.panel;
     this.epochs = Boolean(options.epochs);
-    this.render = options.render;
+    // Every redraw the session asks for says first which move the board shows to the box
+    // of a student's rules (a review step's verdict is the one shown).
+    const render = options.render;
+    this.render = () => {
+      this.student?.showing(this.review ? this.review.stops[this.review.at] : null);
+      render();
+    };
     this.showForm = options.showForm;
     this.loaded = options.loaded;
     this.created = options.created;
@@ -98,6 +107,11 @@ export class GameSession {
     this.offersClock = Boolean(options.clock);
     this.offersByoyomi = Boolean(options.clock?.byoyomi);
     this.clocks = new ClockView((seat) => this.seatName(seat), () => this.askClock());
+    //  Served with a student's rules (`tablero serve --rules GAME=FILE.pl`): their verdict
+    //  on every move, kept with the game, in a box after #message (hidden otherwise); the
+    //  session hands it every reply and refusal before the page draws.
+    this.student = new StudentRules($("#message"), () => this.render(), (ply) => this.reviewPly(ply),
+      options.student ?? textDrawer);
     this.confirmSetting();
     this.notifySetting();
     onLangChange(() => {
@@ -163,12 +177,14 @@ export class GameSession {
       this.review = null;
       this.know(reply);
       this.settle();
+      this.student.game(reply);
       this.loaded(reply, message ?? claimed);
       this.showSeats();
       this.follow(id);
     } catch (error) {
       if (this.late(epoch)) return;
       this.state.game = null;
+      this.student.game(null);
       this.render();
       this.showForm();
       this.say({ error, kind: "error" });
@@ -199,6 +215,7 @@ export class GameSession {
       this.panel.clear();
       this.panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
       state.busy = false;
+      this.student.game(reply);
       this.created(reply);
       this.showSeats();
       this.follow(reply.id);
@@ -237,11 +254,13 @@ export class GameSession {
       this.panel.add({ label: () => label(reply), explain: reply.explain,
                        context: { ...context, after: reply.view, action: reply.action ?? context.action } });
       setTimeout(() => this.showSeats(), 0);
+      this.student.game(reply, reply.student ?? null);
       return reply;
     } catch (error) {
       if (this.late(epoch)) return null;
       this.panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code, context });
       const reload = ["stale", "conflict", "machine_busy", "not_machine_turn"].includes(error.code);
+      this.student.refused(error.detail?.student, error.detail?.student_verdicts);
       this.refused(error, { path, reload });
       if (reload) {
         state.busy = false;
@@ -468,6 +487,7 @@ export class GameSession {
     if (this.review) this.unsayReview();
     this.review = null;
     this.settle();
+    this.student.game(reply);
     this.loaded({ ...reply, actions: undefined }, null);
     this.showSeats();
   }
@@ -528,6 +548,7 @@ export class GameSession {
       this.settle();
       this.review = null;
       state.game = null;
+      this.student.game(null);
       this.showSeats();
       reset();
       this.panel.clear();

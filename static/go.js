@@ -21,7 +21,7 @@ import { difficultyOf } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import { errorText, formatNumber, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
-import { StudentRules } from "./student-rules.js";
+import { goDrawer } from "./student-rules.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -63,18 +63,6 @@ function vertexPos(vertex) {
 /** The review's steps and the stones' numbers count moves and passes, as the SGF record
  *  does: not the scoring phase's toggles, acceptances and resumption, nor a resignation. */
 const isMove = (last) => last.kind === "move" || last.kind === "pass";
-//  Served with a student's rules (tablero serve --rules go=FILE.pl): their verdicts beside
-//  ours, kept with the game; a disagreement in its list is shown by the review at its move.
-const student = new StudentRules($("#message"), () => render(), (ply) => reviewPly(ply));
-
-/** Review the game at the move that made ply `ply` (the step whose position follows it). */
-function reviewPly(ply) {
-  session.reviewAt(() => {
-    const stops = session.review?.stops ?? [];
-    const step = stops.findIndex((stop) => stop >= ply);
-    return step < 0 ? stops.length - 1 : step;
-  });
-}
 
 function playerName(player) {
   return t(`player.${player}`);
@@ -181,7 +169,9 @@ function render() {
   const phase = phaseOf(view);
   const scoring = phase === "scoring";
   const score = view?.score ?? view?.result?.score;
-  if (!game) student.game(null);
+  //  Served with a student's rules (tablero serve --rules go=FILE.pl): the points where
+  //  their board differs, on the move shown, are ringed on ours too.
+  const student = session.student;
   student.showing(session.review ? session.review.stops[session.review.at] : null);
   grid.render({
     board,
@@ -361,7 +351,6 @@ function take(reply) {
   state.game = game;
   state.engineError = null;
   state.retried = false;
-  student.game(game, verdict ?? null);
   render();
 }
 
@@ -419,6 +408,7 @@ function phaseAct(kind, extra = {}) {
 
 const session = new GameSession("go", state, {
   clock: { byoyomi: true }, // Go alone offers byo-yomi (prolog/go/protocol.pl)
+  student: goDrawer, // served with a student's rules: their goMove/4's boards on a grid
   panel,
   render,
   showForm,
@@ -444,7 +434,6 @@ const session = new GameSession("go", state, {
       machineFailed(error);
       return;
     }
-    student.refused(error.detail?.student, error.detail?.student_verdicts);
     grid.clearPending();
     say({ error, kind: "error" });
   },

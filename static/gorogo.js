@@ -325,7 +325,32 @@ async function play(action) {
   next();
 }
 
+/** Served with a student's rules (`tablero serve --rules gorogo=FILE.pl`): a position of
+ *  a disagreement (the stored game after their jogada/3, or ours) on a small 5x5 board,
+ *  the points where the two differ ringed, with whose turn it is and the hands. */
+const studentDrawer = {
+  asked: "jogada/3",
+  board(holder) {
+    const small = new GridBoard(holder, { coordinates: true, starPoints: false });
+    const line = document.createElement("p");
+    line.className = "student-line";
+    holder.after(line); // (the grid owns its holder's children)
+    return {
+      draw(picture, entry, side, word) {
+        const marks = (entry.diff ?? []).map((pos) => ({ pos, shape: "stone", class: "student-diff" }));
+        small.render({ board: picture.board.map((row) => row.toLowerCase()), marks, label: word,
+                       last: side === "before" ? null : entry.action?.pos ?? null });
+        const hand = (p) => `${playerName(p)} ${picture.in_hand[p].join("+")}`;
+        line.textContent = `${t("student.to_move", { player: playerName(picture.to_move) })} · ${hand("b")} · ${hand("w")}`;
+        line.dataset.toMove = picture.to_move;
+      },
+    };
+  },
+  moveName: (entry) => `${playerName(entry.player)} ${entry.move}`,
+};
+
 const session = new GameSession("gorogo", state, {
+  student: studentDrawer,
   clock: true,
   moveText: (last) => stepText(last.player, last.piece, last.pos, false),
   panel,

@@ -320,8 +320,52 @@ async function play(action) {
   next();
 }
 
+/** Served with a student's rules (`tablero serve --rules molinolog=FILE.pl`): a position
+ *  of a disagreement (their estado/8 or ours, as the server drew it: pieces, whose turn,
+ *  the phase, the mill to capture for) on a small board of the game's shape; the points
+ *  where the two differ ringed, the mill marked. */
+const studentDrawer = {
+  asked: "accion_legal/2, aplicar/3, fin_del_juego/2",
+  board(holder) {
+    const small = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    small.setAttribute("class", "molinolog-board student-molinolog");
+    const line = document.createElement("p");
+    line.className = "student-line";
+    holder.append(small, line);
+    return {
+      draw(picture, entry, side, word) {
+        const view = state.game?.view;
+        if (!view || !picture) return;
+        const geo = geometry(view.size);
+        small.setAttribute("viewBox", `0 0 ${geo.extent} ${geo.extent}`);
+        small.setAttribute("role", "img");
+        small.setAttribute("aria-label", word);
+        const pieces = new Map(picture.pieces.map(([point, piece]) => [keyOf(point), piece]));
+        const differ = new Set((entry.diff ?? []).map(keyOf));
+        const mill = new Set((picture.mill ?? []).map(keyOf));
+        const group = node("g", { class: "molinolog-points" });
+        for (const { point } of view.points) {
+          const key = keyOf(point);
+          const classes = [...(differ.has(key) ? ["student-is-diff"] : []), ...(mill.has(key) ? ["molinolog-is-mill"] : [])];
+          const g = pointNode(geo, point, pieces.get(key) ?? null, classes, pointName(point), null);
+          g.removeAttribute("tabindex");
+          g.removeAttribute("role");
+          group.append(g);
+        }
+        small.replaceChildren(...boardBase(geo, view.edges), group);
+        small.dataset.pieces = [...pieces].map(([k, v]) => `${k}=${v}`).sort().join(" ");
+        line.textContent = `${t("student.to_move", { player: t(`molinolog.player.${picture.to_move}`) })} · ${picture.phase}`;
+        line.dataset.toMove = picture.to_move;
+        line.dataset.phase = picture.phase;
+      },
+    };
+  },
+  moveName: (entry) => `${t(`molinolog.player.${entry.player}`)} ${entry.move}`,
+};
+
 const session = new GameSession("molinolog", state, {
   clock: true,
+  student: studentDrawer,
   moveText: (last) => stepLabel(last.player, last),
   panel,
   render,
