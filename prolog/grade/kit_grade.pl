@@ -39,7 +39,7 @@ app/grade_games.py puts in words in English, Spanish and Portuguese.
 Shrinking: the first failure of each problem in a random section (Setup
 moves(Start, Ms)) is asked again on shorter move lists, as long as it fails the
 same way: first the shortest prefix of Ms, then without one move at a time
-(each list still legal in our rules), at most 2 s of CPU time or 300 tries;
+(or two in a row), each list still legal in our rules, at most 2 s of CPU time or 300 tries;
 {"kind":"shrunk", "index", "moves_before", "moves", "goal", "expected",
 "answer", "problem", "detail"} when a shorter one was found.
 
@@ -290,14 +290,19 @@ shorter_prefix(Game, Moves, Check, Problem, T0, Prefix) :-
     fails_same(Game, Prefix, Check, Problem),
     !.
 
-%   drop_moves(+Moves, +From, ...): Moves without one move at a time (from
-%   the end, which changes the position least), as long as it still fails.
+%   drop_moves(+Moves, +From, ...): Moves without one move at a time, or two
+%   in a row (the same player moves next then), from the end (which changes
+%   the position least), as long as it still fails the same way.
 drop_moves(Moves, _, Game, Check, Problem, T0, Small) :-
     length(Moves, N),
     (   spent(T0) -> Small = Moves
     ;   between(1, N, J), K is N - J,
+        member(Len, [1, 2]),
         (   spent(T0) -> !, fail ; true ),
-        nth0(K, Moves, _, Rest),
+        length(Cut, Len),
+        append(Before, Rest0, Moves), length(Before, K),
+        append(Cut, After, Rest0),
+        append(Before, After, Rest),
         fails_same(Game, Rest, Check, Problem)
     ->  drop_moves(Rest, 0, Game, Check, Problem, T0, Small)
     ;   Small = Moves
