@@ -1633,7 +1633,8 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
         for key in preds:
             v = report.get("verdicts", {}).get(key)
             row[key] = v["verdict"] if v else ("error" if report["verdict"] == "error" else "")
-        firsts = [v["first"] for v in report.get("verdicts", {}).values() if v.get("first")]
+        firsts = [v.get("first_words", {}).get(lang) or v["first"]
+                  for v in report.get("verdicts", {}).values() if v.get("first")]
         row["first"] = (firsts[0] if firsts else
                         report["summary"] if report["verdict"] == "error" else "")
         if progress:
@@ -1654,14 +1655,17 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
         for r in rows:
             writer.writerow([r["student"], w[r["verdict"]], r["mark"],
                              *(w.get(r[k], r[k]) for k in preds), r["first"], r["seconds"]])
-    (out / "grades.html").write_text(class_html(rows, lang, preds), encoding="utf-8")
+    (out / "grades.html").write_text(
+        class_html(rows, lang, preds,
+                   grade_games.class_bugs(rows, lang) if game != "go" else ""),
+        encoding="utf-8")
     (out / "grades.json").write_text(json.dumps(
         [{k: v for k, v in r.items() if k != "report"} for r in rows], ensure_ascii=False,
         indent=1), encoding="utf-8")
     return rows
 
 
-def class_html(rows: list[dict], lang: str, preds=PREDICATES) -> str:
+def class_html(rows: list[dict], lang: str, preds=PREDICATES, extra: str = "") -> str:
     e = html.escape
     w = _WORDS[lang]
     head = "".join(f"<th>{e(h)}</th>" for h in (w["student"], w["verdict"], w["mark"],
@@ -1678,7 +1682,7 @@ def class_html(rows: list[dict], lang: str, preds=PREDICATES) -> str:
     return (f"<!doctype html><html lang={lang}><meta charset=utf-8><title>{e(w['title'])}"
             f"</title><style>{_CSS} td.first {{ text-align: left; font-size: .85rem; }}</style>"
             f"<h1>{e(w['title'])}</h1><table class=summary><tr>{head}</tr>{''.join(body)}"
-            "</table></html>\n")
+            f"</table>{extra}</html>\n")
 
 
 # ------------------------------------------------------------ GNU Go games

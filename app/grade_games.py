@@ -90,40 +90,44 @@ def grade(path: Path, game: str, seed: int | str = go.DEFAULT_SEEDS, only: str |
 
 
 def find_main_file(root: Path, game: str) -> Path | None:
-    """The file a folder is graded (and played) through: adapter.pl, else the kit's main
-    file, else the shallowest Prolog file with a clause of a contract predicate, else the
-    only Prolog file."""
+    """The file a folder is graded (and played) through: its adapter.pl when it defines
+    a contract predicate (the kits' adapter.pl examples map only machine_move/2), else the
+    kit's main file, else the shallowest Prolog file with a clause of a contract
+    predicate, else the only Prolog file."""
     files = sorted((p for p in Path(root).rglob("*") if p.suffix.lower() in (".pl", ".pro")
                     and p.is_file() and not any(x.startswith(".") or x == "__MACOSX"
                                                 for x in p.relative_to(root).parts)),
                    key=lambda p: (len(p.relative_to(root).parts), str(p)))
-    for name in (*ENTRIES, KIT_MAIN[game]):
-        for p in files:
-            if p.name.lower() == name:
-                return p
-    heads = re.compile(rb"^\s*(" + b"|".join(re.escape(pi.split("/")[0].encode())
-                                             for pi in predicates(game)) + rb")\s*\(", re.M)
-    for p in files:
-        if p.name.lower() == "graficos.pl":
-            continue
+    heads = re.compile(rb"^(" + b"|".join(re.escape(pi.split("/")[0].encode())
+                                          for pi in predicates(game)) + rb")\s*\(", re.M)
+
+    def defines(p: Path) -> bool:
         try:
-            if heads.search(p.read_bytes()[:go.MAX_FILE_BYTES]):
-                return p
+            return bool(heads.search(p.read_bytes()[:go.MAX_FILE_BYTES]))
         except OSError:
-            continue
+            return False
+    for p in files:
+        if p.name.lower() in ENTRIES and defines(p):
+            return p
+    for p in files:
+        if p.name.lower() == KIT_MAIN[game]:
+            return p
+    for p in files:
+        if p.name.lower() != "graficos.pl" and defines(p):
+            return p
     return files[0] if len(files) == 1 else None
 
 
 def is_solution_folder(folder: Path, game: str) -> bool:
-    """A folder that is one student's solution (not a class): it holds an adapter.pl or
-    the kit's main file, or Prolog files and no subfolders."""
+    """A folder that is one student's solution, not a class: it holds an adapter.pl or
+    the kit's main file, or else no subfolder, no zip and at most one Prolog file."""
     folder = Path(folder)
     names = {p.name.lower() for p in folder.iterdir() if p.is_file()}
     if names & {*ENTRIES, KIT_MAIN[game]}:
         return True
     subfolders = [p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")]
     own = [n for n in names if n.endswith(".pl")]
-    return not subfolders and not any(n.endswith(".zip") for n in names) and len(own) == 1
+    return not subfolders and not any(n.endswith(".zip") for n in names) and len(own) <= 1
 
 
 def grade_config(game: str, require: str | None, weights: str | None) -> dict:
@@ -255,12 +259,17 @@ def predicate_verdicts(report: dict, game: str) -> dict:
         failures = [f for s in report["sections"] for f in s["failures"]
                     if f.get("predicate") == pred]
         cases = ran
-        entry = {"verdict": "pass", "passed": passed, "cases": cases, "first": ""}
+        entry = {"verdict": "pass", "passed": passed, "cases": cases, "first": "",
+                 "first_words": {}}
         if c is not None and not c["ok"]:
             entry.update(verdict="missing", first=c["message"])
         elif failures:
             f = min(failures, key=lambda r: r["index"])
             entry["first"] = f"{f['title']}: {problem_words(f, 'en')}"
+            lang = GAMES[game]["lang"]
+            entry["first_words"] = {
+                "en": entry["first"],
+                lang: f"{f.get('title_local') or f['title']}: {problem_words(f, lang)}"}
             entry["verdict"] = ("not written" if all(_not_written(x) for x in failures)
                                 else "fail")
         elif cases == 0:
@@ -461,14 +470,17 @@ def distinct_bugs(report: dict, lang: str = "en") -> list[dict]:
     groups: dict = {}
     for s in report["sections"]:
         for r in s["failures"]:
-            g = groups.setdefault(bug_key(r), {"count": 0, "first": r})
+            g = groups.setdefault(bug_key(r), {"count": 0, "first": r, "shrunk": None})
             g["count"] += 1
+            if r.get("shrunk") and not g["shrunk"]:
+                g["shrunk"] = r["shrunk"]
     out = []
     for (pred, _, _), g in sorted(groups.items(), key=lambda kv: kv[1]["first"]["index"]):
         r = g["first"]
         title = r.get("title_local") if lang != "en" and r.get("title_local") else r.get("title")
-        out.append({"count": g["count"], "predicate": pred,
-                    "words": f"{pred} {problem_words(r, lang)}", "case": title, "first": r})
+        out.append({"count": g["count"], "predicate": pred, "key": list(bug_key(r)),
+                    "words": f"{pred} {problem_words(r, lang)}", "case": title, "first": r,
+                    "shrunk": g["shrunk"]})
     return out
 
 
@@ -523,17 +535,40 @@ def feedback(report: dict, lang: str = "en") -> str:
         r = b["first"]
         lines.append(f"  * [{b['count']}x] {b['words']}")
         lines.append(f"      {w['example']}: {b['case']}")
-        shown = r.get("shrunk") or r
-        if r.get("shrunk"):
-            lines.append(f"      {w['shorter']}: {shown['moves']} {w['moves']} {w['instead']} "
-                         f"{shown['moves_before']}: {_shorten(shown.get('move_list', ''), 300)}")
-        if shown.get("goal"):
-            lines.append(f"      {w['goal']}: ?- {_shorten(shown['goal'], 400)}")
-            lines.append(f"      {w['expected']}: {_shorten(shown.get('expected', ''), 300)}")
-            lines.append(f"      {w['got']}: {_shorten(shown.get('answer', ''), 300)}")
+        for shown in (r, b["shrunk"]) if b["shrunk"] else (r,):
+            if shown is b["shrunk"]:
+                lines.append(f"      {w['shorter']}: {shown['moves']} {w['moves']} "
+                             f"{w['instead']} {shown['moves_before']}: "
+                             f"{_shorten(shown.get('move_list', ''), 300)}")
+            if shown.get("goal"):
+                lines.append(f"      {w['goal']}: ?- {_shorten(shown['goal'], 400)}")
+                lines.append(f"      {w['expected']}: "
+                             f"{_shorten(localize(shown.get('expected', ''), lang), 300)}")
+                lines.append(f"      {w['got']}: "
+                             f"{_shorten(localize(shown.get('answer', ''), lang), 300)}")
     if len(bugs) > 10:
         lines.append(f"  ... {len(bugs) - 10}")
     return "\n".join(lines) + "\n"
+
+
+#  The driver's expected and got texts are Prolog terms with a few English words around
+#  them; the feedback says those words in the course's language.
+_TERM_WORDS = {
+    "es": [(r"^fails \(the game goes on\)", "falla (el juego sigue)"), (r"^fails", "falla"),
+           (r"^(\d+) (?:actions|moves): ", r"\1 jugadas: "), (r"^a legal action$", "una acción legal"),
+           (r"^a legal move$", "una jugada legal"),
+           (r"^a move that scores (\S+) now: ", r"una jugada que sume \1 ahora: "),
+           (r" \(scores (\S+) now\)$", r" (suma \1 ahora)"),
+           (r"^a whole game, printed$", "una partida entera, escrita"),
+           (r"^true, (\d+) characters printed$", r"true, escribe \1 caracteres")],
+    "pt": [(r"^fails", "falha"), (r"^a legal placement$", "uma jogada legal")],
+}
+
+
+def localize(text: str, lang: str) -> str:
+    for pattern, words in _TERM_WORDS.get(lang, []):
+        text = re.sub(pattern, words, text)
+    return text
 
 
 def _shorten(text: str, n: int) -> str:
@@ -576,16 +611,16 @@ def text_report(report: dict) -> str:
     if bugs:
         lines += ["", "Bugs (each once, with how many cases show it)"]
         for b in bugs:
-            r = b["first"]
-            shown = r.get("shrunk") or r
             lines += ["", f"  [{b['count']}x] {b['words']}", f"    first case: {b['case']}"]
-            if r.get("shrunk"):
-                lines.append(f"    shrunk: {shown['moves']} moves instead of "
-                             f"{shown['moves_before']}: {_shorten(shown.get('move_list', ''), 300)}")
-            if shown.get("goal"):
-                lines += [f"    ?- {_shorten(shown['goal'], 500)}",
-                          f"    expected: {_shorten(shown.get('expected', ''), 400)}",
-                          f"    got:      {_shorten(shown.get('answer', ''), 400)}"]
+            for shown in (b["first"], b["shrunk"]) if b["shrunk"] else (b["first"],):
+                if shown is b["shrunk"]:
+                    lines.append(f"    shrunk: a game of {shown['moves']} moves instead of "
+                                 f"{shown['moves_before']} shows it: "
+                                 f"{_shorten(shown.get('move_list', ''), 300)}")
+                if shown.get("goal"):
+                    lines += [f"    ?- {_shorten(shown['goal'], 500)}",
+                              f"    expected: {_shorten(shown.get('expected', ''), 400)}",
+                              f"    got:      {_shorten(shown.get('answer', ''), 400)}"]
     notes = list(report["notes"])
     out = report.get("output") or {}
     if out.get("calls"):
@@ -617,14 +652,33 @@ def html_report(report: dict) -> str:
                          f"{e(v['verdict'])}</td><td>{v['passed']}/{v['cases']}</td></tr>"
                          for k, v in report["verdicts"].items()) + "</table>")
         for b in distinct_bugs(report, "en"):
-            r = b["first"]
-            shown = r.get("shrunk") or r
+            shown = b["shrunk"] or b["first"]
             parts.append(f"<div class=case><strong>[{b['count']}x] {e(b['words'])}</strong>"
                          f"<p>first case: {e(b['case'] or '')}</p>"
                          f"<pre>?- {e(shown.get('goal', ''))}\nexpected: "
                          f"{e(shown.get('expected', ''))}\ngot: {e(shown.get('answer', ''))}</pre>"
                          "</div>")
     return "\n".join(parts) + "\n</html>\n"
+
+
+def class_bugs(rows: list[dict], lang: str) -> str:
+    """The class's distinct bugs as HTML: each once, with the students who show it."""
+    e = html.escape
+    seen: dict = {}
+    for row in rows:
+        report = row["report"]
+        if report.get("verdict") not in ("pass", "fail"):
+            continue
+        for b in distinct_bugs(report, lang):
+            g = seen.setdefault(tuple(b["key"]), {"words": b["words"], "students": []})
+            g["students"].append(f"{row['student']} ({b['count']}x)")
+    if not seen:
+        return ""
+    title = {"en": "Bugs in the class", "es": "Errores de la clase",
+             "pt": "Erros da turma"}[lang]
+    return (f"<h2>{title}</h2><ul>" + "".join(
+        f"<li>{e(g['words'])}: {len(g['students'])} — {e(', '.join(g['students']))}</li>"
+        for g in seen.values()) + "</ul>")
 
 
 def report_json(report: dict) -> str:

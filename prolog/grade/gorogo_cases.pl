@@ -236,7 +236,8 @@ check(place(Code, X, Y), S, Result) :-
     code_piece(S, Code, Piece),
     Move = place(Piece, X, Y),
     expected(S, gorogo_course:gorogo_place(S, Move, _), Move, Expected0),
-    format(string(Goal), "jogada(~w, ~w, ~w)", [Code, X, Y]),
+    format(string(Goal), "retractall(jogo(_)), assertz(jogo(~q)), jogada(~w, ~w, ~w), jogo(E)",
+           [S, Code, X, Y]),
     stored_call(S, jogada(Code, X, Y), Goal, Expected0, Result).
 check(table(Board, Player), S, Result) :-
     S = gorogo(Board0, _, _, _, _),
@@ -246,7 +247,8 @@ check(table(Board, Player), S, Result) :-
     ;   Move = none
     ),
     expected(S, gorogo_course:update_table(S, Board, _), Move, Expected0),
-    format(string(Goal), "updateTable(~w, ~w)", [Board, Player]),
+    format(string(Goal), "retractall(jogo(_)), assertz(jogo(~q)), updateTable(~w, ~w), jogo(E)",
+           [S, Board, Player]),
     stored_call(S, updateTable(Board, Player), Goal, Expected0, Result).
 check(bot, S, result(Ok, Problem, Detail, Goal, Expected, Got, O)) :-
     format(string(Goal), "melhorJogada(~q, Jogada)", [S]),

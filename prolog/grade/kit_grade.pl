@@ -44,8 +44,9 @@ same way: first the shortest prefix of Ms, then without one move at a time
 "answer", "problem", "detail"} when a shorter one was found.
 
 Before every case the student's dynamic predicates are put back as loading
-left them (an asserted-facts solution starts each case from its own start),
-then the case's stored game is set (set_stored/1).
+left them (an asserted-facts solution starts each case from its own start)
+and the random generator is seeded (the grade is the same every run), then
+the case's stored game is set (set_stored/1).
 */
 
 :- use_module(library(lists)).
@@ -159,10 +160,13 @@ run_case(Game, case(Section, Name, t(En, Local), PI, Setup, Check), I) :-
         emit(_{kind: internal, index: I, section: Section, message: M})
     ).
 
-%   fresh_student: the student's dynamic predicates as loading left them.
+%   fresh_student: the student's dynamic predicates as loading left them, and
+%   the random generator seeded the same for every run (a strategy that
+%   draws, random_member/2, answers the same in every grade).
 fresh_student :-
     nb_getval(grade_loaded_state, Loaded),
-    restore_dynamic(Loaded).
+    restore_dynamic(Loaded),
+    set_random(seed(1)).
 
                  /*******************************
                  *        CALLING THE CODE      *
