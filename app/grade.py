@@ -734,7 +734,7 @@ SHRUNK_KEYS = ("before", "expected", "expected_board", "got", "got_board", "seco
 
 def _shrunk(r: dict, small: dict | None) -> dict:
     """A failure drawn on the smallest board that still fails the same way (the driver's
-    shrinking, see maybe_shrink/6 in prolog/grade/driver.pl); the board of the game it
+    shrinking, see maybe_shrink/6 in prolog/grade/go_grade.pl); the board of the game it
     came from is kept under "original", and "shrunk" says how many stones were taken off."""
     if not small:
         return r
