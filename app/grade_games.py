@@ -226,6 +226,7 @@ def section_report(plan: dict, records: list[dict]) -> dict:
             "contract": True, "cases": plan["cases"], "ran": ran,
             "passed": ran - len(failures), "failed": len(failures),
             "not_run": max(0, plan["cases"] - ran), "per_predicate": per_pred,
+            "planned": plan.get("predicates", {}),
             "student_us": go._median(r["us"] for r in cases if r["got"] in ("answer", "failed")),
             "ours_us": None, "failures": failures}
 
@@ -251,14 +252,15 @@ def predicate_verdicts(report: dict, game: str) -> dict:
     out = {}
     for pred in predicates(game):
         c = contract.get(pred)
-        ran = passed = 0
+        ran = passed = planned = 0
         for s in report["sections"]:
             n, ok = s["per_predicate"].get(pred, (0, 0))
             ran += n
             passed += ok
+            planned += s.get("planned", {}).get(pred, 0)
         failures = [f for s in report["sections"] for f in s["failures"]
                     if f.get("predicate") == pred]
-        cases = ran
+        cases = max(ran, planned)           # the cases not run count as not passed
         entry = {"verdict": "pass", "passed": passed, "cases": cases, "first": "",
                  "first_words": {}}
         if c is not None and not c["ok"]:
@@ -274,6 +276,8 @@ def predicate_verdicts(report: dict, game: str) -> dict:
                                 else "fail")
         elif cases == 0:
             entry["verdict"] = "not run"
+        if entry["verdict"] == "pass" and ran < planned:     # the budget, or a crash, stopped it
+            entry.update(verdict="fail", first=f"{planned - ran} cases not run")
         out[pred] = entry
     return out
 

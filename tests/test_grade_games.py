@@ -142,6 +142,25 @@ def test_one_solution_report_and_bad_input(tmp_path, capsys):
         "melhorJogada/2": "missing"}
     assert report["summary"].startswith("FAIL: jogada/3, updateTable/2, melhorJogada/2 not "
                                         "defined")
+    # a lab that ends the Prolog process (halt through call/1): the driver goes on after
+    # the case, at most four runs; the cases it never asked count as not passed
+    halting = tmp_path / "halting.pl"
+    course = kit.PROLOG_DIR / "molinolog" / "course"
+    halting.write_text(
+        f":- use_module({str(course)!r}, []).\n"
+        "estado_inicial(T, P, E) :- molinolog_course:estado_inicial(T, P, E).\n"
+        "accion_legal(E, A) :- molinolog_course:accion_legal(E, A).\n"
+        "aplicar(_, mover(_, _), _) :- G = halt, call(G).\n"
+        "aplicar(E0, A, E) :- molinolog_course:aplicar(E0, A, E).\n"
+        "fin_del_juego(E, R) :- molinolog_course:fin_del_juego(E, R).\n"
+        "mejor_accion(E, _, A) :- once(accion_legal(E, A)).\n")
+    report = grade_games.grade(halting, "molinolog")
+    assert report["process"]["restarts"] == 3
+    bugs = grade_games.distinct_bugs(report, "es")
+    assert bugs[0]["words"] == "aplicar/3 termina el proceso de Prolog" and bugs[0]["count"] == 4
+    assert {v["verdict"] for v in report["verdicts"].values()} == {"pass", "fail"}
+    assert report["verdicts"]["estado_inicial/3"]["verdict"] == "pass"
+    assert report["verdicts"]["accion_legal/2"]["first"].endswith("cases not run")
     assert grade.main(["--game", "azul", "--only", "nope", str(partial)]) == 2
     assert "unknown section 'nope'" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()

@@ -116,10 +116,18 @@ selected(Cases0, Cases) :-
 
 plan(Game, Cases) :-
     Game:sections(All),
-    findall(_{name: Sec, title: En, title_local: Local, contract: true, cases: N},
+    findall(_{name: Sec, title: En, title_local: Local, contract: true, cases: N,
+              predicates: Per},
             ( member(section(Sec, t(En, Local)), All),
               aggregate_all(count, ( member(C, Cases), arg(1, C, Sec) ), N),
-              N > 0 ),
+              N > 0,
+              findall(PIText-K,
+                      ( aggregate_all(bag(PI), member(case(Sec, _, _, PI, _, _), Cases), PIs0),
+                        sort(PIs0, PIs), member(Name/Arity, PIs),
+                        aggregate_all(count, member(case(Sec, _, _, Name/Arity, _, _), Cases), K),
+                        format(atom(PIText), "~w/~w", [Name, Arity]) ),
+                      Pairs),
+              dict_pairs(Per, _, Pairs) ),
             Sections),
     length(Cases, Total),
     emit(_{kind: plan, sections: Sections, total: Total}).
