@@ -109,7 +109,7 @@ ready(Game, Missing) :-
 %   end_now: the process is halting (the end of the requests, or the
 %   student's code reached halt/0 through call/1): end at once.  Halting
 %   inside call_with_time_limit/2 can deadlock in SWI-Prolog 9.0.4's cleanup
-%   of library(time) (see driver.pl's on_halt/0); the Python side sees the
+%   of library(time) (see common.pl's on_halt/0); the Python side sees the
 %   channel close and starts another process for the next move.
 end_now :-
     current_prolog_flag(pid, Pid),
