@@ -12,7 +12,7 @@
 // on the page.
 
 import "./azul-i18n.js";
-import { kindDifficulty } from "./difficulty.js";
+import { kindDifficulty, loadComputers } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
@@ -626,6 +626,10 @@ function start() {
     undo();
   });
   session.wireForm(formOptions, route);
+  loadComputers().then(() => { // the kinds of player say their difficulty
+    translateSeats();
+    render();
+  });
   route();
 }
 

@@ -17,7 +17,7 @@
 // and "resume", each for the seat this page holds (seatFor).
 
 import { GridBoard, vertexName } from "./board-grid.js";
-import { difficultyOf } from "./difficulty.js";
+import { difficultyOf, loadComputers } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import { errorText, formatNumber, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
@@ -568,6 +568,7 @@ function start() {
   $("#black").addEventListener("change", showLevel);
   $("#white").addEventListener("change", showLevel);
   $("#sgf-file").addEventListener("change", openSgf);
+  loadComputers().then(render); // the seats say their difficulty
   route();
 }
 

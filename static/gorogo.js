@@ -15,7 +15,7 @@
 // played against, and a 409 stale/conflict reloads the game.
 
 import { GridBoard } from "./board-grid.js";
-import { depthDifficulty } from "./difficulty.js";
+import { loadComputers, settingDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./gorogo-i18n.js";
 import { errorText, getLang, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
@@ -99,7 +99,7 @@ function refusalText(error) {
 function whoText(view, player) {
   if (!isMachine(view, player)) return t("gorogo.who.human");
   const seat = t("gorogo.who.machine", { depth: view.depth });
-  const difficulty = depthDifficulty("gorogo", view.depth);
+  const difficulty = settingDifficulty("gorogo", "depth", Number(view.depth));
   return difficulty ? t("difficulty.seat", { seat, difficulty: t(`difficulty.${difficulty}`) }) : seat;
 }
 
@@ -456,6 +456,7 @@ function start() {
     if (state.game) newGame(state.game.options);
   });
   session.wireForm(formOptions, route);
+  loadComputers().then(render); // the seats say their difficulty
   route();
 }
 

@@ -1,11 +1,12 @@
 // index.js: the list of Tablero's games (GET /api/games) and of this browser's own saved
 // games (POST /api/games/mine with the seat secrets it keeps).  Each game is played with a
 // friend (its page: both sides on this device until a friend is invited) or against the
-// computer: a difficulty in words (difficulty.js) and who moves first make the game here
-// (POST /api/games), and its page opens.
+// computer: a difficulty in words and who moves first, as the game declares them (the
+// catalog's `computer`, read by difficulty.js), make the game here (POST /api/games), and
+// its page opens.
 
 import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
-import { DIFFICULTIES, computerOptions, difficultyOf, hasComputer, hasOrder, needs } from "./difficulty.js";
+import { computerOptions, difficulties, difficultyOf, hasComputer, hasOrder, keepComputers, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 import { clockField, clockSetting, syncClockField } from "./clock.js";
 
@@ -56,7 +57,7 @@ function renderGames() {
 
 /** "Play the computer": a difficulty in words, who moves first, and the button. */
 function computerForm(game) {
-  const chosen = (choices[game] ??= { difficulty: "easy", order: "first" });
+  const chosen = (choices[game] ??= { difficulty: difficulties(game)[0], order: "first" });
   const form = node("form", { class: "index-computer", "data-game": game });
   const select = (name, values, words) => {
     const label = node("label", { class: "index-choice" });
@@ -77,7 +78,7 @@ function computerForm(game) {
     label.append(" ", box);
     return label;
   };
-  form.append(select("difficulty", DIFFICULTIES, (d) => t(`difficulty.${d}`)));
+  form.append(select("difficulty", difficulties(game), (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
   if (CLOCK_GAMES.has(game)) {
     // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
@@ -116,7 +117,6 @@ async function playComputer(game) {
   renderGames();
   try {
     const options = computerOptions(game, difficulty, order);
-    if (game === "go") options.size = 9;
     const reply = await api("POST", "/api/games", { game, options, ...(clock ? { clock } : {}) });
     keepSeats(reply.id, reply.secrets);
     location.assign(`/${game}/${encodeURIComponent(reply.id)}`);
@@ -308,6 +308,7 @@ async function refresh() {
   try {
     const { available, gnugo, games: declared } = await api("GET", "/api/games");
     const { games } = await api("POST", "/api/games/mine", { secrets: allSecrets() });
+    keepComputers(declared);
     listing = { available, gnugo, declared, recent: games };
   } catch {
     failed = true;

@@ -10,7 +10,7 @@
 // a time; every action carries the revision it was played against, and a 409
 // stale/conflict reloads the game.
 
-import { depthDifficulty } from "./difficulty.js";
+import { loadComputers, settingDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./molinolog-i18n.js";
 import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
@@ -71,7 +71,7 @@ function turnText(view, trail) {
 function whoText(view, player) {
   if (!isMachine(view, player)) return t("molinolog.who.human");
   const seat = t("molinolog.who.machine", { depth: view.depth });
-  const difficulty = depthDifficulty("molinolog", view.depth);
+  const difficulty = settingDifficulty("molinolog", "depth", Number(view.depth));
   return difficulty ? t("difficulty.seat", { seat, difficulty: t(`difficulty.${difficulty}`) }) : seat;
 }
 
@@ -516,6 +516,7 @@ function start() {
   svg.addEventListener("keydown", onBoardKey);
   $("#undo").addEventListener("click", undo);
   session.wireForm(formOptions, route);
+  loadComputers().then(render); // the seats say their difficulty
   $("#end-dialog").addEventListener("close", () => {
     if ($("#end-dialog").returnValue === "again" && state.game) newGame(state.game.options);
   });
