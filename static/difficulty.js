@@ -22,6 +22,7 @@ let loading = null; // the catalog's request, once a page asked for it
 /** Keep the `computer` of each game of a catalog (GET /api/games's `games`). */
 export function keepComputers(games) {
   computers = Object.fromEntries((games ?? []).filter((g) => g.computer).map((g) => [g.game, g.computer]));
+  loading ??= Promise.resolve();
 }
 
 /** Read the catalog once (pages that did not ask for it themselves); resolves when kept
