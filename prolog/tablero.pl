@@ -185,6 +185,7 @@ write and read the whole state, as before.
 :- use_module(tablero/json).      % json_text/2
 :- use_module(tablero/memory).    % give_back_stacks/0
 :- use_module(tablero/options).   % option_type/3, type_text/2
+:- use_module(clock, [clock_offered/2]).
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
                                 % written_goals/2
 
@@ -223,9 +224,10 @@ write and read the whole state, as before.
 %
 %   GamesJSON is a JSON list of the games that have plugged in, each with
 %   its declared options and its state format: [{"game":G, "options":[{"name":N,
-%   "type":T, "default":D}, ...], "format":F, "title":T, "actions":A}, ...];
-%   a game that declares its difficulties (game_difficulty/4) has them under
-%   `computer` (computer_json/2).
+%   "type":T, "default":D}, ...], "format":F, "title":T, "actions":A,
+%   "clocks":K}, ...], K the kinds of clock it can be played on (none:
+%   clock_offered/2); a game that declares its difficulties
+%   (game_difficulty/4) has them under `computer` (computer_json/2).
 api_games(JSON) :-
     findall(Order-Entry,
             ( game(G),
@@ -233,7 +235,8 @@ api_games(JSON) :-
               ( game_format(G, F) -> true ; F = 1 ),
               game_info_or_default(G, Order, Title),
               findall(_{kind:K, fields:Fs}, game_action(G, K, Fs), As),
-              Entry0 = _{game:G, options:Os, format:F, title:Title, actions:As},
+              findall(C, clock_offered(G, C), Cs),
+              Entry0 = _{game:G, options:Os, format:F, title:Title, actions:As, clocks:Cs},
               (   computer_json(G, Computer)
               ->  put_dict(computer, Entry0, Computer, Entry)
               ;   Entry = Entry0

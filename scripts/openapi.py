@@ -456,6 +456,8 @@ schemas = {
         "actions": {"type": "array", "items": {"type": "object"},
                     "description": "Each kind of action: {kind, fields}"},
         "format": {"type": "integer"},
+        "clocks": {"type": "array", "items": {"type": "string"},
+                   "description": "The kinds of clock it can be played on (none: untimed)"},
         "computer": {"type": "object", "description": "Playing the computer, when the game "
                      "declares its difficulties (tablero:game_difficulty/4): seats [{seat, "
                      "option, index?}] in the order they move, order (chosen | drawn), "

@@ -11,8 +11,6 @@ import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from ".
 import { clockField, clockSetting, syncClockField } from "./clock.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
-const CLOCK_GAMES = new Set(["go", "molinolog", "gorogo"]); // games of two that take a clock
-const BYOYOMI_GAMES = new Set(["go"]); // and those that offer byo-yomi too
 const $ = (selector) => document.querySelector(selector);
 
 let listing = null; // the last reply, {available, gnugo, recent}, or null while loading
@@ -31,6 +29,11 @@ function gameName(game) {
   if (hasText(`game.${game}`)) return t(`game.${game}`);
   const title = listing?.declared?.find((g) => g.game === game)?.title; // a plug-in's own
   return title?.[getLang()] ?? title?.en ?? game;
+}
+
+/** The kinds of clock a game can be played on, as it declares them ([]: none). */
+function clocks(game) {
+  return listing?.declared?.find((g) => g.game === game)?.clocks ?? [];
 }
 
 function renderGames() {
@@ -80,9 +83,9 @@ function computerForm(game) {
   };
   form.append(select("difficulty", difficulties(game), (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
-  if (CLOCK_GAMES.has(game)) {
+  if (clocks(game).length) {
     // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
-    const field = clockField(false, BYOYOMI_GAMES.has(game));
+    const field = clockField(false, clocks(game).includes("byoyomi"));
     const inputs = [...field.querySelectorAll("select, input")];
     for (const input of inputs) {
       if (chosen.clock?.[input.name] !== undefined) input.value = chosen.clock[input.name];

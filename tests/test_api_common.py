@@ -304,6 +304,8 @@ def test_the_declared_difficulties_make_games_against_the_computer(client, name)
     catalog's `computer`) makes a game, for a person moving first and second: the person's
     seat a person's, the other the difficulty's kind, its settings in the options."""
     listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == name)
+    assert listed["clocks"] == ([] if name == "azul" else ["fischer", "absolute", "correspondence"]
+                                + (["byoyomi"] if name == "go" else []))
     computer = listed["computer"]
     seats = [s["seat"] for s in computer["seats"]]
     assert [d["difficulty"] for d in computer["difficulties"]] == ["easy", "medium", "hard"]

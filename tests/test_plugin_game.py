@@ -96,6 +96,29 @@ def test_the_repl_plays_it():
 
 
 
+def test_its_declared_difficulties_play_against_the_computer(client):
+    """Tic-tac-toe declares two difficulties (tests/games/tictactoe/protocol.pl): the
+    catalog serves the new-game options of each, and "hard" blocks a line "easy" leaves."""
+    listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == "tictactoe")
+    assert listed["clocks"] == []                    # no game_time_result/4: untimed
+    computer = listed["computer"]
+    assert [d["difficulty"] for d in computer["difficulties"]] == ["easy", "hard"]
+    assert computer["order"] == "chosen" and [s["seat"] for s in computer["seats"]] == ["x", "o"]
+    played = {}
+    for declared in computer["difficulties"]:
+        options = declared["games"]["first"]
+        assert options == {"x": "human", "o": "machine", "level": declared["settings"]["level"]}
+        assert declared["games"]["second"] == {"x": "machine", "o": "human",
+                                               "level": declared["settings"]["level"]}
+        gid, auth = new(client, **options)
+        for r, c in ((0, 0), (1, 0)):
+            assert move(client, gid, auth, r, c).status_code == 200
+            turn = client.post(f"/api/games/{gid}/machine", json={}, headers=auth)
+            assert turn.status_code == 200, turn.json
+        played[declared["difficulty"]] = turn.json["view"]["board"]
+    assert played == {"easy": ["xoo", "x--", "---"], "hard": ["xo-", "x--", "o--"]}
+
+
 @pytest.mark.browser
 def test_the_generic_page_plays_it_by_clicks(browser, server):
     """/tictactoe has no page of its own: the generic one draws its board from the view,
