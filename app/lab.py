@@ -45,12 +45,11 @@ import threading
 import time
 from pathlib import Path
 
-from . import confine, grade
+from . import confine, grade, kit
 from .pipes import Died, JsonLinesProcess, Late
 
 DRIVER = confine.PROLOG_DIR / "molinolog" / "lab.pl"
 JUDGE = confine.PROLOG_DIR / "molinolog" / "judge.pl"
-GRAFICOS = confine.PROLOG_DIR / "graficos.pl"
 DEFAULT_GOAL = "molinolog(humano, maquina, 2)"
 START_SECONDS = 20.0          # to start swipl and load the student's file
 WEB_CPU = 600                 # CPU seconds of one page's lab process
@@ -84,7 +83,7 @@ def lab_files(path: Path) -> list:
     """What the lab's process sees, read-only: the student's folder staged with our
     graficos.pl in place of theirs, and our prolog/ folder (the driver)."""
     path = Path(path).resolve()
-    folder = confine.student_folder(path, replace={"graficos.pl": GRAFICOS})
+    folder = confine.student_folder(path, replace=kit.ours("molinolog"))
     return [(folder, path.parent), confine.PROLOG_DIR]
 
 
