@@ -15,6 +15,9 @@
 //
 //   const session = new GameSession("go", state, { panel, render, showForm, loaded, created });
 //
+// A page whose new-game form holds an "Open record" file input (#record-file) opens one
+// of our game records there (a tournament's games/NNN.json): openRecord().
+//
 // With `epochs: true` every load and new game bumps state.epoch and a late answer to an
 // older request is dropped; the machine loop needs it.
 //
@@ -201,7 +204,8 @@ export class GameSession {
     this.settle();
     state.busy = true;
     try {
-      const clock = this.offersClock && extra.sgf === undefined ? clockSetting() : null;
+      const clock = this.offersClock && extra.sgf === undefined && extra.record === undefined
+        ? clockSetting() : null;
       const reply = await api("POST", "/api/games", {
         ...extra, game: this.game, options, ...(clock ? { clock } : {}),
       });
@@ -581,6 +585,35 @@ export class GameSession {
       if (await this.newGame(formOptions())) $("#new-game-form").hidden = true;
     });
     window.addEventListener("popstate", route);
+    const recordFile = $("#record-file");
+    if (recordFile) recordFile.addEventListener("change", (event) => this.openRecord(event));
+  }
+
+  /** The form's "Open record" file (#record-file): one of our game records (what `tablero
+   *  tournament` writes in games/NNN.json: game, options, actions) sent as a new game
+   *  ({record}), every action judged by the rules; it opens at its last position and the
+   *  review bar steps through its actions. */
+  async openRecord(event) {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file || this.state.busy) return;
+    this.say({ key: "record.reading", vars: { name: file.name }, kind: "info" });
+    const text = await file.text();
+    input.value = ""; // the same file chosen again is read again
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      record = null;
+    }
+    if (!record || typeof record !== "object" || !Array.isArray(record.actions)) {
+      this.say({ key: "record.unreadable", vars: { name: file.name }, kind: "error" });
+      return;
+    }
+    if (!(await this.newGame({}, { record }))) return;
+    $("#new-game-form").hidden = true;
+    const count = this.reviewTotal() ?? this.state.game.plies;
+    this.say({ key: "record.opened", vars: { name: file.name, count }, kind: "info" });
   }
 }
 

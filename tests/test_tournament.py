@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,37 @@ def test_a_folder_played_without_a_database_is_loaded_into_one(tmp_path):
         assert client.get(f"/azul/{g['id']}").status_code == 200
         assert f'href="{g["page"]}"' in (out / "index.html").read_text()
     assert tournament.main(["load", str(tmp_path), "--db", db]) == 2    # not a tournament
+
+
+def test_a_record_file_is_opened_as_a_new_game_or_refused_with_a_reason(tmp_path):
+    """POST /api/games {"game", "record"} (the pages' "Open record"): a tournament's record
+    becomes a new game with every action, judged by the rules; a file that is no record,
+    another game's record, options beside it, or an action the rules refuse: 400, with the
+    reason, and no game made."""
+    from app import create_app
+
+    out = tmp_path / "t"
+    summary = tournament.run("molinolog", ["machine:1", "machine:2"], out=out, seed=3,
+                             max_plies=10, jobs=1, options={"size": 1})
+    record = json.loads((out / "games" / summary["games"][0]["record"]).read_text())
+    client = create_app({"DATABASE": str(tmp_path / "tablero.db")}).test_client()
+    made = client.post("/api/games", json={"game": "molinolog", "record": record})
+    assert made.status_code == 201
+    game = made.get_json()
+    assert game["actions"] == record["actions"] and game["plies"] == 10
+    assert game["options"]["size"] == 1
+    assert game["view"] == client.get(f"/api/games/{game['id']}").get_json()["view"]
+    bad = [record["actions"][0]] * 2                 # the same point twice
+    for body, code, words in (
+            ({"game": "molinolog", "record": [1, 2]}, "bad_record", "game, options and actions"),
+            ({"game": "azul", "record": record}, "record_game", "a game of 'molinolog'"),
+            ({"game": "molinolog", "record": record, "options": {"size": 2}}, "bad_option",
+             "the options are the record's"),
+            ({"game": "molinolog", "record": {**record, "actions": bad}}, "record_action",
+             "action 2 of the record: occupied")):
+        reply = client.post("/api/games", json=body)
+        assert reply.status_code == 400, reply.get_json()
+        error = reply.get_json()["error"]
+        assert error["code"] == code and words in error["message"], error
+    with sqlite3.connect(tmp_path / "tablero.db") as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)
