@@ -2,7 +2,9 @@
 the teacher writes the kit (`tablero kit`), grades the class's folder of five solutions
 in one command (`tablero grade`: one right, four with a real-looking bug each), checks
 that the right one is taken by the board (`tablero serve --rules`), and ends the lab with
-a tournament of the same five and our machine (`tablero tournament`).
+a tournament of the same five and our machine (`tablero tournament`), and plays one of
+the right solution's games again on the board with its rules asked of every move
+(`tablero serve --rules`).
 
 The classes are the grader's (tests/test_grade_games.py: GoRoGo, Azul and Molinolog
 folders with the teacher's adapters; Go's solutions of tests/students/, each with a
@@ -27,8 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from app import confine, grade, grade_games, kit, student_rules, tournament
+from app import confine, create_app, grade, grade_games, kit, student_rules, tournament
 
+from .conftest import close_app
 from .test_grade_games import CLASSES, check_class_graded
 
 STUDENTS = Path(__file__).resolve().parent / "students"
@@ -89,6 +92,34 @@ def grade_class(game: str, folder: Path, out: Path, capsys) -> None:
     assert "acepta un suicidio" in (out / "feedback" / "suicide.txt").read_text()
 
 
+def on_the_board(game: str, path: Path, record_file: Path, tmp_path: Path) -> list[dict]:
+    """A server with the student's rules beside ours (`tablero serve --rules`): the
+    record's game played on it again, move by move as the page sends them (Go: its SGF
+    opened), and what the student's rules said of each of its first moves."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "board.db"),
+                      "STUDENT_RULES": {game: str(path)}})
+    try:
+        client = app.test_client()
+        if game == "go":
+            made = client.post("/api/games", json={"game": "go",
+                                                   "sgf": record_file.read_text()}).get_json()
+            return client.get(f"/api/games/{made['id']}/verdicts").get_json()["verdicts"]
+        record = json.loads(record_file.read_text())
+        made = client.post("/api/games", json={"game": game, "options": record["options"]})
+        assert made.status_code == 201, made.get_json()
+        made = made.get_json()
+        verdicts = []
+        for action in record["actions"][:12]:
+            seat = str(client.get(f"/api/games/{made['id']}").get_json()["view"]["to_move"])
+            reply = client.post(f"/api/games/{made['id']}/actions", json={"action": action},
+                                headers={"Authorization": f"Bearer {made['secrets'][seat]}"})
+            assert reply.status_code == 200, reply.get_json()
+            verdicts.append(reply.get_json()["student"])
+        return verdicts
+    finally:
+        close_app(app)
+
+
 @needs_box
 @pytest.mark.slow           # a class graded and a 30-game round robin: 10-20 s a game
 @pytest.mark.parametrize("game", ["go", "gorogo", "azul", "molinolog"])
@@ -108,21 +139,8 @@ def test_a_course_kit_graded_and_played_in_a_tournament(game, tmp_path, capsys):
     entries = [str(folder / f"{s}.pl") if game == "go" else str(folder / s) + "/"
                for s in students]
 
-    # 3. The right solution on the board: `tablero serve --rules GAME=...` takes it (the
-    #    Molinolog lab with our graficos.pl in place of the course's, which would halt).
-    #    The Azul class's adapters map what the grader asks, not aplicar_jugada/3, which
-    #    the board asks too: they are refused with that reason (the board's Azul student
-    #    is tests/students/rules/azul_yoel/).
+    # 3. The tournament: the five and our machine, a round robin.
     spec = TOURNAMENTS[game]
-    served, path = student_rules.parse_option(f"{game}={entries[students.index(spec['right'])]}")
-    check = student_rules.check(path, game)
-    if game == "azul":
-        assert check["ready"] is False and check["failure"] == \
-            "aplicar_jugada/3 is not defined"
-    else:
-        assert served == game and check["ready"] is True, check
-
-    # 4. The tournament: the five and our machine, a round robin.
     out = tmp_path / "torneo"
     assert tournament.main([game, spec["machine"], *entries, "--out", str(out), "--seed", "1",
                             "--jobs", "2", "--seconds", "2", *spec["options"]]) == 0
@@ -165,3 +183,13 @@ def test_a_course_kit_graded_and_played_in_a_tournament(game, tmp_path, capsys):
                    for g in games)
     standings = (out / "standings.csv").read_text().splitlines()
     assert standings[1].split(",")[1] == spec["machine"]
+
+    # 4. The right solution on the board (`tablero serve --rules GAME=its folder`, the
+    #    Molinolog lab with our graficos.pl in place of the course's, which would halt):
+    #    one of its tournament games played there again, its rules asked of every move,
+    #    agree with ours on each.
+    served, path = student_rules.parse_option(f"{game}={entries[students.index(spec['right'])]}")
+    assert served == game and student_rules.check(path, game)["ready"] is True
+    played = next(g for g in games if spec["right"] in g["seats"].values())
+    verdicts = on_the_board(game, path, out / "games" / played["record"], tmp_path)
+    assert len(verdicts) >= 8 and all(v["code"] == "agree" for v in verdicts), verdicts
