@@ -336,10 +336,11 @@ molinolog(_, _, T) :-
 """
 
 
+@pytest.mark.slow                   # waits for the timeout it reports
 def test_a_lab_whose_directive_fails_reports_the_load_error(tmp_path):
     """The program runs on after a failed directive, as in swipl; when it then does not
     end by itself, the verdict names the directive (file, line, error), not the timeout
-    that followed; a lab that ends anyway keeps the load errors beside its verdict."""
+    that followed."""
     looping = tmp_path / "molinolog.pl"
     looping.write_text(HALF_LOADED, encoding="utf-8")
     report = lab.judge_lab(looping, 1, seconds=4)
@@ -349,6 +350,9 @@ def test_a_lab_whose_directive_fails_reports_the_load_error(tmp_path):
     assert "preparar_tablero/0" in report["error"]
     text = lab.report_text(report)
     assert "ended: load_error (molinolog.pl:4: " in text and "then: timeout" in text
+
+
+def test_a_lab_that_ends_despite_a_failed_directive_keeps_the_load_errors(tmp_path):
     (tmp_path / "ends").mkdir()
     ending = tmp_path / "ends" / "molinolog.pl"
     ending.write_text(":- module(molinolog, [molinolog/3]).\n:- fail.\n"

@@ -290,16 +290,20 @@ def test_a_record_file_is_opened_as_a_new_game_or_refused_with_a_reason(tmp_path
     reason, and no game made."""
     from app import create_app
 
-    out = tmp_path / "t"
-    summary = tournament.run("molinolog", ["machine:1", "machine:2"], out=out, seed=3,
-                             max_plies=10, jobs=1, options={"size": 1})
-    record = json.loads((out / "games" / summary["games"][0]["record"]).read_text())
+    #  A record as write_outputs() writes one (tests/test_browser_tournament.py opens real
+    #  ones on the pages): six placements on the size-1 board.
+    points = [["n", 1], ["s", 1], ["e", 1], ["w", 1], ["n", 2], ["s", 2]]
+    record = {"tablero": "tournament game", "game": "molinolog", "number": 1, "round": 1,
+              "players": {"b": "ana", "w": "beto"},
+              "options": {"size": 1, "black": "human", "white": "human"},
+              "actions": [{"kind": "place", "point": p} for p in points],
+              "result": {"winner": None, "reason": "max_plies", "message": ""}}
     client = create_app({"DATABASE": str(tmp_path / "tablero.db")}).test_client()
     made = client.post("/api/games", json={"game": "molinolog", "record": record})
     assert made.status_code == 201
     game = made.get_json()
-    assert game["actions"] == record["actions"] and game["plies"] == 10
-    assert game["options"]["size"] == 1
+    assert game["actions"] == record["actions"] and game["plies"] == 6
+    assert game["options"]["size"] == 1 and game["view"]["to_move"] == "b"
     assert game["view"] == client.get(f"/api/games/{game['id']}").get_json()["view"]
     bad = [record["actions"][0]] * 2                 # the same point twice
     for body, code, words in (
