@@ -310,13 +310,20 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
         calls: dict[str, int] = {}
         status, error, n = "halted", None, 0
         load_errors: list[str] = []
+        loaded = False
         try:
             while True:
                 try:
                     msg = process.receive(min(deadline, time.monotonic() + START_SECONDS)
                                           if n == 0 else deadline)
                 except Late:
-                    status = "timeout"
+                    if loaded:
+                        status = "timeout"
+                    else:       # headless, nothing waits for a person while it loads
+                        status, error = "load_error", (
+                            f"the file did not finish loading in "
+                            f"{min(seconds, START_SECONDS) if n == 0 else seconds:g} s "
+                            f"(a directive that loops or waits?)")
                     break
                 except Died:
                     status = "halted"
@@ -329,6 +336,7 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
                         status, error = "load_error", str(msg.get("error", ""))
                         break
                     load_errors = [str(e) for e in msg.get("errores") or []]
+                    loaded = True
                     continue
                 if kind == "fin":
                     result = msg.get("resultado")

@@ -352,6 +352,17 @@ def test_a_lab_whose_directive_fails_reports_the_load_error(tmp_path):
     assert "ended: load_error (molinolog.pl:4: " in text and "then: timeout" in text
 
 
+def test_a_lab_whose_directive_loops_did_not_load(tmp_path, monkeypatch):
+    looping = tmp_path / "molinolog.pl"
+    looping.write_text(":- module(molinolog, [molinolog/3]).\n:- repeat, fail.\n"
+                       "molinolog(_, _, _).\n", encoding="utf-8")
+    monkeypatch.setattr(lab, "START_SECONDS", 2.0)
+    report = lab.judge_lab(looping, 1, seconds=30)
+    assert report["status"] == "load_error" and report["then"] is None
+    assert report["error"] == ("the file did not finish loading in 2 s (a directive that "
+                               "loops or waits?)")
+
+
 def test_a_lab_that_ends_despite_a_failed_directive_keeps_the_load_errors(tmp_path):
     (tmp_path / "ends").mkdir()
     ending = tmp_path / "ends" / "molinolog.pl"
