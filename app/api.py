@@ -145,8 +145,10 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
         "rematch": record.rematch,
         "clock": clocks.public(record.clock),
         #  The verdicts of a student's rules kept with the game (`tablero serve --rules`):
-        #  how many moves were asked and the plies where they disagree.
-        **student_rules.summary(record.game, record.id),
+        #  how many moves were asked and the plies where they disagree (counted when the
+        #  game keeps some, or this server asks a student's rules and may have added some).
+        **(student_rules.summary(record.game, record.id)
+           if record.verdicts is not False or student_rules.configured(record.game) else {}),
     }
 
 

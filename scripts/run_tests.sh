@@ -28,7 +28,7 @@ plunit_pid=$!
 
 echo "== pytest"
 set +e
-.venv/bin/python -m pytest -q -p no:cacheprovider "${xdist[@]}" "${fast[@]}" "$@"
+.venv/bin/python -m pytest -q -p no:cacheprovider --durations=20 "${xdist[@]}" "${fast[@]}" "$@"
 pytest_status=$?
 wait "$plunit_pid"
 plunit_status=$?
