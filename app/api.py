@@ -296,7 +296,9 @@ def create_game():
     for a game of two players that has one: Go, Molinolog, GoRoGo; also "absolute",
     "byoyomi" for Go and "correspondence", app/clocks.py)};
     or a Go game from an SGF record: {"game": "go", "sgf": text}, every move judged by the
-    rules (app/sgf.py), stored with all its moves or not at all."""
+    rules (app/sgf.py), stored with all its moves or not at all; or any game from one of
+    our records (a tournament's games/NNN.json: {"game", "options", "actions"}):
+    {"game": G, "record": {...}}, every action judged by the rules, likewise."""
     data = body()
     game = data.get("game")
     if game not in available_games():
@@ -304,7 +306,7 @@ def create_game():
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise InvalidRequest("bad_option", "options must be a JSON object")
-    imported = "sgf" in data
+    imported = "sgf" in data or "record" in data
     for key, allowed in WEB_OPTIONS.get(game, {}).items():
         if isinstance(options.get(key), int) and options[key] not in allowed and not imported:
             raise InvalidRequest(
@@ -316,10 +318,15 @@ def create_game():
     imported_record = {}  # a game read from SGF: its actions, and the file's result if not its own
     game_id = storage.new_id()  # a new game is kept parsed under its id from its creation on
     students = None
-    if imported:
+    if "sgf" in data:
         played = from_sgf(game, data["sgf"], options)
         options = played.options
         imported_record = {"actions": played.actions, "record_result": played.record_result}
+        students = imported_verdicts(played)
+    elif imported:
+        played = from_record(game, data["record"], options)
+        options = played.options
+        imported_record = {"actions": played.actions}
         students = imported_verdicts(played)
     else:
         played = Game(game, options, cache_id=game_id)
@@ -382,6 +389,44 @@ def from_sgf(game: str, text, options: dict) -> Game:
                            f"A game keeps at most {storage.MAX_PLIES} actions",
                            max=storage.MAX_PLIES)
     return played
+
+
+def from_record(game: str, record, options: dict) -> Game:
+    """The game of one of our records (what `tablero tournament` writes in games/NNN.json,
+    docs/tournaments.md: its `game`, `options` and `actions`), every action judged by the
+    rules; refused (400 `bad_record`, `record_game`, `bad_option`, `record_action`, naming
+    the action) when it is not one, is another game's, or the rules refuse an action."""
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list) \
+            or not isinstance(record.get("options", {}), dict):
+        raise InvalidRequest("bad_record", "record must be a game record: a JSON object with "
+                                           "game, options and actions (a tournament's "
+                                           "games/NNN.json)")
+    if record.get("game") != game:
+        raise InvalidRequest("record_game", f"This record is a game of "
+                                            f"{str(record.get('game'))[:40]!r}, not of {game}")
+    if options:
+        raise InvalidRequest("bad_option", "With a record, the options are the record's")
+    actions = record["actions"]
+    if len(actions) > storage.MAX_PLIES:
+        raise InvalidRequest("record_too_long",
+                             f"A game keeps at most {storage.MAX_PLIES} actions")
+    settings = dict(record.get("options") or {})
+    try:
+        return Game.restore(game, settings, actions)
+    except TableroError as exc:
+        if exc.code == "bad_option" or not actions:
+            raise InvalidRequest("bad_option", f"The record's options are refused: "
+                                               f"{exc.message}") from None
+    played = Game(game, settings)       # find the refused action: one by one
+    for number, action in enumerate(actions, 1):
+        try:
+            if not isinstance(action, dict):
+                raise InvalidRequest("bad_action", "an action is a JSON object")
+            played.act(action)
+        except TableroError as exc:
+            raise InvalidRequest("record_action", f"action {number} of the record: "
+                                                  f"{exc.code}: {exc.message}") from None
+    raise InvalidRequest("record_action", "The rules refuse this record")
 
 
 @bp.get("/games/<game_id>/sgf")

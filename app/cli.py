@@ -1,4 +1,5 @@
-"""`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules;
+"""`tablero serve`: Tablero under gunicorn; `tablero grade`: grade a student's rules of any
+of the four games, one file or folder or a class of them (app/grade.py, app/grade_games.py);
 `tablero gtp`: Go as a GTP engine (app/gtp_engine.py); `tablero tournament`: machines, engines
 and students' machines play each other (app/tournament.py); `tablero kit`: a course kit
 (app/kit.py).
@@ -208,7 +209,10 @@ def main(argv: list[str] | None = None) -> None:
                        help="also ask a student's rules (a file, or a folder: its adapter.pl "
                        "or the kit's main file) on every move of GAME (go, molinolog, gorogo, "
                        "azul), and show where they disagree with ours (docs/grading.md)")
-    grade = sub.add_parser("grade", help="grade a student's Go rules module", add_help=False)
+    grade = sub.add_parser("grade", add_help=False,
+                           help="grade a student's rules (Go's proylcc.pl, or --game gorogo, "
+                           "azul, molinolog), a file, a folder or a class folder, with "
+                           "CSV/HTML grades and feedback (docs/grading.md)")
     grade.add_argument("rest", nargs=argparse.REMAINDER)
     gtp = sub.add_parser("gtp", help="Go and its machine player as a GTP engine (stdin/stdout; "
                          "--preset, --size, --komi)", add_help=False)

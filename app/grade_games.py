@@ -25,8 +25,8 @@ import re
 import time
 from pathlib import Path
 
-from . import confine, grade as go
-from .kit import MAIN as KIT_MAIN
+from . import grade as go
+from .kit import MAIN as KIT_MAIN, ours
 
 GAMES = {
     "gorogo": {"predicates": ("gamestate/1", "jogada/3", "updateTable/2", "melhorJogada/2"),
@@ -76,11 +76,9 @@ def grade(path: Path, game: str, seed: int | str = go.DEFAULT_SEEDS, only: str |
                    f"--call-inferences={go.CALL_INFERENCES}"]
         if sections:
             options.append(f"--sections={','.join(sections)}")
-        replace = {"graficos.pl": confine.PROLOG_DIR / "graficos.pl"} \
-            if game == "molinolog" else None
         records, process = go.run_driver(main_file.resolve(), options,
                                          started + wall_seconds, budget, root=root,
-                                         replace=replace)
+                                         replace=ours(game))
     report = build_report(Path(path), game, records, process, config)
     if Path(path) != main_file:
         report["graded_file"] = (str(main_file.resolve().relative_to(root)) if root

@@ -23,6 +23,9 @@ from .paths import PROLOG_DIR
 
 KIT_DIR = PROLOG_DIR / "kit"
 #  What each kit holds beyond its folder of prolog/kit/: our files copied in, by name.
+#  Wherever a student's code runs (the grader, the board's --rules, tournaments, the lab)
+#  they also stand in for the student's file of that name, which is never loaded: a
+#  Molinolog lab's graficos.pl is the course's XPCE window (ours()).
 EXTRA = {"molinolog": {"graficos.pl": PROLOG_DIR / "graficos.pl"}}
 GAMES = ("go", "molinolog", "gorogo", "azul")
 #  Each kit's main file: the one `tablero tournament` takes from a student's folder that
@@ -42,6 +45,12 @@ def folder_entry(game: str, folder: Path, first: tuple[str, ...] = (ADAPTER,)) -
     machine.pl after the adapter) and `tablero serve --rules` read folders this way."""
     names = first + ((MAIN[game],) if game in MAIN else ())
     return next((folder / name for name in names if (folder / name).is_file()), None)
+
+
+def ours(game: str) -> dict[str, Path] | None:
+    """{file name: our file} to show a student's process of `game` in place of its own
+    files of those names (app/confine.py's student_folder(replace=...)), or None."""
+    return dict(EXTRA[game]) if game in EXTRA else None
 
 
 class KitError(Exception):

@@ -45,12 +45,11 @@ import threading
 import time
 from pathlib import Path
 
-from . import confine, grade
+from . import confine, grade, kit
 from .pipes import Died, JsonLinesProcess, Late
 
 DRIVER = confine.PROLOG_DIR / "molinolog" / "lab.pl"
 JUDGE = confine.PROLOG_DIR / "molinolog" / "judge.pl"
-GRAFICOS = confine.PROLOG_DIR / "graficos.pl"
 DEFAULT_GOAL = "molinolog(humano, maquina, 2)"
 START_SECONDS = 20.0          # to start swipl and load the student's file
 WEB_CPU = 600                 # CPU seconds of one page's lab process
@@ -84,7 +83,7 @@ def lab_files(path: Path) -> list:
     """What the lab's process sees, read-only: the student's folder staged with our
     graficos.pl in place of theirs, and our prolog/ folder (the driver)."""
     path = Path(path).resolve()
-    folder = confine.student_folder(path, replace={"graficos.pl": GRAFICOS})
+    folder = confine.student_folder(path, replace=kit.ours("molinolog"))
     return [(folder, path.parent), confine.PROLOG_DIR]
 
 
@@ -285,7 +284,10 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
     - `status`: `ended` (the goal returned), `failed` (the goal failed), `error` (it
       raised: `error`), `closed`, `halted` (the process ended without a last line:
       halt/0, a crash, a limit), `timeout` (past `seconds`), `too_long` (past
-      `max_draws` gr_* calls), `load_error` (the file did not load: `error`);
+      `max_draws` gr_* calls), `load_error` (the file did not load, or a directive
+      failed or raised while it loaded and the program then did not end by itself:
+      `error` says which, `then` what came of the program: {status, error});
+    - `load_errors`: the errors printed while the file loaded (each `file:line: text`);
     - `legal`, `illegal` (the first position that no legal action of ours reaches: the
       position before, the board drawn, what appeared and disappeared, `code` and
       `reason`), `past_end` (a board drawn after our rules ended the game, with how);
@@ -307,13 +309,21 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
         messages: list[str] = []
         calls: dict[str, int] = {}
         status, error, n = "halted", None, 0
+        load_errors: list[str] = []
+        loaded = False
         try:
             while True:
                 try:
                     msg = process.receive(min(deadline, time.monotonic() + START_SECONDS)
                                           if n == 0 else deadline)
                 except Late:
-                    status = "timeout"
+                    if loaded:
+                        status = "timeout"
+                    else:       # headless, nothing waits for a person while it loads
+                        status, error = "load_error", (
+                            f"the file did not finish loading in "
+                            f"{min(seconds, START_SECONDS) if n == 0 else seconds:g} s "
+                            f"(a directive that loops or waits?)")
                     break
                 except Died:
                     status = "halted"
@@ -325,6 +335,8 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
                     if msg.get("ok") is not True:
                         status, error = "load_error", str(msg.get("error", ""))
                         break
+                    load_errors = [str(e) for e in msg.get("errores") or []]
+                    loaded = True
                     continue
                 if kind == "fin":
                     result = msg.get("resultado")
@@ -361,8 +373,16 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
     ours_winner = None if ours is None else (ours.get("winner") or "tablas")
     agree = None if ours_winner is None or theirs["winner"] is None else \
         ours_winner == theirs["winner"]
+    #  A directive that failed or raised while the file loaded (the program ran on, as in
+    #  swipl) is the cause to report when the program did not end by itself: what came
+    #  after it (a timeout, an unknown predicate) is its consequence.
+    then = None
+    if load_errors and status not in ("ended", "closed"):
+        then = {"status": status, "error": error}
+        status, error = "load_error", "\n".join(load_errors)
     report = {
         "file": str(path), "goal": goal, "size": size_drawn, "status": status, "error": error,
+        "load_errors": load_errors, "then": then,
         "legal": verdict["legal"], "illegal": verdict["illegal"],
         "past_end": verdict["past_end"], "ours": ours, "theirs": theirs, "agree": agree,
         "plies": verdict["plies"], "drawings": len(pictures), "calls": calls,
@@ -377,8 +397,14 @@ def report_text(report: dict) -> str:
     """The verdict in words, for a terminal."""
     lines = [f"{report['file']}: {report['goal']}",
              f"  ended: {report['status']}" + (f" ({report['error'].strip()})"
-                                                if report.get("error") else ""),
-             f"  boards drawn: {report['drawings']}, actions judged: {report['plies']}"]
+                                                if report.get("error") else "")]
+    then = report.get("then")
+    if then:
+        lines.append(f"  then: {then['status']}" + (f" ({str(then['error']).strip()})"
+                                                     if then.get("error") else ""))
+    elif report.get("load_errors"):
+        lines.append("  while loading: " + "; ".join(report["load_errors"]))
+    lines.append(f"  boards drawn: {report['drawings']}, actions judged: {report['plies']}")
     bad = report.get("illegal")
     if bad:
         pos = bad["position"]
@@ -439,6 +465,7 @@ class LabSession:
         self.queue: list[dict] = []
         self.ended: str | None = None      # why the session ended
         self.error: str | None = None      # the program's error or load failure
+        self.load_errors: list[str] = []   # directives that failed or raised as it loaded
         self.last_seen = time.monotonic()
         self.seq = 0
         self.calls = 0                     # gr_* calls read
@@ -476,6 +503,8 @@ class LabSession:
             if msg.get("ok") is not True:
                 self.error = str(msg.get("error", ""))[:2000]
                 self._end_locked("load_error")
+            else:
+                self.load_errors = [str(e)[:2000] for e in msg.get("errores") or []][:20]
             return
         if kind == "fin":
             result = str(msg.get("resultado")).lower()
@@ -613,6 +642,13 @@ class LabSession:
             self.cond.notify_all()
 
     def _end_locked(self, why: str) -> None:
+        if self.ended is None and self.load_errors and why in ("error", "failed", "halted",
+                                                               "too_long"):
+            #  The program ran on after a directive failed as it loaded (as in swipl);
+            #  that is the cause to show, what came after it is its consequence.
+            then = f"{why}: {self.error}" if self.error else why
+            self.error = ("\n".join(self.load_errors) + f"\n(then: {then})")[:4000]
+            why = "load_error"
         if self.ended is None:
             self.ended = why
             self.revision += 1

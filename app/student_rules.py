@@ -173,7 +173,8 @@ class StudentProcess(Worker):
                 str(PLAY), "--", f"--student={path}", f"--encoding={encoding}",
                 f"--game={game}"]
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-student-")
-        self.proc = confine.popen(argv, read_only=grade.boxed_files(path),
+        self.proc = confine.popen(argv, read_only=grade.boxed_files(path,
+                                                                 replace=kits.ours(game)),
                                   limits=LIMITS, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                   cwd=self._dir.name, bufsize=0)

@@ -117,6 +117,7 @@ class Player:
     level: str = "default"
     path: Path | None = None
     root: Path | None = None        # a student's folder: its whole tree is shown to the box
+    replace: dict | None = None     # our files shown in place of the student's (kit.ours())
     command: list[str] = field(default_factory=list)
 
     def describe(self) -> dict:
@@ -183,14 +184,14 @@ def parse_player(game: str, text: str) -> Player:
             raise TournamentError(f"{spec}: a student's folder holds {' or '.join(entries)} "
                                   "(the file defining machine_move/2)")
         return Player(name or path.resolve().name, spec, "student", path=entry.resolve(),
-                      root=path.resolve())
+                      root=path.resolve(), replace=kits.ours(game))
     if path.suffix.lower() in confine.PROLOG_SUFFIXES or path.exists():
         if not path.is_file():
             raise TournamentError(f"{spec}: no such file (a student's player is a Prolog "
                                   "file defining machine_move/2)")
         path = path.resolve()
         default = path.parent.name if path.name in entries else path.stem
-        return Player(name or default, spec, "student", path=path)
+        return Player(name or default, spec, "student", path=path, replace=kits.ours(game))
     raise TournamentError(f"{spec}: not a player of {game} (machine[:LEVEL], easy, medium, "
                           "hard, a student's FILE.pl" + (", gnugo[:LEVEL], gtp:COMMAND"
                                                          if game == "go" else "") + ")")
@@ -317,7 +318,8 @@ class PlayerProcess(pipes.JsonLinesProcess):
         if player.kind == "student":
             argv.append(f"--student={player.path}")
             self.proc = confine.popen(argv, read_only=grade.boxed_files(player.path,
-                                                                        player.root),
+                                                                        player.root,
+                                                                        player.replace),
                                       limits=STUDENT_LIMITS, **io)
         else:
             argv += [f"--machine={player.level}", *paths.games_argument()]

@@ -19,6 +19,9 @@
 //   session.start({ formOptions });           // the language, the form, Undo, the URL's game
 //   ... a click: if (!session.blocked()) session.act(action, label);
 //
+// A page whose new-game form holds an "Open record" file input (#record-file) opens one
+// of our game records there (a tournament's games/NNN.json): openRecord().
+//
 // The page's take(reply, mover, action) keeps a reply and draws it (mover and action: who
 // played what, when this page or the machine played; none after a load or an undo); the
 // session calls it for every new position (loaded, made, played, the machine's, undone) and
@@ -223,7 +226,8 @@ export class GameSession {
     this.settle();
     state.busy = true;
     try {
-      const clock = this.offersClock && extra.sgf === undefined ? clockSetting() : null;
+      const clock = this.offersClock && extra.sgf === undefined && extra.record === undefined
+        ? clockSetting() : null;
       const reply = await api("POST", "/api/games", {
         ...extra, game: this.game, options, ...(clock ? { clock } : {}),
       });
@@ -676,6 +680,35 @@ export class GameSession {
       if (await this.newGame(formOptions())) $("#new-game-form").hidden = true;
     });
     window.addEventListener("popstate", route);
+    const recordFile = $("#record-file");
+    if (recordFile) recordFile.addEventListener("change", (event) => this.openRecord(event));
+  }
+
+  /** The form's "Open record" file (#record-file): one of our game records (what `tablero
+   *  tournament` writes in games/NNN.json: game, options, actions) sent as a new game
+   *  ({record}), every action judged by the rules; it opens at its last position and the
+   *  review bar steps through its actions. */
+  async openRecord(event) {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file || this.state.busy) return;
+    this.say({ key: "record.reading", vars: { name: file.name }, kind: "info" });
+    const text = await file.text();
+    input.value = ""; // the same file chosen again is read again
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      record = null;
+    }
+    if (!record || typeof record !== "object" || !Array.isArray(record.actions)) {
+      this.say({ key: "record.unreadable", vars: { name: file.name }, kind: "error" });
+      return;
+    }
+    if (!(await this.newGame({}, { record }))) return;
+    $("#new-game-form").hidden = true;
+    const count = this.reviewTotal() ?? this.state.game.plies;
+    this.say({ key: "record.opened", vars: { name: file.name, count }, kind: "info" });
   }
 }
 

@@ -6,8 +6,10 @@ teacher's adapter.pl (tests/students/gorogo/), Azul an asserted-facts simulator 
 own start goal startAzulGame/1 and an adapter.pl (tests/students/azul/), Molinolog a lab
 on estado/8 beside the course's XPCE graficos.pl, which must never be loaded (a stand-in
 that halts: tests/students/molinolog/clase/).  One of each is right, four have a bug
-each.  A class is graded in one command, as a teacher does; each student's verdicts are
-asserted exactly, and the feedback in the course's language names the bug.
+each.  A class is graded in one command, as a teacher does, by tests/test_course_kits.py
+(which then plays the same folders in a tournament) with check_class_graded() below: each
+student's verdicts are asserted exactly, and the feedback in the course's language names
+the bug.
 """
 
 from __future__ import annotations
@@ -73,14 +75,13 @@ CLASSES = {
 }
 
 
-@needs_box
-@pytest.mark.slow                   # five solutions graded, about 3 s a game on an idle machine
-@pytest.mark.parametrize("game", CLASSES)
-def test_a_class_graded_in_one_command(game, tmp_path, capsys):
-    folder, verdicts, words = CLASSES[game]
-    out = tmp_path / "grades"
-    assert grade.main(["--game", game, str(folder), "--out", str(out)]) == 1
-    printed = capsys.readouterr().out
+def check_class_graded(game: str, out, printed: str) -> None:
+    """`tablero grade --game GAME CLASS --out OUT` printed `printed` and wrote OUT: each
+    student's verdicts exactly, the right one passes with 100, the CSV and HTML, and the
+    feedback in the course's language names each bug once.  Run by
+    tests/test_course_kits.py, which grades each class as a teacher does after handing
+    out the kit, then plays the same folders in a tournament."""
+    _folder, verdicts, words = CLASSES[game]
     assert "5 solutions graded" in printed and "1 pass" in printed
     rows = {r["student"]: r for r in json.loads((out / "grades.json").read_text())}
     preds = grade_games.predicates(game)

@@ -310,8 +310,11 @@ def test_a_page_lab_that_does_not_load_says_why(tmp_path):
         sid = c.post("/api/lab/sessions", json={}).get_json()["id"]
         view = wait_view(c, sid, lambda v: v["ended"] is not None)
         #  SWI-Prolog loads what it can (the syntax error is printed); the goal then has
-        #  no molinolog/3 to call.
-        assert view["ended"] == "error" and "molinolog/3" in view["error"]
+        #  no molinolog/3 to call: the page names the syntax error first, then that.
+        assert view["ended"] == "load_error", view
+        first, then = view["error"].split("\n(then: ")
+        assert first.startswith("molinolog.pl:1: ") and "Syntax error" in first
+        assert then.startswith("error: ") and "molinolog/3" in then
         assert "Syntax error" in view["output"]
         assert view["open"] is False
     finally:
@@ -319,3 +322,53 @@ def test_a_page_lab_that_does_not_load_says_why(tmp_path):
         from .conftest import close_app
 
         close_app(app)
+
+
+#  A lab whose directive fails as it loads (its board is never set up) and whose game
+#  then waits for that board forever.
+HALF_LOADED = """:- module(molinolog, [molinolog/3]).
+:- use_module(graficos).
+:- dynamic listo/1.
+:- preparar_tablero.
+molinolog(_, _, T) :-
+    gr_crear(V, T, []),
+    repeat, listo(V), !.
+"""
+
+
+@pytest.mark.slow                   # waits for the timeout it reports
+def test_a_lab_whose_directive_fails_reports_the_load_error(tmp_path):
+    """The program runs on after a failed directive, as in swipl; when it then does not
+    end by itself, the verdict names the directive (file, line, error), not the timeout
+    that followed."""
+    looping = tmp_path / "molinolog.pl"
+    looping.write_text(HALF_LOADED, encoding="utf-8")
+    report = lab.judge_lab(looping, 1, seconds=4)
+    assert report["status"] == "load_error", report
+    assert report["then"]["status"] == "timeout"
+    assert report["error"].startswith("molinolog.pl:4: ")
+    assert "preparar_tablero/0" in report["error"]
+    text = lab.report_text(report)
+    assert "ended: load_error (molinolog.pl:4: " in text and "then: timeout" in text
+
+
+def test_a_lab_whose_directive_loops_did_not_load(tmp_path, monkeypatch):
+    looping = tmp_path / "molinolog.pl"
+    looping.write_text(":- module(molinolog, [molinolog/3]).\n:- repeat, fail.\n"
+                       "molinolog(_, _, _).\n", encoding="utf-8")
+    monkeypatch.setattr(lab, "START_SECONDS", 2.0)
+    report = lab.judge_lab(looping, 1, seconds=30)
+    assert report["status"] == "load_error" and report["then"] is None
+    assert report["error"] == ("the file did not finish loading in 2 s (a directive that "
+                               "loops or waits?)")
+
+
+def test_a_lab_that_ends_despite_a_failed_directive_keeps_the_load_errors(tmp_path):
+    (tmp_path / "ends").mkdir()
+    ending = tmp_path / "ends" / "molinolog.pl"
+    ending.write_text(":- module(molinolog, [molinolog/3]).\n:- fail.\n"
+                      "molinolog(_, _, _).\n", encoding="utf-8")
+    report = lab.judge_lab(ending, 1, seconds=10)
+    assert report["status"] == "ended" and report["then"] is None
+    assert report["load_errors"] == ["molinolog.pl:2: Goal (directive) failed: molinolog:fail"]
+    assert "while loading: molinolog.pl:2: Goal (directive) failed" in lab.report_text(report)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,41 @@ def test_a_folder_played_without_a_database_is_loaded_into_one(tmp_path):
         assert client.get(f"/azul/{g['id']}").status_code == 200
         assert f'href="{g["page"]}"' in (out / "index.html").read_text()
     assert tournament.main(["load", str(tmp_path), "--db", db]) == 2    # not a tournament
+
+
+def test_a_record_file_is_opened_as_a_new_game_or_refused_with_a_reason(tmp_path):
+    """POST /api/games {"game", "record"} (the pages' "Open record"): a tournament's record
+    becomes a new game with every action, judged by the rules; a file that is no record,
+    another game's record, options beside it, or an action the rules refuse: 400, with the
+    reason, and no game made."""
+    from app import create_app
+
+    #  A record as write_outputs() writes one (tests/test_browser_tournament.py opens real
+    #  ones on the pages): six placements on the size-1 board.
+    points = [["n", 1], ["s", 1], ["e", 1], ["w", 1], ["n", 2], ["s", 2]]
+    record = {"tablero": "tournament game", "game": "molinolog", "number": 1, "round": 1,
+              "players": {"b": "ana", "w": "beto"},
+              "options": {"size": 1, "black": "human", "white": "human"},
+              "actions": [{"kind": "place", "point": p} for p in points],
+              "result": {"winner": None, "reason": "max_plies", "message": ""}}
+    client = create_app({"DATABASE": str(tmp_path / "tablero.db")}).test_client()
+    made = client.post("/api/games", json={"game": "molinolog", "record": record})
+    assert made.status_code == 201
+    game = made.get_json()
+    assert game["actions"] == record["actions"] and game["plies"] == 6
+    assert game["options"]["size"] == 1 and game["view"]["to_move"] == "b"
+    assert game["view"] == client.get(f"/api/games/{game['id']}").get_json()["view"]
+    bad = [record["actions"][0]] * 2                 # the same point twice
+    for body, code, words in (
+            ({"game": "molinolog", "record": [1, 2]}, "bad_record", "game, options and actions"),
+            ({"game": "azul", "record": record}, "record_game", "a game of 'molinolog'"),
+            ({"game": "molinolog", "record": record, "options": {"size": 2}}, "bad_option",
+             "the options are the record's"),
+            ({"game": "molinolog", "record": {**record, "actions": bad}}, "record_action",
+             "action 2 of the record: occupied")):
+        reply = client.post("/api/games", json=body)
+        assert reply.status_code == 400, reply.get_json()
+        error = reply.get_json()["error"]
+        assert error["code"] == code and words in error["message"], error
+    with sqlite3.connect(tmp_path / "tablero.db") as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)

@@ -1,5 +1,10 @@
 :- module(grade_play,
-          [ play_main/0              % run from the command line (app/student_rules.py does)
+          [ play_main/0,             % run from the command line (app/student_rules.py does)
+            student_main/3,          % :Missing, :Answer, :Fault (a student's process)
+            serve_requests/4,        % +In, +Out, :Answer, :Fault
+            reply/2,                 % +Out, +Dict (one JSON line)
+            option_value/3,          % +Argv, +Key, -Value
+            sub_text/3               % +Text, +Max, -Sub
           ]).
 
 /** <module> A student's goMove/4 beside ours, one move at a time
@@ -42,6 +47,16 @@ draws them.  Before the first request user_input and user_output are given
 to an empty and a null stream, so nothing the student's code reads or prints
 touches the channel; a halt reached through call/1 ends the process, and the
 Python side starts another.
+
+## One driver for every process that runs a student's code
+
+student_main/3 is that process for any question asked of a student's file:
+the channel kept from the student's code, the file loaded by sandbox.pl, the
+ready line, one request a line.  What differs is passed in: what the file
+must define, how a request is answered, how an error is told.  This file's
+play_main/0 (`tablero serve --rules`) and prolog/tablero/tournament.pl's
+tournament_main/0 (a student's machine_move/2 in `tablero tournament`, and
+our machine's process there through serve_requests/4) are its two users.
 */
 
 :- use_module(library(lists)).
@@ -53,11 +68,39 @@ Python side starts another.
 
 :- dynamic play_dir/1.
 
+:- meta_predicate
+    student_main(1, 2, 2),
+    serve_requests(+, +, 2, 2).
+
 %!  play_main is det.
 %
 %   Loads the student's file named on the command line and answers requests
 %   until the end of standard input (see the module header).
 play_main :-
+    current_prolog_flag(argv, Argv),
+    (   option_value(Argv, game, Game) -> true ; Game = go ),
+    load_rules(Game),
+    student_main(ready(Game), answer, fault).
+
+fault("", _{ok: false, message: "The request is not a move: board, player, pos"}) :- !.
+fault(Message, _{ok: false, message: Message}).
+
+%!  student_main(:Missing, :Answer, :Fault) is det.
+%
+%   The process of a student's file (--student=FILE, --encoding=ENC on the
+%   command line, utf8 by default): user_input and user_output become an
+%   empty and a null stream (nothing the student's code reads or prints
+%   touches the channel, standard input and output), a halt ends the process
+%   at once, the file is loaded into grade_student (sandbox.pl's
+%   load_student/3), and one JSON line says so:
+%
+%       {"ready": Bool, "load": Load}      (load_student/3's dict, and
+%                                            `missing`: call(Missing, Text))
+%
+%   ready when the file loaded without syntax errors and call(Missing, "")
+%   (it defines what the requests call).  Then serve_requests/4 answers
+%   requests with Answer and Fault until the end of standard input.
+student_main(Missing, Answer, Fault) :-
     set_prolog_flag(debug_on_error, false),
     stream_property(In, alias(user_input)),
     stream_property(Out, alias(user_output)),
@@ -73,17 +116,15 @@ play_main :-
     current_prolog_flag(argv, Argv),
     option_value(Argv, student, File),
     (   option_value(Argv, encoding, Encoding) -> true ; Encoding = utf8 ),
-    (   option_value(Argv, game, Game) -> true ; Game = go ),
-    load_rules(Game),
     load_student(File, Encoding, Load),
     (   Load.ok == true, Load.syntax_errors == []
-    ->  ready(Game, Missing),
-        ( Missing == "" -> Ready = true ; Ready = false )
-    ;   Ready = false, Missing = ""
+    ->  call(Missing, Missed),
+        ( Missed == "" -> Ready = true ; Ready = false )
+    ;   Ready = false, Missed = ""
     ),
-    reply(Out, _{ready: Ready, load: Load.put(missing, Missing)}),
+    reply(Out, _{ready: Ready, load: Load.put(missing, Missed)}),
     (   Ready == true
-    ->  serve(In, Out)
+    ->  serve_requests(In, Out, Answer, Fault)
     ;   true
     ).
 
@@ -122,21 +163,31 @@ option_value(Argv, Key, Value) :-
     atom_concat(Prefix, Value, Arg),
     !.
 
-serve(In, Out) :-
+%!  serve_requests(+In, +Out, :Answer, :Fault) is det.
+%
+%   Reads one JSON object a line from In until its end and writes one reply
+%   a line on Out: call(Answer, Request, Reply); call(Fault, Message, Reply)
+%   for an exception it raised (Message its text) and for a line that is not
+%   a JSON object or a request Answer fails on (Message "" then: Fault says
+%   what a request is).
+serve_requests(In, Out, Answer, Fault) :-
     read_line_to_string(In, Line),
     (   Line == end_of_file
     ->  true
     ;   (   catch(atom_json_dict(Line, Request, [value_string_as(string)]), _, fail),
             is_dict(Request),
-            catch(answer(Request, Reply), E, (message_text(E, M), Reply = _{ok: false, message: M}))
-        ->  true
-        ;   Reply = _{ok: false, message: "The request is not a move: board, player, pos"}
+            catch(call(Answer, Request, Reply0), E, (message_text(E, M), call(Fault, M, Reply0)))
+        ->  Reply = Reply0
+        ;   call(Fault, "", Reply)
         ),
         reply(Out, Reply),
         garbage_collect,
-        serve(In, Out)
+        serve_requests(In, Out, Answer, Fault)
     ).
 
+%!  reply(+Out, +Dict) is det.
+%
+%   Dict as one JSON line on Out, flushed.
 reply(Out, Dict) :-
     json_write_dict(Out, Dict, [width(0)]),
     nl(Out),
@@ -208,6 +259,13 @@ cell_char(Cell, Char) :-
     string(Cell),
     memberchk(Cell-Char, ["-"-'-', "b"-b, "w"-w]).
 
+%!  sub_text(+Text, +Max, -Sub) is det.
+%
+%   Text, or its first Max characters and "..." when it is longer.
 sub_text(Text, Max, Sub) :-
     string_length(Text, Len),
-    (   Len =< Max -> Sub = Text ; sub_string(Text, 0, Max, _, Sub) ).
+    (   Len =< Max
+    ->  Sub = Text
+    ;   sub_string(Text, 0, Max, _, Sub0),
+        string_concat(Sub0, "...", Sub)
+    ).

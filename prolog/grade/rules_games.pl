@@ -373,7 +373,13 @@ state_fields(azul, A, B, Fields) :-
     !,
     A = azul(_, _, _, _, TA, PA, table(FA, CA, KA, _, LA), _, _),
     B = azul(_, _, _, _, TB, PB, table(FB, CB, KB, _, LB), _, _),
-    findall(F, ( member(F-X-Y, [turno-TA-TB, fabricas-FA-FB, centro-CA-CB, ficha-KA-KB,
+    %   A factory's tiles and the centre's are a heap, not a row: ours keeps them
+    %   sorted, a student's in the order they came; the same tiles are the same.
+    tiles_heap(CA, HCA), tiles_heap(CB, HCB),
+    (   is_list(FA), is_list(FB) -> maplist(tiles_heap, FA, HFA), maplist(tiles_heap, FB, HFB)
+    ;   HFA = FA, HFB = FB
+    ),
+    findall(F, ( member(F-X-Y, [turno-TA-TB, fabricas-HFA-HFB, centro-HCA-HCB, ficha-KA-KB,
                                 tapa-LA-LB]),
                  X \== Y ), F1),
     (   is_list(PB), length(PA, N), length(PB, N)
@@ -386,6 +392,9 @@ state_fields(azul, A, B, Fields) :-
     ),
     append(F1, F2, Fields0),
     maplist(atom_string, Fields0, Fields).
+tiles_heap(Tiles, Heap) :-
+    (   is_list(Tiles) -> msort(Tiles, Heap) ; Heap = Tiles ).
+
 state_fields(Game, A, B, Fields) :-
     field_names(Game, Names),
     findall(Name, ( nth1(I, Names, Name), Name \== '',

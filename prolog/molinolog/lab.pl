@@ -14,14 +14,41 @@ with the student's folder staged so that its `graficos.pl` is ours
 channel (aliases `graficos_in`, `graficos_out`); the student's own
 user_input is an empty stream and user_output goes to standard error, so
 nothing the student reads or prints touches the channel.  Then the student's
-file is loaded (`{"gr": "cargado", "ok": true}` or `"ok": false` and why),
-GOAL (e.g. `molinolog(maquina, maquina, 1)`) is called once in `user`, and
+file is loaded (`{"gr": "cargado", "ok": true, "errores": Texts}` or `"ok":
+false` and why; `errores` the errors printed while loading and the
+directives that failed or raised, each with its file and line: the program
+still runs, as in `swipl`, and app/lab.py reports them as the cause when it
+does not end by itself), GOAL (e.g. `molinolog(maquina, maquina, 1)`) is called once in `user`, and
 its end is one last line: `{"gr": "fin", "resultado": "true" | "false" |
 "error", "error": Text}`.
 */
 
 :- use_module(library(http/json)).
 :- use_module(library(lists)).
+
+:- dynamic loading/0, load_error/1.
+
+%   While the student's file loads, the errors printed and the directives
+%   that failed (a warning in SWI-Prolog) are kept, with where they are;
+%   they are printed too (on standard error, the program's output).
+:- multifile user:message_hook/3.
+:- dynamic user:message_hook/3.
+
+user:message_hook(Term, Kind, _) :-
+    loading,
+    (   Kind == error -> true ; Kind == warning, Term = goal_failed(directive, _) ),
+    catch(keep_load_error(Term), _, true),
+    fail.
+
+keep_load_error(Term) :-
+    error_text(Term, Text0),
+    (   source_location(File, Line)
+    ->  file_base_name(File, Base),
+        format(string(Text1), "~w:~w: ~s", [Base, Line, Text0])
+    ;   Text1 = Text0
+    ),
+    split_string(Text1, "", " \n", [Text]),
+    assertz(load_error(Text)).
 
 lab_main :-
     set_prolog_flag(debug_on_error, false),
@@ -47,15 +74,22 @@ lab_main :-
     ->  true
     ;   E = failed
     ),
+    findall(T, load_error(T), Errores0),
+    (   length(Errores0, N), N > 20 -> length(Errores, 20), append(Errores, _, Errores0)
+    ;   Errores = Errores0
+    ),
     (   var(E)
-    ->  tell_out(Out, _{gr: cargado, ok: true}),
+    ->  tell_out(Out, _{gr: cargado, ok: true, errores: Errores}),
         run_goal(Out, GoalText)
     ;   error_text(E, Text),
         tell_out(Out, _{gr: cargado, ok: false, error: Text})
     ).
 
 load_student(File, Encoding) :-
-    load_files(user:File, [encoding(Encoding), if(true)]).
+    setup_call_cleanup(
+        assertz(loading),
+        load_files(user:File, [encoding(Encoding), if(true)]),
+        retractall(loading)).
 
 run_goal(Out, GoalText) :-
     (   catch(term_string(Goal, GoalText), E0, true), var(E0), callable(Goal)

@@ -32,7 +32,9 @@ it) with the action of the player to move:
 S is limited_call/4's status (failed, timeout, inferences, error, halt,
 abort, resource) or not_a_move (an answer that is none of the game's move
 terms).  Nothing is played here: the referee plays the action through its
-rules, which refuse an illegal one (the player then loses the game).
+rules, which refuse an illegal one (the player then loses the game).  A
+student's process is prolog/grade/play.pl's student_main/3, the driver of
+`tablero serve --rules` too, given this file's question (machine_move/2).
 
 ## The students' contract: machine_move(+State, -Move)
 
@@ -71,13 +73,14 @@ games' options).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(http/json)).
-:- use_module(library(process)).
 :- use_module('../tablero', []).
 :- use_module(plugins).
 :- load_games.
 :- use_module(cache, []).
 :- use_module(search, []).
 :- use_module('../grade/sandbox').
+:- use_module('../grade/play', [student_main/3, serve_requests/4, reply/2,
+                                      option_value/3, sub_text/3]).
 :- use_module('../molinolog/convert').
 :- use_module('../go/machine').
 
@@ -184,73 +187,33 @@ with_seed(Seed, Goal) :-
 
 %!  tournament_main is det.
 %
-%   The process's loop (see the module header).
+%   The process's loop (see the module header): a student's file is served
+%   by prolog/grade/play.pl's student_main/3 (the channel kept from the
+%   student's code, the file loaded, the ready line, one request a line), the
+%   same driver as `tablero serve --rules`; our machine by its serve_requests/4.
 tournament_main :-
-    set_prolog_flag(debug_on_error, false),
-    stream_property(In, alias(user_input)),
-    stream_property(Out, alias(user_output)),
-    set_stream(In, encoding(utf8)),
-    set_stream(Out, encoding(utf8)),
     current_prolog_flag(argv, Argv),
-    (   option_value(Argv, student, File)
-    ->  open_string("", Empty),
-        set_stream(Empty, alias(user_input)),
-        open_null_stream(Null),
-        set_stream(Null, alias(user_output)),
-        set_input(Empty),
-        set_output(Null),
-        at_halt(end_now),
-        load_student(File, utf8, Load),
-        (   Load.ok == true, Load.syntax_errors == [], student_defines(machine_move/2)
-        ->  Ready = true, Missing = ""
-        ;   Ready = false,
-            (   Load.ok == true, Load.syntax_errors == []
-            ->  Missing = "machine_move/2 is not defined"
-            ;   Missing = ""
-            )
-        ),
-        reply(Out, _{ready: Ready, load: Load.put(missing, Missing)}),
-        (   Ready == true -> serve(In, Out, student) ; true )
+    (   option_value(Argv, student, _)
+    ->  student_main(defines_machine_move, answer(student), fault)
     ;   option_value(Argv, machine, Level)
-    ->  reply(Out, _{ready: true}),
-        serve(In, Out, machine(Level))
-    ;   reply(Out, _{ready: false, load: _{failure: "neither --student nor --machine"}})
+    ->  set_prolog_flag(debug_on_error, false),
+        stream_property(In, alias(user_input)),
+        stream_property(Out, alias(user_output)),
+        set_stream(In, encoding(utf8)),
+        set_stream(Out, encoding(utf8)),
+        reply(Out, _{ready: true}),
+        serve_requests(In, Out, answer(machine(Level)), fault)
+    ;   reply(user_output, _{ready: false, load: _{failure: "neither --student nor --machine"}})
     ).
 
-%   end_now: the student's code reached halt/0 through call/1 (or the
-%   requests ended): end at once (see prolog/grade/play.pl).
-end_now :-
-    current_prolog_flag(pid, Pid),
-    process_kill(Pid, kill).
-
-option_value(Argv, Key, Value) :-
-    atom_concat('--', Key, Prefix0),
-    atom_concat(Prefix0, '=', Prefix),
-    member(Arg, Argv),
-    atom_concat(Prefix, Value, Arg),
-    !.
-
-serve(In, Out, Who) :-
-    read_line_to_string(In, Line),
-    (   Line == end_of_file
-    ->  true
-    ;   (   catch(atom_json_dict(Line, Request, [value_string_as(string)]), _, fail),
-            is_dict(Request),
-            catch(answer(Who, Request, Reply0), E,
-                  ( message_text(E, M),
-                    Reply0 = _{ok: false, status: error, message: M, move: ""} ))
-        ->  Reply = Reply0
-        ;   Reply = _{ok: false, status: error, message: "The request is not a game", move: ""}
-        ),
-        reply(Out, Reply),
-        garbage_collect,
-        serve(In, Out, Who)
+defines_machine_move(Missing) :-
+    (   student_defines(machine_move/2)
+    ->  Missing = ""
+    ;   Missing = "machine_move/2 is not defined"
     ).
 
-reply(Out, Dict) :-
-    json_write_dict(Out, Dict, [width(0)]),
-    nl(Out),
-    flush_output(Out).
+fault("", _{ok: false, status: error, message: "The request is not a game", move: ""}) :- !.
+fault(Message, _{ok: false, status: error, message: Message, move: ""}).
 
 %   answer(+Who, +Request, -Reply): the action of the player to move.
 answer(Who, Request, Reply) :-
@@ -284,6 +247,3 @@ answer(student, Game, Term, Seed, Request, Reply) :-
     ;   Reply = _{ok: false, status: O.status, message: O.message, move: ""}
     ).
 
-sub_text(Text, Max, Sub) :-
-    string_length(Text, N),
-    (   N =< Max -> Sub = Text ; sub_string(Text, 0, Max, _, Sub0), string_concat(Sub0, "...", Sub) ).

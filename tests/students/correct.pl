@@ -125,3 +125,42 @@ fill_step(Board, P, Q0-S0-B0, Q-S-B) :-
         ( memberchk(P, S0) -> Q = Q0, S = S0 ; Q = [P|Q0], S = [P|S0] )
     ;   Q = Q0, S = S0, B = [X|B0]
     ).
+
+/*  The machine (for tournaments, tests/test_course_kits.py): captures first,
+    then the point that leaves its group the most liberties; never fills one
+    of its own eyes; passes when nothing else is left.
+*/
+jugadaMaquina(Board, Player, Jugada) :-
+    other(Player, Other),
+    findall(V-[R, C],
+            ( nth0(R, Board, Row), nth0(C, Row, "-"),
+              \+ own_eye(Board, Player, R, C),
+              goMove(Board, Player, [R, C], B1),
+              stones(Board, Other, N0), stones(B1, Other, N1),
+              group(B1, [R, C], Player, _, Libs), length(Libs, L),
+              V is (N0 - N1) * 10 + L ),
+            Moves),
+    (   Moves == [] -> Jugada = pasar
+    ;   max_member(_-Jugada, Moves)
+    ).
+
+own_eye(Board, Player, R, C) :-
+    neighbours(Board, R, C, Ns),
+    forall(member([R1, C1], Ns), cell(Board, R1, C1, Player)).
+
+stones(Board, Colour, N) :-
+    aggregate_all(count, (member(Row, Board), member(Colour, Row)), N).
+
+%   machine_move(+Juego, -Movida): el contrato de los torneos, copiado del kit
+%   (tablero kit go): el tablero y el jugador de Juego (go/8) a jugadaMaquina/3.
+machine_move(Juego, Movida) :-
+    arg(2, Juego, Filas),
+    arg(3, Juego, Jugador),
+    maplist(fila_celdas, Filas, Board),
+    jugadaMaquina(Board, Jugador, Jugada),
+    (   Jugada == pasar -> Movida = pass(Jugador) ; Movida = move(Jugador, Jugada) ).
+
+fila_celdas(Fila, Celdas) :-
+    string_chars(Fila, Chars),
+    maplist([Ch, S]>>string_chars(S, [Ch]), Chars, Celdas).
+

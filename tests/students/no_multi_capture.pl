@@ -129,3 +129,29 @@ fill_step(Board, P, Q0-S0-B0, Q-S-B) :-
         ( memberchk(P, S0) -> Q = Q0, S = S0 ; Q = [P|Q0], S = [P|S0] )
     ;   Q = Q0, S = S0, B = [X|B0]
     ).
+
+/*  The machine (for tournaments, tests/test_course_kits.py): the first point,
+    row by row, that its goMove/4 accepts and that is not its own eye.
+*/
+jugadaMaquina(Board, Player, Jugada) :-
+    (   nth0(R, Board, Row), nth0(C, Row, "-"),
+        \+ ( neighbours(Board, R, C, Ns),
+              forall(member([R1, C1], Ns), cell(Board, R1, C1, Player)) ),
+        goMove(Board, Player, [R, C], _)
+    ->  Jugada = [R, C]
+    ;   Jugada = pasar
+    ).
+
+%   machine_move(+Juego, -Movida): el contrato de los torneos, copiado del kit
+%   (tablero kit go): el tablero y el jugador de Juego (go/8) a jugadaMaquina/3.
+machine_move(Juego, Movida) :-
+    arg(2, Juego, Filas),
+    arg(3, Juego, Jugador),
+    maplist(fila_celdas, Filas, Board),
+    jugadaMaquina(Board, Jugador, Jugada),
+    (   Jugada == pasar -> Movida = pass(Jugador) ; Movida = move(Jugador, Jugada) ).
+
+fila_celdas(Fila, Celdas) :-
+    string_chars(Fila, Chars),
+    maplist([Ch, S]>>string_chars(S, [Ch]), Chars, Celdas).
+

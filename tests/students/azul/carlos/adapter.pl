@@ -48,7 +48,7 @@ cargar(azul(_, _, _, _, Turno, Jugadores, table(Fabricas, Centro, Ficha, _, _), 
 fila(empty, vacia).
 fila(line(C, N), fila(Co, N)) :- color(C, Co).
 
-suelo(first, inicial).
+suelo(first, inicial) :- !.
 suelo(C, Co) :- color(C, Co).
 
 %   nuestra(+SuJugada, -Jugada): jugada(fabrica(I), Color, Fila) en nuestro take/3.
@@ -56,3 +56,37 @@ nuestra(jugada(O, Co, F), take(S, C, L)) :-
     ( O = fabrica(I) -> I0 is I - 1, S = factory(I0) ; S = centre ),
     color(C, Co),
     ( F == suelo -> L = floor ; L = F ).
+
+%   aplicar_jugada(+Estado, +Jugada, -Estado2): el tablero (tablero serve --rules) le
+%   pregunta cada jugada: nuestro estado en sus hechos, su hacer/2, sus hechos leídos de
+%   vuelta (la toma y su colocación, el turno pasado; sin fin de ronda: el muro, los
+%   puntos, la bolsa y la tapa quedan como estaban).
+aplicar_jugada(Estado, Jugada, Estado2) :-
+    cargar(Estado),
+    suya_jugada(Jugada, Mov),
+    turno(J),
+    hacer(J, Mov),
+    leer(Estado, Estado2).
+
+suya_jugada(take(S, C, L), jugada(O, Co, F)) :-
+    ( S = factory(I0) -> I is I0 + 1, O = fabrica(I) ; O = centro ),
+    color(C, Co),
+    ( L == floor -> F = suelo ; F = L ).
+
+leer(azul(A1, A2, A3, A4, Turno0, Jugadores0, table(_, _, _, Bolsa, Tapa), A8, A9),
+     azul(A1, A2, A3, A4, Turno, Jugadores, table(Fabricas, Centro, Ficha, Bolsa, Tapa),
+          A8, A9)) :-
+    length(Jugadores0, N),
+    Turno is (Turno0 + 1) mod N,
+    findall(I-Fab, ( fabrica(I, Az), maplist(color, Fab, Az) ), IFs),
+    keysort(IFs, IFs1), pairs_values(IFs1, Fabricas),
+    centro(Cen), maplist(color, Centro, Cen),
+    (   ficha_inicial(centro) -> Ficha = centre
+    ;   ficha_inicial(jugador(H1)), H is H1 - 1, Ficha = held(H)
+    ),
+    findall(player(Tipo, P, Lines, Muro, Floor),
+            ( nth1(K, Jugadores0, player(Tipo, P, _, Muro, _)),
+              jugador(K, _, Filas, _, Suelo),
+              maplist(fila, Lines, Filas),
+              maplist(suelo, Floor, Suelo) ),
+            Jugadores).
