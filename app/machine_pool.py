@@ -22,6 +22,17 @@ boxed as the console's are; they do run under prlimit (address space, no core fi
 a lower CPU priority (TABLERO_MACHINE_NICE: a niceness, 10 by default, or "idle", Linux's
 SCHED_IDLE), so that a search yields the CPU to people's moves on the same machine.
 
+That niceness counts where the server runs in a cgroup of its own (a systemd service).
+Started from a shell, Linux's autogroup scheduling shares the CPU between sessions first
+and by niceness only inside each: each search process leads a session of its own (it is
+killed with its group), so it would weigh as much as the whole worker, and 8 searches 8
+times as much (measured: a person's move p99 3.6-5.5x with 8 searches running).  So each
+search session is given an autogroup niceness (/proc/PID/autogroup) such that the
+pool's sessions together weigh about one session, as the worker's does: niceness
+log_1.25(pool size), each step of niceness being 1.25x less weight (session_nice()).
+Not less: at niceness 19 each, on a machine that other work kept at load 15, the searches
+got so little CPU that they could not even load in 30 s (503 machine_failed).
+
 Each worker process keeps at most MACHINE_WORKERS search processes (`tablero serve
 --machine-workers`, TABLERO_MACHINE_WORKERS; 0: the search runs in the worker's own Prolog,
 as before), started when first needed and reused.  A request takes an idle one, or starts
@@ -37,6 +48,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import math
 import os
 import queue
 import shutil
@@ -61,6 +73,31 @@ MAX_SEARCHES = 1000     # searches a process answers before it is replaced
 NICE = os.environ.get("TABLERO_MACHINE_NICE", "10")  # CPU priority: see priority()
 ADDRESS_SPACE = 2 << 30  # bytes of address space of a search process (prlimit --as)
 MAX_REPLY = 16 << 20    # bytes of one reply line; more and the process is dropped
+
+
+def session_nice(size: int) -> int:
+    """The autogroup niceness of each of `size` search sessions such that together they
+    weigh about as much as one session at niceness 0 (Linux: weight 1024 / 1.25**nice)."""
+    return max(0, min(19, round(math.log(max(1, size)) / math.log(1.25))))
+
+
+def set_session_nice(pid: int, nice: int, wait: float = 1.5) -> bool:
+    """Give the autogroup of the session that process `pid` leads the niceness `nice`;
+    whether it was set.  Linux refuses a second change within 0.1 s by a process without
+    CAP_SYS_ADMIN (EAGAIN): tried again for up to `wait` seconds.  False where there is no
+    autogroup (a kernel without it: nothing to do)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            with open(f"/proc/{pid}/autogroup", "w") as handle:
+                handle.write(str(nice))
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.11)
+        except OSError:
+            return False
 
 
 def priority(setting: str) -> list[str]:
@@ -121,7 +158,7 @@ class Searcher(pipes.JsonLinesProcess):
 
     max_reply = MAX_REPLY
 
-    def __init__(self, start_seconds: float = START_SECONDS):
+    def __init__(self, start_seconds: float = START_SECONDS, session_nice: int = 0):
         swipl = shutil.which("swipl")
         if not swipl:
             raise MachineFailed("The machine needs swipl, which is not installed here")
@@ -137,6 +174,8 @@ class Searcher(pipes.JsonLinesProcess):
                                          bufsize=0, cwd=SEARCH.parent)
         except OSError as exc:
             raise MachineFailed(f"The machine's Prolog could not start: {exc}") from None
+        if session_nice:
+            set_session_nice(self.proc.pid, session_nice)
         self._attach()
         try:
             ready = self._read(time.monotonic() + start_seconds)
@@ -207,7 +246,7 @@ class Pool:
                 return None
             self._count += 1
         try:
-            searcher = Searcher()
+            searcher = Searcher(session_nice=session_nice(self.size))
         except BaseException:
             with self._lock:
                 self._count -= 1
