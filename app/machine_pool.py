@@ -29,9 +29,15 @@ killed with its group), so it would weigh as much as the whole worker, and 8 sea
 times as much (measured: a person's move p99 3.6-5.5x with 8 searches running).  So each
 search session is given an autogroup niceness (/proc/PID/autogroup) such that the
 pool's sessions together weigh about one session, as the worker's does: niceness
-log_1.25(pool size), each step of niceness being 1.25x less weight (session_nice()).
-Not less: at niceness 19 each, on a machine that other work kept at load 15, the searches
-got so little CPU that they could not even load in 30 s (503 machine_failed).
+log_1.25(pool size), each step of niceness being 1.25x less weight (session_nice(); 3
+for the default 2 per worker, 9 for 8), or TABLERO_MACHINE_SESSION_NICE (0: as any
+session).  Not less: at niceness 19 each, on a machine that other work kept at load 15,
+the searches got so little CPU that they could not even load in 30 s (503
+machine_failed).  The price is paid where other programs keep the CPU busy: there one
+search alone gets its session's share only (at load 18 on 2 cores, a pool of 8: a
+Molinolog depth-5 turn took 1.5 s median, 8.4 s at worst, against 0.13 s and 1.4 s).  A
+search server of its own per worker, forking every search into one shared session,
+would give one search a whole session's share and 8 searches one between them.
 
 Each worker process keeps at most MACHINE_WORKERS search processes (`tablero serve
 --machine-workers`, TABLERO_MACHINE_WORKERS; 0: the search runs in the worker's own Prolog,
@@ -71,14 +77,23 @@ GRACE = 1.0             # seconds past the budget before a silent search process
 START_SECONDS = 30.0    # seconds a new search process has to load the games
 MAX_SEARCHES = 1000     # searches a process answers before it is replaced
 NICE = os.environ.get("TABLERO_MACHINE_NICE", "10")  # CPU priority: see priority()
+SESSION_NICE = os.environ.get("TABLERO_MACHINE_SESSION_NICE", "auto")  # see session_nice()
 ADDRESS_SPACE = 2 << 30  # bytes of address space of a search process (prlimit --as)
 MAX_REPLY = 16 << 20    # bytes of one reply line; more and the process is dropped
 
 
-def session_nice(size: int) -> int:
-    """The autogroup niceness of each of `size` search sessions such that together they
-    weigh about as much as one session at niceness 0 (Linux: weight 1024 / 1.25**nice)."""
+def session_nice(size: int, setting: str = "auto") -> int:
+    """The autogroup niceness of each of `size` search sessions: for `setting` "auto",
+    such that together they weigh about as much as one session at niceness 0 (Linux:
+    weight 1024 / 1.25**nice); else the niceness `setting` (0-19)."""
+    if str(setting).strip().lower() != "auto":
+        return max(0, min(19, int(setting)))
     return max(0, min(19, round(math.log(max(1, size)) / math.log(1.25))))
+
+
+if SESSION_NICE.strip().lower() != "auto" and not SESSION_NICE.strip().isdigit():
+    raise SystemExit(f"TABLERO_MACHINE_SESSION_NICE must be auto or a niceness 0-19, "
+                     f"not {SESSION_NICE!r}")
 
 
 def set_session_nice(pid: int, nice: int, wait: float = 1.5) -> bool:
@@ -246,7 +261,7 @@ class Pool:
                 return None
             self._count += 1
         try:
-            searcher = Searcher(session_nice=session_nice(self.size))
+            searcher = Searcher(session_nice=session_nice(self.size, SESSION_NICE))
         except BaseException:
             with self._lock:
                 self._count -= 1
