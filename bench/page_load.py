@@ -30,7 +30,7 @@ response headers that app/security.py puts on every answer of Tablero's.  One of
 page that sets it, from a new tab's blank page, in a new browsing context group, with a
 renderer process of its own, where the bare one-line page reuses the tab's (measured
 here, 30 rounds at load 26 on 2 cores: 112 ms bare, 140 ms with that header alone, 106 ms
-with every other header of ours).  So each page is also compared with that page, which
+with every other header of ours; other runs showed less).  So each page is also compared with that page, which
 costs the same navigation as any page of a Tablero server: what is left is the page's
 own cost.  Both verdicts are printed.
 
