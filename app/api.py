@@ -145,8 +145,10 @@ def game_json(record: storage.Record, view: dict, you: list[str]) -> dict:
         "rematch": record.rematch,
         "clock": clocks.public(record.clock),
         #  The verdicts of a student's rules kept with the game (`tablero serve --rules`):
-        #  how many moves were asked and the plies where they disagree.
-        **student_rules.summary(record.game, record.id),
+        #  how many moves were asked and the plies where they disagree (counted when the
+        #  game keeps some, or this server asks a student's rules and may have added some).
+        **(student_rules.summary(record.game, record.id)
+           if record.verdicts is not False or student_rules.configured(record.game) else {}),
     }
 
 
@@ -655,7 +657,7 @@ def act(game_id):
     try:
         played.act(action)
     except Refused as exc:  # served with a student's rules: what theirs say of it too
-        exc.student = student_rules.judge(record.game, before, action, exc)
+        exc.student = student_rules.judge(record.game, before, action, exc, record)
         if exc.student:  # kept beside the game (which does not change), with the counts
             try:
                 storage.keep_tried(record, student_rules.kept(exc.student))
@@ -668,7 +670,7 @@ def act(game_id):
         require_seat(record, last["player"])
     # A student's rules are asked before the move is stored, so that their verdict is
     # stored with it (one write: every page that hears of the move hears of the verdict).
-    student = student_rules.judge(record.game, before, played.actions[-1])
+    student = student_rules.judge(record.game, before, played.actions[-1], None, record)
     store(record, played.actions[-1], played, now, student)
     return reply(record, played.view_json, played.explain,
                  **({"student": student} if student else {}))
@@ -700,7 +702,7 @@ def machine(game_id):
         else:
             action = machine_pool.play(played, record, budget)
         now = clocks.now_ms()  # the machine's time ends here: not the student's asking
-        student = student_rules.judge(record.game, view, played.actions[-1])
+        student = student_rules.judge(record.game, view, played.actions[-1], None, record)
         store(record, action, played, now, student)
     finally:
         storage.release_machine(record)

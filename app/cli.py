@@ -132,19 +132,21 @@ def open_files_for(workers: int, threads: int, streams: int = 0) -> None:
 
 
 def student_rules_option(parser: argparse.ArgumentParser, rules: list[str]) -> str:
-    """`--rules go=FILE.pl`, checked (the file loads and defines goMove/4), as the workers
-    read it ($TABLERO_RULES: app/student_rules.py)."""
+    """`--rules GAME=FILE.pl` (or GAME=FOLDER/), checked (the file loads and defines what
+    the game asks: goMove/4 for Go...), as the workers read it ($TABLERO_RULES:
+    app/student_rules.py)."""
     served = {}
     for text in rules:
         try:
             game, path = student_rules.parse_option(text)
         except student_rules.StudentRulesError as exc:
             parser.error(str(exc))
-        load = student_rules.check(path)
+        load = student_rules.check(path, game)
         if not load["ready"]:
             parser.error(f"--rules {text}: cannot use {path}: {load['failure']}")
         served[game] = path
-        print(f"Tablero: {game} moves are also asked of {path} (goMove/4)", flush=True)
+        print(f"Tablero: {game} moves are also asked of {path} "
+              f"({student_rules.ASKED[game]})", flush=True)
     return ",".join(f"{game}={path}" for game, path in served.items())
 
 
@@ -202,9 +204,10 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--worker-class", default="gthread", help=argparse.SUPPRESS)
     serve.add_argument("--db", help="SQLite file or postgresql:// URL for saved games (default "
                        "$TABLERO_DB or ~/.local/share/tablero/tablero.db)")
-    serve.add_argument("--rules", action="append", default=[], metavar="go=FILE.pl",
-                       help="also ask a student's rules module (goMove/4) on every Go move, "
-                       "and show where it disagrees with ours (docs/grading.md)")
+    serve.add_argument("--rules", action="append", default=[], metavar="GAME=FILE.pl",
+                       help="also ask a student's rules (a file, or a folder: its adapter.pl "
+                       "or the kit's main file) on every move of GAME (go, molinolog, gorogo, "
+                       "azul), and show where they disagree with ours (docs/grading.md)")
     grade = sub.add_parser("grade", help="grade a student's Go rules module", add_help=False)
     grade.add_argument("rest", nargs=argparse.REMAINDER)
     gtp = sub.add_parser("gtp", help="Go and its machine player as a GTP engine (stdin/stdout; "

@@ -34,15 +34,12 @@ prolog/console.pl), so nothing one query asserts or sets is seen by the next.
 
 from __future__ import annotations
 
-import atexit
 import os
-import queue
 import shutil
 import subprocess
 import tempfile
 import threading
 import time
-import weakref
 
 from flask import Blueprint, current_app, jsonify
 
@@ -139,16 +136,7 @@ class Worker(pipes.JsonLinesProcess):
             raise ConsoleUnavailable("console_unavailable",
                                      f"The console's Prolog cannot start: {exc}") from None
         self._attach()
-        try:
-            ready = self._read(time.monotonic() + start_seconds)
-        except (WorkerTimeout, WorkerDied):
-            self.kill()
-            raise ConsoleUnavailable("console_unavailable",
-                                     "The console's Prolog did not start") from None
-        except BaseException:
-            self.kill()
-            raise
-        if ready != {"ready": True}:
+        if self.await_ready(start_seconds) != {"ready": True}:
             self.kill()
             raise ConsoleUnavailable("console_unavailable",
                                      "The console's Prolog did not start")
@@ -163,66 +151,31 @@ class Worker(pipes.JsonLinesProcess):
 # ---- the pool --------------------------------------------------------------------------
 
 
-class Pool:
-    """At most `size` workers for this process, started when first needed."""
+class Pool(pipes.ProcessPool):
+    """At most `size` workers for this process, started when first needed (app/pipes.py's
+    pool: a worker found dead is replaced, one is retired after `max_queries` queries)."""
 
     def __init__(self, size: int = WORKERS, deadline: float = DEADLINE,
                  busy_wait: float = BUSY_WAIT, max_queries: int = MAX_QUERIES):
-        self.size = max(1, size)
+        super().__init__(Worker, size=size, wait=busy_wait, max_uses=max_queries,
+                         busy=lambda: ConsoleUnavailable(
+                             "console_busy", "Every console is busy answering other goals: "
+                             "try again in a few seconds"))
         self.deadline = deadline
-        self.busy_wait = busy_wait
-        self.max_queries = max_queries
-        self.pid = os.getpid()
-        self._idle: queue.LifoQueue[Worker] = queue.LifoQueue()
-        self._lock = threading.Lock()
-        self._count = 0            # workers started and not yet dropped
-        self._all: weakref.WeakSet[Worker] = weakref.WeakSet()
-        self.restarts = 0          # workers dropped after a timeout or a crash
 
-    def _take(self) -> Worker:
-        """An idle worker, or a new one while the pool has room; waits up to busy_wait."""
-        deadline = time.monotonic() + self.busy_wait
-        while True:
-            try:
-                return self._idle.get_nowait()
-            except queue.Empty:
-                pass
-            with self._lock:
-                start = self._count < self.size
-                if start:
-                    self._count += 1
-            if start:
-                try:
-                    worker = Worker()
-                except BaseException:
-                    with self._lock:
-                        self._count -= 1
-                    raise
-                self._all.add(worker)
-                return worker
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise ConsoleUnavailable(
-                    "console_busy", "Every console is busy answering other goals: try again "
-                    "in a few seconds")
-            try:       # short waits: a worker dropped meanwhile makes room for a new one
-                return self._idle.get(timeout=min(left, 0.25))
-            except queue.Empty:
-                continue
+    @property
+    def max_queries(self) -> int:
+        """Queries a worker answers before it is replaced."""
+        return self.max_uses
 
-    def _drop(self, worker: Worker) -> None:
-        worker.kill()
-        with self._lock:
-            self._count -= 1
+    @max_queries.setter
+    def max_queries(self, value: int) -> None:
+        self.max_uses = value
 
     def ask(self, request: dict) -> dict:
         """The worker's reply to one request.  A worker that passed the deadline or died is
         dropped (ConsoleError timeout / crashed); the next request starts a new one."""
-        worker = self._take()
-        while not worker.alive:            # killed while idle: start another
-            self.restarts += 1
-            self._drop(worker)
-            worker = self._take()
+        worker = self.take()
         started = time.monotonic()
         try:
             try:
@@ -233,44 +186,28 @@ class Pool:
                 #  gets one fresh worker; one that ends that one too is reported.
                 if worker.queries <= 1 or time.monotonic() - started > 0.5:
                     raise
-                self.restarts += 1
-                self._drop(worker)
-                worker = self._take()
+                self.killed += 1
+                self.drop(worker)
+                worker = self.take()
                 reply = worker.ask(request, time.monotonic() + self.deadline)
         except WorkerTimeout:
-            self.restarts += 1
-            self._drop(worker)
+            self.killed += 1
+            self.drop(worker)
             raise ConsoleError("timeout", f"The goal did not finish within {self.deadline:g} "
                                "seconds: its Prolog process was stopped") from None
         except WorkerDied:
-            self.restarts += 1
-            self._drop(worker)
+            self.killed += 1
+            self.drop(worker)
             raise ConsoleError("crashed", "The goal ended its Prolog process (it ran out of "
                                "memory, or the process was killed): nothing else was "
                                "affected") from None
         except BaseException:
-            self._drop(worker)
+            self.drop(worker)
             raise
-        if worker.queries >= self.max_queries:
-            self._drop(worker)
-        else:
-            self._idle.put(worker)
+        self.give(worker)
         return reply
 
-    def close(self) -> None:
-        """Kill every worker of this pool."""
-        for worker in list(self._all):
-            worker.kill()
-        while True:
-            try:
-                self._idle.get_nowait()
-            except queue.Empty:
-                break
-        with self._lock:
-            self._count = 0
 
-
-_POOLS: weakref.WeakSet[Pool] = weakref.WeakSet()
 _POOLS_LOCK = threading.Lock()
 
 
@@ -283,15 +220,7 @@ def pool() -> Pool:
             found = Pool(size=int(current_app.config.get("CONSOLE_WORKERS", WORKERS)),
                          deadline=float(current_app.config.get("CONSOLE_DEADLINE", DEADLINE)))
             extensions["tablero_console"] = found
-            _POOLS.add(found)
     return found
-
-
-@atexit.register
-def _close_pools() -> None:
-    for p in list(_POOLS):
-        if p.pid == os.getpid():
-            p.close()
 
 
 # ---- the route -------------------------------------------------------------------------

@@ -84,8 +84,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="tablero grade",
         description="Grade a student's Go rules module (emptyBoard/1, goMove/4 and a score "
-                    "predicate, UNS 2019) against our rules, GNU Go games and random games.")
-    parser.add_argument("file", help="the student's Prolog file (proylcc.pl)")
+                    "predicate, UNS 2019) against our rules, GNU Go games and random games; "
+                    "or, with --game, a GoRoGo, Azul or Molinolog solution on its kit's "
+                    "contract (docs/grading.md).")
+    parser.add_argument("file", help="the student's Prolog file (proylcc.pl), their folder "
+                                     "(its adapter.pl, else the kit's main file), or a class "
+                                     "folder")
+    parser.add_argument("--game", choices=["go", "gorogo", "azul", "molinolog"], default="go",
+                        help="the course's game (default go)")
     parser.add_argument("--score", metavar="NAME/3",
                         help="the score predicate (default: terminarJuego/3, else finDelJuego/3)")
     parser.add_argument("--score-order", choices=["wb", "bw"],
@@ -108,13 +114,19 @@ def main(argv: list[str] | None = None) -> int:
                              "gnugo9, random9, score9")
     parser.add_argument("--call-seconds", type=float, default=CALL_SECONDS,
                         help=f"time limit of one goMove/4 call (default {CALL_SECONDS:g} s)")
-    parser.add_argument("--lang", choices=["es", "en"], default="es",
-                        help="language of a class's table and feedback (default es)")
+    parser.add_argument("--lang", choices=["es", "en", "pt"],
+                        help="language of a class's table and feedback (default the course's: "
+                             "es; GoRoGo pt)")
     parser.add_argument("--out", metavar="FOLDER",
                         help="where a class's grades go (default FOLDER/grades)")
     parser.add_argument("--jobs", type=int, default=CLASS_JOBS,
                         help=f"solutions of a class graded at once (default {CLASS_JOBS})")
     args = parser.parse_args(argv)
+    if args.game != "go":
+        return _main_game(args)
+    args.lang = args.lang or "es"
+    if args.lang == "pt":
+        parser.error("--lang pt: the Go course's feedback is in Spanish or English")
     if Path(args.file).is_dir() and is_class_folder(Path(args.file)):
         return main_class(args)
     try:
@@ -133,11 +145,33 @@ def main(argv: list[str] | None = None) -> int:
     return report["exit"]
 
 
+def _main_game(args) -> int:
+    """`tablero grade --game GAME FILE|FOLDER`: a kit game's solution, or a class."""
+    from . import grade_games
+    args.lang = args.lang or grade_games.GAMES[args.game]["lang"]
+    path = Path(args.file)
+    if path.is_dir() and not grade_games.is_solution_folder(path, args.game):
+        return main_class(args)
+    try:
+        report = grade_games.grade(path, args.game, seed=args.seed, only=args.only,
+                                   call_seconds=args.call_seconds, require=args.require,
+                                   weights=args.weights)
+    except GradeError as exc:
+        print(f"tablero grade: {exc}", file=sys.stderr)
+        return 2
+    if args.html:
+        Path(args.html).write_text(grade_games.html_report(report), encoding="utf-8")
+    print(grade_games.report_json(report) if args.json else grade_games.text_report(report),
+          end="\n" if args.json else "")
+    return report["exit"]
+
+
 def main_class(args) -> int:
     """`tablero grade FOLDER/`: every solution of a class; exit 0 if all pass, 1 else."""
     started = time.monotonic()
     try:
         rows = grade_class(Path(args.file), args.out, args.lang, args.jobs,
+                           game=getattr(args, "game", "go"),
                            progress=lambda r: print(f"{r['student']:<40} {r['verdict']:<6} "
                                                     f"{r['mark']:>3}  {r['seconds']:>5} s",
                                                     flush=True),
@@ -269,9 +303,12 @@ def check_file(path: Path) -> tuple[str | None, str]:
 
 
 def run_driver(path: Path, options: list[str], deadline: float,
-               budget: float, root: Path | None = None) -> tuple[list[dict], dict]:
+               budget: float, root: Path | None = None,
+               replace: dict | None = None) -> tuple[list[dict], dict]:
     """Run the driver until it ends normally, restarting it after a case that
-    ended its process; return every record and how the process went."""
+    ended its process; return every record and how the process went.  `replace`
+    ({file name: our file}) stages our file in the student's folder in place of
+    theirs (Molinolog's graficos.pl, app/confine.py's student_folder())."""
     swipl = swipl_path()
     records: list[dict] = []
     process = {"runs": 0, "restarts": 0, "stdout": "", "stderr": ""}
@@ -288,7 +325,8 @@ def run_driver(path: Path, options: list[str], deadline: float,
                     "--", f"--student={path}", f"--results={results}", f"--skip={skip}",
                     f"--budget={budget:.1f}", *options]
             limits = {**LIMITS, "cpu": int(budget * 2) + 30}
-            status, killed = _run_once(argv, Path(tmp), run, left, process, path, limits, root)
+            status, killed = _run_once(argv, Path(tmp), run, left, process, path, limits, root,
+                                       replace)
             process["runs"] += 1
             new = read_records(results)
             if run > 0:  # a restart says again what the first run said
@@ -327,18 +365,21 @@ def swipl_path() -> str:
 LIMITS = {"as": ADDRESS_SPACE, "fsize": OUTPUT_LIMIT}   # prlimit's, for every student process
 
 
-def boxed_files(student: Path, root: Path | None = None) -> list:
+def boxed_files(student: Path, root: Path | None = None, replace: dict | None = None) -> list:
     """What a student's process sees, read-only (app/confine.py): our prolog/ folder, and
     the student's file with the Prolog files beside it (nothing else of its folder), or,
-    for a folder or a zip graded whole, every Prolog file under its `root`."""
+    for a folder or a zip graded whole, every Prolog file under its `root` (with our
+    files of `replace` in place of theirs of the same name)."""
     student = Path(student).resolve()
     if student.is_relative_to(confine.PROLOG_DIR):     # our own rules, graded as a student's
         return [confine.PROLOG_DIR]
     #  The student's folder first: when it holds our prolog/ folder, ours is shown over it.
     if root:
         root = Path(root).resolve()
-        return [(confine.student_folder(student, root), root), confine.PROLOG_DIR]
-    return [(confine.student_folder(student), student.parent), confine.PROLOG_DIR]
+        return [(confine.student_folder(student, root, replace=replace), root),
+                confine.PROLOG_DIR]
+    return [(confine.student_folder(student, replace=replace), student.parent),
+            confine.PROLOG_DIR]
 
 
 MAX_ZIP_BYTES = 50 << 20
@@ -346,15 +387,18 @@ MAX_ZIP_FILES = 5000
 
 
 @contextlib.contextmanager
-def student_files(path: Path):
+def student_files(path: Path, find=None):
     """(main file, root): a .pl file as it is (root None); a folder or a .zip (a
-    repository): the file to grade in it (proylcc.pl, else the one defining goMove/4)
-    and the folder it is graded in (a zip is unzipped into a temporary folder, shown
-    read-only to the student's process).  (None, why) when there is nothing to grade."""
+    repository): the file to grade in it (`find`(root): Go's find_main_file by default,
+    proylcc.pl, else the one defining goMove/4) and the folder it is graded in (a zip is
+    unzipped into a temporary folder, shown read-only to the student's process).  (None,
+    why) when there is nothing to grade."""
     path = Path(path)
+    find = find or find_main_file
+    what = "defining goMove/4" if find is find_main_file else "to grade (docs/grading.md)"
     if path.is_dir():
-        main = find_main_file(path)
-        yield (main, path.resolve()) if main else (None, f"no Prolog file defining goMove/4 "
+        main = find(path)
+        yield (main, path.resolve()) if main else (None, f"no Prolog file {what} "
                                                           f"in the folder {path}")
         return
     if path.suffix.lower() == ".zip" and path.is_file():
@@ -364,9 +408,9 @@ def student_files(path: Path):
                 yield None, why
                 return
             os.chmod(tmp, 0o755)
-            main = find_main_file(Path(tmp))
+            main = find(Path(tmp))
             yield (main, Path(tmp).resolve()) if main else (
-                None, f"no Prolog file defining goMove/4 in the zip {path.name}")
+                None, f"no Prolog file {what} in the zip {path.name}")
         return
     yield path, None
 
@@ -429,11 +473,12 @@ def find_main_file(root: Path) -> Path | None:
 
 def _run_once(argv: list[str], tmp: Path, run: int, seconds: float,
               process: dict, student: Path, limits: dict,
-              root: Path | None = None) -> tuple[int | None, bool]:
+              root: Path | None = None, replace: dict | None = None) -> tuple[int | None, bool]:
     """Run one driver; keep the start of its stdout/stderr; (status, killed)."""
     out_path, err_path = tmp / f"stdout-{run}", tmp / f"stderr-{run}"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        proc = confine.popen(argv, read_only=boxed_files(student, root), writable=[tmp],
+        proc = confine.popen(argv, read_only=boxed_files(student, root, replace),
+                             writable=[tmp],
                              limits=limits, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                              cwd=tmp)
         killed = False
@@ -466,7 +511,7 @@ def _interrupted_index(records: list[dict], skip: int):
     for r in records:
         if r["kind"] == "died":
             return r["index"]
-    done = [r["index"] for r in records if r["kind"] in ("move", "score", "internal")]
+    done = [r["index"] for r in records if r["kind"] in ("move", "score", "check", "internal")]
     if not any(r["kind"] == "plan" for r in records) and not done:
         return "load" if not any(r["kind"] == "load" for r in records) else skip
     return max(done) + 1 if done else skip
@@ -689,7 +734,7 @@ SHRUNK_KEYS = ("before", "expected", "expected_board", "got", "got_board", "seco
 
 def _shrunk(r: dict, small: dict | None) -> dict:
     """A failure drawn on the smallest board that still fails the same way (the driver's
-    shrinking, see maybe_shrink/6 in prolog/grade/driver.pl); the board of the game it
+    shrinking, see maybe_shrink/6 in prolog/grade/go_grade.pl); the board of the game it
     came from is kept under "original", and "shrunk" says how many stones were taken off."""
     if not small:
         return r
@@ -1392,6 +1437,13 @@ _WORDS = {
            "bugs": "Qué corregir (cada problema una vez, con cuántos casos lo muestran)",
            "cases": "casos", "example": "p. ej.", "all_good": "Todos los casos pasaron.",
            "file": "archivo corregido", "feedback": "Devolución"},
+    "pt": {"student": "estudante", "verdict": "resultado", "mark": "nota",
+           "first": "primeiro caso que falha", "seconds": "segundos", "pass": "aprovado",
+           "fail": "falha", "missing": "não existe", "not written": "ainda não escrito",
+           "not run": "não corrido", "error": "não foi possível corrigir", "title": "Notas",
+           "bugs": "O que corrigir (cada problema uma vez, com quantos casos o mostram)",
+           "cases": "casos", "example": "p. ex.", "all_good": "Todos os casos passaram.",
+           "file": "ficheiro corrigido", "feedback": "Devolução"},
 }
 
 _PROBLEM_ES = {
@@ -1532,11 +1584,25 @@ def is_class_folder(folder: Path) -> bool:
 
 
 def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
-                jobs: int = CLASS_JOBS, progress=None, **options) -> list[dict]:
+                jobs: int = CLASS_JOBS, progress=None, game: str = "go",
+                **options) -> list[dict]:
     """Grade every solution of `folder`, `jobs` at a time; write grades.csv, grades.html
-    and feedback/<student>.txt to `out` (default FOLDER/grades); return the rows."""
+    and feedback/<student>.txt to `out` (default FOLDER/grades); return the rows.  For a
+    kit game (`game`: gorogo, azul, molinolog; app/grade_games.py) the feedback is in
+    `lang` and in English beside it (feedback/<student>.en.txt)."""
     import concurrent.futures
     import csv
+
+    from . import grade_games
+    if game == "go":
+        grade_one, feedback_of, html_of, preds = grade, feedback, html_report, PREDICATES
+    else:
+        preds = grade_games.predicates(game)
+        html_of = grade_games.html_report
+        feedback_of = grade_games.feedback
+
+        def grade_one(entry, **opts):
+            return grade_games.grade(entry, game, **opts)
 
     entries = class_entries(folder)
     out = Path(out) if out else Path(folder) / "grades"
@@ -1546,21 +1612,29 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
     def one(entry: Path) -> dict:
         started = time.monotonic()
         try:
-            report = grade(entry, **options)
+            report = grade_one(entry, **options)
         except GradeError as exc:
             report = unloadable_report(entry, str(exc))
-            _finish(report, fatal=str(exc))
+            if game == "go":
+                _finish(report, fatal=str(exc))
+            else:
+                grade_games.finish(report, game, {}, fatal=str(exc))
         seconds = round(time.monotonic() - started, 1)
         name = entry.stem if entry.is_file() else entry.name
-        (out / "feedback" / f"{name}.txt").write_text(feedback(report, lang), encoding="utf-8")
-        (out / "feedback" / f"{name}.html").write_text(html_report(report), encoding="utf-8")
+        (out / "feedback" / f"{name}.txt").write_text(feedback_of(report, lang),
+                                                      encoding="utf-8")
+        if game != "go" and lang != "en":
+            (out / "feedback" / f"{name}.en.txt").write_text(feedback_of(report, "en"),
+                                                             encoding="utf-8")
+        (out / "feedback" / f"{name}.html").write_text(html_of(report), encoding="utf-8")
         row = {"student": name, "verdict": report["verdict"], "mark": report.get("mark", 0),
                "seconds": seconds, "cpu": report.get("process", {}).get("cpu", 0),
                "report": report}
-        for key in PREDICATES:
+        for key in preds:
             v = report.get("verdicts", {}).get(key)
             row[key] = v["verdict"] if v else ("error" if report["verdict"] == "error" else "")
-        firsts = [v["first"] for v in report.get("verdicts", {}).values() if v.get("first")]
+        firsts = [v.get("first_words", {}).get(lang) or v["first"]
+                  for v in report.get("verdicts", {}).values() if v.get("first")]
         row["first"] = (firsts[0] if firsts else
                         report["summary"] if report["verdict"] == "error" else "")
         if progress:
@@ -1576,36 +1650,39 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
     w = _WORDS[lang]
     with open(out / "grades.csv", "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow([w["student"], w["verdict"], w["mark"], *PREDICATES, w["first"],
+        writer.writerow([w["student"], w["verdict"], w["mark"], *preds, w["first"],
                          w["seconds"]])
         for r in rows:
             writer.writerow([r["student"], w[r["verdict"]], r["mark"],
-                             *(w.get(r[k], r[k]) for k in PREDICATES), r["first"], r["seconds"]])
-    (out / "grades.html").write_text(class_html(rows, lang), encoding="utf-8")
+                             *(w.get(r[k], r[k]) for k in preds), r["first"], r["seconds"]])
+    (out / "grades.html").write_text(
+        class_html(rows, lang, preds,
+                   grade_games.class_bugs(rows, lang) if game != "go" else ""),
+        encoding="utf-8")
     (out / "grades.json").write_text(json.dumps(
         [{k: v for k, v in r.items() if k != "report"} for r in rows], ensure_ascii=False,
         indent=1), encoding="utf-8")
     return rows
 
 
-def class_html(rows: list[dict], lang: str) -> str:
+def class_html(rows: list[dict], lang: str, preds=PREDICATES, extra: str = "") -> str:
     e = html.escape
     w = _WORDS[lang]
     head = "".join(f"<th>{e(h)}</th>" for h in (w["student"], w["verdict"], w["mark"],
-                                                   *PREDICATES, w["first"], w["seconds"]))
+                                                   *preds, w["first"], w["seconds"]))
     body = []
     for r in rows:
         cells = [f"<td><a href='feedback/{e(r['student'])}.html'>{e(r['student'])}</a></td>",
                  f"<td class={'pass' if r['verdict'] == 'pass' else 'fail'}>"
                  f"{e(w[r['verdict']])}</td>", f"<td>{r['mark']}</td>"]
         cells += [f"<td class={'pass' if r[k] == 'pass' else 'fail'}>{e(w.get(r[k], r[k]))}</td>"
-                  for k in PREDICATES]
+                  for k in preds]
         cells += [f"<td class=first>{e(r['first'])}</td>", f"<td>{r['seconds']}</td>"]
         body.append("<tr>" + "".join(cells) + "</tr>")
     return (f"<!doctype html><html lang={lang}><meta charset=utf-8><title>{e(w['title'])}"
             f"</title><style>{_CSS} td.first {{ text-align: left; font-size: .85rem; }}</style>"
             f"<h1>{e(w['title'])}</h1><table class=summary><tr>{head}</tr>{''.join(body)}"
-            "</table></html>\n")
+            f"</table>{extra}</html>\n")
 
 
 # ------------------------------------------------------------ GNU Go games

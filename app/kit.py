@@ -31,6 +31,19 @@ MAIN = {"go": "proylcc.pl", "molinolog": "molinolog.pl", "gorogo": "gorogo.pl",
         "azul": "azul.pl"}
 
 
+#  The file a student's folder is played or judged by first: the teacher's adapter (it
+#  loads the solution beside it and maps its names to the kit's contract, docs/kits.md).
+ADAPTER = "adapter.pl"
+
+
+def folder_entry(game: str, folder: Path, first: tuple[str, ...] = (ADAPTER,)) -> Path | None:
+    """The file a student's folder is loaded by: the first of `first` found in it, else the
+    game's kit's main file; None when it holds none of them.  `tablero tournament` (with
+    machine.pl after the adapter) and `tablero serve --rules` read folders this way."""
+    names = first + ((MAIN[game],) if game in MAIN else ())
+    return next((folder / name for name in names if (folder / name).is_file()), None)
+
+
 class KitError(Exception):
     """The kit cannot be written (a reason for the person who asked)."""
 

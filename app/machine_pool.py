@@ -52,16 +52,13 @@ is played.
 
 from __future__ import annotations
 
-import atexit
 import json
 import math
 import os
-import queue
 import shutil
 import subprocess
 import threading
 import time
-import weakref
 
 from flask import current_app
 
@@ -192,14 +189,7 @@ class Searcher(pipes.JsonLinesProcess):
         if session_nice:
             set_session_nice(self.proc.pid, session_nice)
         self._attach()
-        try:
-            ready = self._read(time.monotonic() + start_seconds)
-        except (_Late, _Died):
-            ready = None
-        except BaseException:
-            self.kill()
-            raise
-        if ready != {"ready": True}:
+        if self.await_ready(start_seconds) != {"ready": True}:
             self.kill()
             raise MachineFailed("The machine's Prolog did not start")
 
@@ -212,76 +202,38 @@ class Searcher(pipes.JsonLinesProcess):
 # ---- the pool --------------------------------------------------------------------------
 
 
-class Pool:
-    """At most `size` search processes for this worker process, started when first needed."""
+class Pool(pipes.ProcessPool):
+    """At most `size` search processes for this worker process, started when first needed
+    (app/pipes.py's pool: take(), give(), close(), `killed`)."""
 
     def __init__(self, size: int = WORKERS, wait: float = WAIT, grace: float = GRACE,
                  max_searches: int = MAX_SEARCHES):
-        self.size = max(1, size)
-        self.wait = wait
+        nice = session_nice(size, SESSION_NICE)   # each search session's: see session_nice()
+        super().__init__(lambda: Searcher(session_nice=nice), size=size, wait=wait,
+                         max_uses=max_searches,
+                         busy=lambda: MachinesBusy(retry_after=max(1, round(self.wait))))
         self.grace = grace
-        self.max_searches = max_searches
-        self.pid = os.getpid()
-        self._idle: queue.LifoQueue[Searcher] = queue.LifoQueue()
-        self._lock = threading.Lock()
-        self._count = 0            # processes started and not yet dropped
-        self._all: weakref.WeakSet[Searcher] = weakref.WeakSet()
         self.running = 0           # searches running now
         self.answered = 0          # searches answered (a choice, a refusal, a time-out)
-        self.killed = 0            # processes killed past a deadline, or found dead
+
+    @property
+    def max_searches(self) -> int:
+        """Searches a process answers before it is replaced."""
+        return self.max_uses
 
     def take(self) -> Searcher:
         """An idle process, or a new one while the pool has room; waits up to `wait`
         seconds, then MachinesBusy.  Give it back with give()."""
-        deadline = time.monotonic() + self.wait
-        while True:
-            searcher = self._idle_or_new()
-            if searcher is None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise MachinesBusy(retry_after=max(1, round(self.wait)))
-                try:   # short waits: a process dropped meanwhile makes room for a new one
-                    searcher = self._idle.get(timeout=min(left, 0.25))
-                except queue.Empty:
-                    continue
-            if searcher.alive:
-                with self._lock:
-                    self.running += 1
-                return searcher
-            self.killed += 1       # died while idle: start another
-            self._drop(searcher)
-
-    def _idle_or_new(self) -> Searcher | None:
-        try:
-            return self._idle.get_nowait()
-        except queue.Empty:
-            pass
+        searcher = super().take()
         with self._lock:
-            if self._count >= self.size:
-                return None
-            self._count += 1
-        try:
-            searcher = Searcher(session_nice=session_nice(self.size, SESSION_NICE))
-        except BaseException:
-            with self._lock:
-                self._count -= 1
-            raise
-        self._all.add(searcher)
+            self.running += 1
         return searcher
 
     def give(self, searcher: Searcher, healthy: bool = True) -> None:
         """Give back a process taken with take(); one that is not healthy is dropped."""
         with self._lock:
             self.running -= 1
-        if healthy and searcher.alive and searcher.searches < self.max_searches:
-            self._idle.put(searcher)
-        else:
-            self._drop(searcher)
-
-    def _drop(self, searcher: Searcher) -> None:
-        searcher.kill()
-        with self._lock:
-            self._count -= 1
+        super().give(searcher, healthy)
 
     def search(self, request: dict, budget: float) -> dict:
         """The search process's reply to one request, with `budget` seconds (the process
@@ -314,18 +266,6 @@ class Pool:
         kind = Refused if reply["kind"] == "refused" else InvalidRequest
         raise kind(code, str(reply.get("message") or code))
 
-    def close(self) -> None:
-        """Kill every process of this pool."""
-        for searcher in list(self._all):
-            searcher.kill()
-        while True:
-            try:
-                self._idle.get_nowait()
-            except queue.Empty:
-                break
-        with self._lock:
-            self._count = 0
-
 
 _POOLS: dict[tuple[int, float], Pool] = {}
 _POOLS_LOCK = threading.Lock()
@@ -345,13 +285,6 @@ def pool(app=None) -> Pool | None:
         if found is None or found.pid != os.getpid():
             found = _POOLS[key] = Pool(size=key[0], wait=key[1])
     return found
-
-
-@atexit.register
-def _close_pools() -> None:
-    for p in list(_POOLS.values()):
-        if p.pid == os.getpid():
-            p.close()
 
 
 def request_for(record) -> dict:

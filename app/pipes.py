@@ -1,22 +1,31 @@
 """A child process spoken to in JSON lines: one request a line on its standard input, one
-reply a line on its standard output, within a deadline.
+reply a line on its standard output, within a deadline; and a pool of such children.
 
 The console's workers (app/console.py), a student's rules served beside ours
 (app/student_rules.py) and the machine's search processes (app/machine_pool.py) all talk
-to their `swipl` this way; only how each is started differs.  A child that does not
-answer by the deadline raises Late, one that ended or said something that is not a JSON
-object raises Died, and either way it is killed with its process group: it is never
-asked again.
+to their `swipl` this way; only how each is started differs.  A child says
+{"ready": true} when it has loaded (await_ready()).  A child that does not answer by the
+deadline raises Late, one that ended or said something that is not a JSON object raises
+Died, and either way it is killed with its process group: it is never asked again.
+
+The console's workers and the machine's search processes are kept in a ProcessPool: at
+most a few a web process, started when first needed, reused, replaced after so many
+requests or when found dead, and killed when the process exits.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import queue
 import select
 import signal
 import subprocess
+import threading
 import time
+import weakref
+from typing import Callable
 
 MAX_REPLY = 4 << 20    # bytes of one reply line; more and the child is dropped
 
@@ -41,6 +50,18 @@ class JsonLinesProcess:
         self._buffer = b""
         self._to_child = self.proc.stdin.fileno()
         self._from_child = self.proc.stdout.fileno()
+
+    def await_ready(self, seconds: float) -> dict | None:
+        """The child's first line (its {"ready": true}, and whatever else it reports),
+        read within `seconds`; None when it did not come (late, or the child ended).  The
+        caller kills a child that is not ready."""
+        try:
+            return self._read(time.monotonic() + seconds)
+        except (Late, Died):
+            return None
+        except BaseException:
+            self.kill()
+            raise
 
     @property
     def pid(self) -> int:
@@ -125,3 +146,104 @@ class JsonLinesProcess:
                 stream.close()
             except OSError:
                 pass
+
+
+class ProcessPool:
+    """At most `size` children for this process, made by `start()` (a JsonLinesProcess
+    that has said it is ready) when first needed and reused.  take() gives an idle child,
+    or starts one while there is room, or waits up to `wait` seconds for one (then raises
+    `busy()`); give() takes it back, dropping (killing) one that is not healthy, has
+    ended, or has answered `max_uses` requests.  A child found dead is replaced.  Every
+    pool is closed when its process exits."""
+
+    def __init__(self, start: Callable[[], JsonLinesProcess], size: int, wait: float,
+                 max_uses: int, busy: Callable[[], Exception]):
+        self.start = start
+        self.size = max(1, size)
+        self.wait = wait
+        self.max_uses = max_uses
+        self.busy = busy
+        self.pid = os.getpid()
+        self._idle: queue.LifoQueue[JsonLinesProcess] = queue.LifoQueue()
+        self._lock = threading.Lock()
+        self._count = 0            # children started and not yet dropped
+        self._all: weakref.WeakSet[JsonLinesProcess] = weakref.WeakSet()
+        self.killed = 0            # children killed past a deadline or after a death, or found dead
+        with _POOLS_LOCK:
+            _POOLS.add(self)
+
+    def take(self) -> JsonLinesProcess:
+        """A live child: an idle one, or a new one while the pool has room; waits up to
+        `wait` seconds, then raises busy().  Give it back with give()."""
+        deadline = time.monotonic() + self.wait
+        while True:
+            child = self._idle_or_new()
+            if child is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise self.busy()
+                try:   # short waits: a child dropped meanwhile makes room for a new one
+                    child = self._idle.get(timeout=min(left, 0.25))
+                except queue.Empty:
+                    continue
+            if child.alive:
+                return child
+            self.killed += 1       # died while idle: start another
+            self.drop(child)
+
+    def _idle_or_new(self) -> JsonLinesProcess | None:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            if self._count >= self.size:
+                return None
+            self._count += 1
+        try:
+            child = self.start()
+        except BaseException:
+            with self._lock:
+                self._count -= 1
+            raise
+        self._all.add(child)
+        return child
+
+    def give(self, child: JsonLinesProcess, healthy: bool = True) -> None:
+        """Give back a child taken with take(); one that is not healthy, has ended or has
+        answered max_uses requests is dropped."""
+        if healthy and child.alive and child.queries < self.max_uses:
+            self._idle.put(child)
+        else:
+            self.drop(child)
+
+    def drop(self, child: JsonLinesProcess) -> None:
+        """Kill a child taken with take(): its place is free for a new one."""
+        child.kill()
+        with self._lock:
+            self._count -= 1
+
+    def close(self) -> None:
+        """Kill every child of this pool."""
+        for child in list(self._all):
+            child.kill()
+        while True:
+            try:
+                self._idle.get_nowait()
+            except queue.Empty:
+                break
+        with self._lock:
+            self._count = 0
+
+
+_POOLS: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
+_POOLS_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_pools() -> None:
+    """At exit, kill the children of this process's pools (a forked process's inherited
+    pools are its parent's to close)."""
+    for found in list(_POOLS):
+        if found.pid == os.getpid():
+            found.close()

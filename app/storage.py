@@ -149,6 +149,10 @@ class Record:
     rematch: dict | None = None
     #  The game's clock (app/clocks.py, prolog/clock.pl), None for an untimed game.
     clock: dict | None = None
+    #  Whether verdicts of a student's rules are kept with the game (app/student_rules.py:
+    #  on its actions or on moves tried), as read with it; None when not known.  A reply
+    #  counts them (two queries) only when there may be some.
+    verdicts: bool | None = None
 
     def actions(self) -> list[dict]:
         with _read() as con:
@@ -219,6 +223,7 @@ def create(game: str, options: dict, casual: bool, state: str, view: dict,
                     view, None, format, seats, cache_key, None, clock)
     traces = list(traces) if traces is not None else [None] * len(actions)
     students = list(students) if students is not None else [None] * len(actions)
+    record.verdicts = any(students)
     with _write() as con:
         con.execute(
             "INSERT INTO games (id, game, options, casual, state, plies, created, updated, "
@@ -253,7 +258,8 @@ def load(game_id: str) -> Record | None:
     with _read() as con:
         row = con.execute(
             "SELECT id, game, options, casual, state, plies, revision, view, undo_request, "
-            "format, cache_key, rematch, clock FROM games WHERE id = ?", (game_id,)
+            "format, cache_key, rematch, clock, " + _VERDICTS + " FROM games WHERE id = ?",
+            (game_id,)
         ).fetchone()
         if row is None:
             return None
@@ -266,7 +272,14 @@ def load(game_id: str) -> Record | None:
     view = row[7] or None
     return Record(row[0], row[1], json.loads(row[2]), bool(row[3]), row[4], row[5], row[6],
                   view, row[8], row[9], seats, row[10], json.loads(row[11]) if row[11] else None,
-                  json.loads(row[12]) if row[12] else None)
+                  json.loads(row[12]) if row[12] else None, bool(row[13]))
+
+
+#  Whether a game keeps verdicts of a student's rules (load()'s last column; both backends
+#  run it, through the indexes on student_code and on student_tried's key).
+_VERDICTS = ("(EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id "
+             "AND a.student_code IS NOT NULL) "
+             "OR EXISTS (SELECT 1 FROM student_tried t WHERE t.game_id = games.id))")
 
 
 def _json_or_null(value) -> str | None:
@@ -353,6 +366,8 @@ def append(record: Record, action: dict, state: str, view: dict | str,
     record.cache_key = cache_key
     if clock is not None:
         record.clock = clock
+    if student:
+        record.verdicts = True
     return record.revision
 
 
@@ -403,6 +418,7 @@ def keep_tried(record: Record, student: dict) -> bool:
                     "VALUES (?, ?, ?, ?, ?)",
                     (record.id, record.plies, last + 1, int(bool(student.get("agree"))),
                      json.dumps(student, separators=(",", ":"))))
+    record.verdicts = True
     return True
 
 

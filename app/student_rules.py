@@ -1,9 +1,17 @@
-"""`tablero serve --rules go=FILE.pl`: a student's goMove/4 asked beside ours on every move.
+"""`tablero serve --rules GAME=FILE.pl`: a student's rules asked beside ours on every move.
 
-A teacher serves the Go page with a student's rules module (the UNS 2019 course's
-`proylcc.pl`).  Every move played on a Go game (a person's or the machine's) is then
-also asked of the student's `goMove(Board, Player, [R, C], RBoard)`, and the reply
-carries what both said:
+A teacher serves the board with a student's rules module (or a student's folder: its
+adapter.pl, else the kit's main file, as `tablero tournament` reads one).  Every move
+played on a game of that kind (a person's or the machine's, on the page or through the
+API) is then also asked of the student's rules, and the reply carries what both said.
+The questions are the course kit's (docs/kits.md):
+
+- Go: the UNS 2019 course's `goMove(Board, Player, [R, C], RBoard)` (`proylcc.pl`);
+- Molinolog: `accion_legal/2`, `aplicar/3`, `fin_del_juego/2` on the course's estado/8;
+- GoRoGo: `jogada(Peca, X, Y)` (or `updateTable/2`) on the stored game `jogo/1`;
+- Azul: `jugadas_legales/2` and `aplicar_jugada/3` on azul/9.
+
+For Go:
 
     "student": {"agree": false, "code": "board_differs", "points": 2,
                 "diff": [[3, 4], [3, 5]], "message": "...", "query": "goMove(...)",
@@ -13,15 +21,28 @@ carries what both said:
                            "second_board": [rows] | null, "message": "", "output": "",
                            "us": 74}}
 
+and for the other games the same fields, with positions as states and pictures
+(prolog/grade/rules_games.pl):
+
+    "student": {"agree", "code", "points", "diff": [points], "fields": ["fase", ...],
+                "message", "query", "move": "colocar((n,2))", "file", "player",
+                "action": {...}, "before": Picture, "before_state": Text,
+                "ours":   {"accepted", "refusal", "legal", "state", "picture", "over"},
+                "theirs": {"status", "step", "legal", "state", "picture", "over",
+                           "message", "output", "us"}}
+
 on the move's reply (200) and on a refusal's error body (409: `error.student`).  `code`
 is agree, they_refuse (their rules refuse a move ours accept), they_accept (the
-reverse), board_differs, second_board (our board, then another on backtracking),
-not_a_board, they_failed (a limit, an error, halt, a crash: `theirs.status` says
-which) or unavailable (the module could not be loaded).  Boards are rows of
-characters, as the view's.  `ours.board` is our goMove/4's answer; `ours.refusal` the
-game's refusal code: a ko recapture is refused by the game but not by goMove/4 (the
-course's goMove/4 has no history), so its student is compared with our goMove/4 and
-the message says so.
+reverse), board_differs (another position after the move: `diff` the points whose
+pieces differ, `fields` the parts of the state), over_differs (the same position, but
+not the same end of the game), second_board (Go: our board, then another on
+backtracking), not_a_board (an answer that is no board or state of the game),
+they_failed (a limit, an error, halt, a crash, a predicate not written yet:
+`theirs.status` says which, `theirs.step` which predicate) or unavailable (the module
+could not be loaded).  Go's boards are rows of characters, as the view's.  `ours` is
+our rules' answer to the same question: for Go our goMove/4 (`ours.refusal` the game's
+refusal code: a ko recapture is refused by the game but not by goMove/4, which has no
+history), for the others our course modules (the game's own judges).
 
 **Our rules stay authoritative**: the game's state, what is stored, undo, the SGF and
 the score are ours; the student's answer is shown beside each move, including the
@@ -34,9 +55,10 @@ per web worker and game, started on the first move, kept, started again when it 
 passed the deadline or hit a Prolog limit), loaded as the grader loads it
 (prolog/grade/sandbox.pl), in the box of app/confine.py (bubblewrap: user nobody, no
 network, no environment, no new processes, only /usr, prolog/ and the student's Prolog
-files, read-only) under the grader's OS limits (app/grade.py's LIMITS),
-each call under a time and an inference limit, the process killed past DEADLINE.
-The pipe I/O is the console's (app/console.py's Worker).  See docs/grading.md's Limits.
+files, read-only) under the grader's OS limits (app/grade.py's LIMITS, and CPU time),
+each call under a time (Go: wall clock; the others: CPU time) and an inference limit,
+the process killed past DEADLINE.  The pipe I/O is the console's (app/console.py's
+Worker).  See docs/grading.md's Limits.
 """
 
 from __future__ import annotations
@@ -52,16 +74,22 @@ from pathlib import Path
 from flask import current_app, has_app_context
 
 from . import confine, grade
+from . import kit as kits
 from .console import Worker, WorkerDied, WorkerTimeout
 
 PLAY = confine.PROLOG_DIR / "grade" / "play.pl"
-GAMES = ("go",)              # the games a student's rules can be served for
-CALL_SECONDS = 2.0           # one call of the student's goMove/4 (with its second answer)
+GAMES = ("go", "molinolog", "gorogo", "azul")  # the games a student's rules can be served for
+#  What each game asks of the student's rules, for people (messages, the CLI).
+ASKED = {"go": "goMove/4", "molinolog": "accion_legal/2, aplicar/3, fin_del_juego/2",
+         "gorogo": "jogada/3 (or updateTable/2) on jogo/1",
+         "azul": "jugadas_legales/2, aplicar_jugada/3"}
+CALL_SECONDS = 2.0           # one call of the student's predicate (with its second answer)
 CALL_INFERENCES = 10_000_000
 DEADLINE = 2 * CALL_SECONDS + 3.0  # the process is killed when a move takes longer
 START_SECONDS = 20.0         # to start swipl and load the file (loading has 10 s inside)
 RETRY_SECONDS = 30.0         # a module that failed to load is tried again after this
-ENV = "TABLERO_RULES"        # "go=/abs/path/proylcc.pl", set by `tablero serve --rules`
+ENV = "TABLERO_RULES"        # "go=/abs/path/proylcc.pl,...", set by `tablero serve --rules`
+LIMITS = {**grade.LIMITS, "cpu": 3600}  # prlimit's, for a student's process (kept for moves)
 
 #  Statuses after which the process is started afresh for the next move.
 RESTART_AFTER = {"timeout", "inferences", "resource", "abort", "halt", "killed", "crashed"}
@@ -75,14 +103,22 @@ class StudentRulesError(Exception):
 
 
 def parse_option(text: str) -> tuple[str, Path]:
-    """`go=FILE.pl` -> ("go", absolute path), or StudentRulesError."""
+    """`go=FILE.pl` or `gorogo=FOLDER/` -> (game, absolute path of the file to load), or
+    StudentRulesError.  A folder is read as `tablero tournament` reads one: its
+    adapter.pl, else the game's kit's main file (app/kit.py)."""
     game, sep, file = text.partition("=")
     if not sep or not file:
         raise StudentRulesError(f"--rules {text!r}: write GAME=FILE.pl, as go=proylcc.pl")
     if game not in GAMES:
-        raise StudentRulesError(f"--rules {text!r}: only Go can be played with a student's "
-                                f"rules ({', '.join(g + '=FILE.pl' for g in GAMES)})")
+        raise StudentRulesError(f"--rules {text!r}: a student's rules can be served for "
+                                f"{', '.join(GAMES)} (GAME=FILE.pl or GAME=FOLDER/)")
     path = Path(file).expanduser().resolve()
+    if path.is_dir():
+        entry = kits.folder_entry(game, path)
+        if entry is None:
+            raise StudentRulesError(f"--rules {text!r}: a student's folder holds "
+                                    f"{kits.ADAPTER} or {kits.MAIN[game]}")
+        path = entry.resolve()
     problem, _ = grade.check_file(path)
     if problem:
         raise StudentRulesError(f"--rules: {problem}")
@@ -101,31 +137,44 @@ def configured(game: str) -> Path | None:
             name, _, file = item.partition("=")
             rules[name] = file
     file = rules.get(game)
-    return Path(file) if file else None
+    if not file:
+        return None
+    path = Path(file)
+    if path.is_dir():   # a student's folder: its adapter.pl, else the kit's main file
+        path = kits.folder_entry(game, path) or path
+    return path
 
 
 def served(game: str) -> dict:
     """{"student_rules": {"game", "file"}} for a game served with a student's rules, else
     {} (added to every game reply, so the page can say so before the first move)."""
     path = configured(game)
-    return {"student_rules": {"game": game, "file": path.name}} if path else {}
+    return {"student_rules": {"game": game, "file": shown_name(path)}} if path else {}
+
+
+def shown_name(path: Path) -> str:
+    """The student's file as the page names it: an adapter with its folder (rita/adapter.pl)."""
+    return f"{path.parent.name}/{path.name}" if path.name == kits.ADAPTER else path.name
 
 
 # ---- the process -----------------------------------------------------------------------
 
 
 class StudentProcess(Worker):
-    """prolog/grade/play.pl with the student's file loaded: one JSON request a line on
-    its standard input, one reply a line on its standard output (app/console.py's Worker
-    carries them and kills the process group).  `load` is load_student/3's report."""
+    """prolog/grade/play.pl with the student's file loaded for `game`: one JSON request a
+    line on its standard input, one reply a line on its standard output (app/console.py's
+    Worker carries them and kills the process group).  `load` is load_student/3's report.
+    The Prolog files beside the student's file are shown to the box (an adapter loads the
+    solution next to it)."""
 
-    def __init__(self, path: Path, encoding: str):
+    def __init__(self, path: Path, encoding: str, game: str = "go"):
         argv = [grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
                 "-f", "none", "-g", "grade_play:play_main", "-t", "halt",
-                str(PLAY), "--", f"--student={path}", f"--encoding={encoding}"]
+                str(PLAY), "--", f"--student={path}", f"--encoding={encoding}",
+                f"--game={game}"]
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-student-")
         self.proc = confine.popen(argv, read_only=grade.boxed_files(path),
-                                  limits=grade.LIMITS, stdin=subprocess.PIPE,
+                                  limits=LIMITS, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                   cwd=self._dir.name, bufsize=0)
         self._attach()
@@ -145,7 +194,7 @@ class StudentProcess(Worker):
 
 
 def load_failure(load: dict) -> str:
-    """Why a load report does not give a goMove/4 to call, in words."""
+    """Why a load report does not give the game's predicates to call, in words."""
     if load.get("failure"):
         return load["failure"]
     if load.get("syntax_errors"):
@@ -157,8 +206,9 @@ class StudentRules:
     """One student's file for one game, in this process: its Prolog process and its
     state.  ask() is serialized (one move at a time per web worker)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, game: str = "go"):
         self.path = path
+        self.game = game
         self.lock = threading.Lock()
         self.process: StudentProcess | None = None
         self.failure: str | None = None     # why it could not be loaded
@@ -175,7 +225,7 @@ class StudentRules:
             self.failure, self.failed_at = problem, time.monotonic()
             return None
         self.starts += 1
-        process = StudentProcess(self.path, encoding)
+        process = StudentProcess(self.path, encoding, self.game)
         if not process.ready:
             self.failure, self.failed_at = load_failure(process.load), time.monotonic()
             return None
@@ -183,10 +233,21 @@ class StudentRules:
         return process
 
     def ask(self, rows: list[str], player: str, pos: list[int]) -> dict:
-        """The process's reply to one move ({"ok": true, "theirs", "ours"}), or
+        """Go: the process's reply to one move ({"ok": true, "theirs", "ours"}), or
         {"ok": false, "status": unavailable | killed | crashed, "message"}."""
         request = {"board": rows, "player": player, "pos": pos, "seconds": CALL_SECONDS,
                    "inferences": CALL_INFERENCES}
+        return self._ask(request, lambda reply: _well_formed(reply, len(rows)))
+
+    def ask_state(self, stored: dict, action: dict) -> dict:
+        """Molinolog, GoRoGo, Azul: the reply to one action on the game as stored before it
+        (`stored`: {"game", "state", "traces"} or {"game", "options", "actions"}, what the
+        machine's search processes are given, app/machine_pool.py's request_for)."""
+        request = {**stored, "action": action, "seconds": CALL_SECONDS,
+                   "inferences": CALL_INFERENCES}
+        return self._ask(request, _well_formed_state)
+
+    def _ask(self, request: dict, well_formed) -> dict:
         with self.lock:
             try:
                 process = self._started()
@@ -206,7 +267,7 @@ class StudentRules:
                 return {"ok": False, "status": "crashed",
                         "message": "its Prolog process ended (halt/0 reached through call/1, "
                                    "or out of memory): started again for the next move"}
-            if not _well_formed(reply, len(rows)):
+            if not well_formed(reply):
                 # Only the driver writes this channel, but the student's code runs in the
                 # same process and could find its stream: never trust it further.
                 process.kill()
@@ -224,6 +285,24 @@ class StudentRules:
             if self.process is not None:
                 self.process.kill()
                 self.process = None
+
+
+def _well_formed_state(reply: dict) -> bool:
+    """A reply of prolog/grade/rules_games.pl's shape: {"ok": false, "message"} or ok with
+    two sides, each a status, a legal flag, a state text or None and a picture dict or
+    None, and `diff` and `fields` lists."""
+    if reply.get("ok") is False:
+        return isinstance(reply.get("message"), str)
+    if reply.get("ok") is not True:
+        return False
+    sides = [reply.get("ours"), reply.get("theirs")]
+    return (all(isinstance(side, dict) and isinstance(side.get("status"), str)
+                and isinstance(side.get("legal"), bool)
+                and (side.get("state") is None or isinstance(side["state"], str))
+                and (side.get("picture") is None or isinstance(side["picture"], dict))
+                for side in sides)
+            and isinstance(reply.get("diff"), list) and isinstance(reply.get("fields"), list)
+            and isinstance(reply.get("move"), str))
 
 
 def _well_formed(reply: dict, size: int) -> bool:
@@ -257,7 +336,7 @@ def rules_for(game: str) -> StudentRules | None:
     with _RULES_LOCK:
         found = _RULES.get(key)
         if found is None:
-            found = _RULES[key] = StudentRules(path)
+            found = _RULES[key] = StudentRules(path, game)
     return found
 
 
@@ -268,16 +347,17 @@ def _close_all() -> None:
             rules.close()
 
 
-def check(path: Path) -> dict:
+def check(path: Path, game: str = "go") -> dict:
     """Load the file once (as the server will) and return the load report, with
-    "ready": whether goMove/4 can be called (`tablero serve --rules` checks first)."""
+    "ready": whether the game's predicates can be called (`tablero serve --rules` checks
+    first)."""
     problem, encoding = grade.check_file(path)
     if problem:
         return {"ready": False, "failure": problem}
     boxed = confine.problem()
     if boxed:
         return {"ready": False, "failure": f"a student's code is only run confined: {boxed}"}
-    process = StudentProcess(path, encoding)
+    process = StudentProcess(path, encoding, game)
     process.kill()
     return {**process.load, "ready": process.ready,
             "failure": "" if process.ready else load_failure(process.load)}
@@ -286,15 +366,18 @@ def check(path: Path) -> dict:
 # ---- judging a move ------------------------------------------------------------------
 
 
-def judge(game: str, before: dict, action: dict, refusal=None) -> dict | None:
+def judge(game: str, before: dict, action: dict, refusal=None, record=None) -> dict | None:
     """What the student's rules say of a move played (refusal None) or refused by ours
-    (refusal: the TableroError), from the view before it; None when no student's rules
-    are served for the game or the action is no move to ask (a pass, a move off the
-    board, out of turn, after the game)."""
+    (refusal: the TableroError), from the view before it (and, for a game other than Go,
+    `record`: the stored game before it); None when no student's rules are served for the
+    game or the action is no move to ask (Go: a pass, a move off the board; any game: out
+    of turn, after the game)."""
     rules = rules_for(game)
-    if rules is None or not isinstance(action, dict) or action.get("kind") != "move":
+    if rules is None or not isinstance(action, dict) or before.get("over"):
         return None
-    if before.get("over") or before.get("phase", "play") != "play":
+    if game != "go":
+        return judge_state(game, rules, before, action, refusal, record)
+    if action.get("kind") != "move" or before.get("phase", "play") != "play":
         return None
     rows, player, pos = before.get("board"), action.get("player", before.get("to_move")), \
         action.get("pos")
@@ -304,7 +387,95 @@ def judge(game: str, before: dict, action: dict, refusal=None) -> dict | None:
         return None
     reply = rules.ask(rows, player, pos)
     refused = getattr(refusal, "code", None)
-    return compare(rows, player, pos, reply, refused, rules.path.name)
+    return compare(rows, player, pos, reply, refused, shown_name(rules.path))
+
+
+#  The codes our rules refuse with before any rule of the game is asked: the request is
+#  no move of the game (a student's rules are not asked of it).
+NOT_A_MOVE = {"bad_action", "bad_kind", "bad_field", "not_your_turn", "game_over"}
+
+
+def judge_state(game: str, rules: StudentRules, before: dict, action: dict, refusal,
+                record) -> dict | None:
+    """judge() for Molinolog, GoRoGo and Azul: the student's rules asked of the action on
+    the stored game before it (prolog/grade/rules_games.pl)."""
+    from . import machine_pool
+
+    refused = getattr(refusal, "code", None)
+    player = before.get("to_move")
+    if record is None or refused in NOT_A_MOVE or player is None:
+        return None
+    if str(action.get("player", player)) != str(player):
+        return None
+    reply = rules.ask_state(machine_pool.request_for(record), action)
+    if reply.get("ok") is False and "status" not in reply:
+        return None         # the driver read no move of the game in it
+    return compare_state(game, player, action, reply, refused, shown_name(rules.path))
+
+
+def compare_state(game: str, player, action: dict, reply: dict, refused: str | None,
+                  file: str) -> dict:
+    """The `student` field of a Molinolog, GoRoGo or Azul move (the module's docstring)."""
+    ours = {"accepted": refused is None, "refusal": refused, "legal": refused is None,
+            "state": None, "picture": None, "over": None}
+    base = {"player": player, "action": action, "file": file, "game": game,
+            "move": reply.get("move", ""), "before": reply.get("before"),
+            "before_state": reply.get("before_state"), "fields": [], "diff": []}
+    if not reply.get("ok"):
+        status = reply.get("status", "error")
+        theirs = {"status": status, "step": None, "legal": False, "state": None,
+                  "picture": None, "over": None, "message": reply.get("message") or "",
+                  "output": "", "us": None}
+        code = "unavailable" if status == "unavailable" else "they_failed"
+        return _student_state(game, False, code, base, ours, theirs)
+    o, t = reply["ours"], reply["theirs"]
+    ours.update({key: o.get(key) for key in ("legal", "state", "picture", "over")})
+    theirs = {key: t.get(key) for key in ("status", "step", "legal", "state", "picture",
+                                          "over", "message", "output", "us")}
+    base.update(diff=reply["diff"], fields=reply["fields"])
+    status = t["status"]
+    theirs_legal = status == "answer" and t["legal"]
+    if status == "not_a_board":
+        code = "not_a_board"
+    elif status not in ("answer", "failed") or (status == "failed" and t["legal"]):
+        code = "they_failed"    # a fault, or no position for a move their rules take
+    elif o["legal"] and not theirs_legal:
+        code = "they_refuse"
+    elif theirs_legal and not o["legal"]:
+        code = "they_accept"
+    elif not o["legal"]:
+        code = "agree"
+    elif reply["fields"] or reply["diff"]:
+        code = "board_differs"
+    elif o.get("over") != t.get("over"):
+        code = "over_differs"
+    else:
+        code = "agree"
+    return _student_state(game, code == "agree", code, base, ours, theirs)
+
+
+def _student_state(game, agree, code, base, ours, theirs) -> dict:
+    student = {"agree": agree, "code": code, "points": len(base["diff"]), **base,
+               "query": query_text(game, base["move"], base["player"]), "ko": False,
+               "ours": ours, "theirs": theirs}
+    student["message"] = message(student)
+    return student
+
+
+def query_text(game: str, move: str, player) -> str:
+    """The question asked of the student's rules, as a goal on the state before (E0)."""
+    if not move:
+        return ""
+    if game == "molinolog":
+        return (f"accion_legal(E0, {move}), aplicar(E0, {move}, E), "
+                "fin_del_juego(E, Resultado)")
+    if game == "gorogo":
+        piece = "3" if move.startswith("place(henge") else {"b": "1", "w": "2"}.get(player, "?")
+        args = move[move.index(",") + 1:-1] if "," in move else "X,Y"
+        return f"retractall(jogo(_)), assertz(jogo(E0)), jogada({piece},{args}), jogo(E)"
+    if game == "azul":
+        return f"jugadas_legales(E0, Js), memberchk({move}, Js), aplicar_jugada(E0, {move}, E)"
+    return move
 
 
 def _diff(a: list[str], b: list[str]) -> list[list[int]]:
@@ -371,32 +542,55 @@ _FAILED = {
 }
 
 
+#  The predicate whose answer a message names, by game and step.
+PREDICATES = {"accion_legal": "accion_legal/2", "aplicar": "aplicar/3",
+              "fin_del_juego": "fin_del_juego/2", "jogada": "jogada/3",
+              "updateTable": "updateTable/2", "jugadas_legales": "jugadas_legales/2",
+              "aplicar_jugada": "aplicar_jugada/3"}
+
+
 def message(student: dict) -> str:
     """The student's verdict on one move, in English (the page has its own words)."""
     code, theirs, ours = student["code"], student["theirs"], student["ours"]
+    go = student.get("game", "go") == "go"
     n = student["points"]
     points = f"{n} point{'s' if n != 1 else ''}"
     ko = (" (ours refuse it by the ko rule, which goMove/4 does not judge)"
           if student["ko"] else "")
+    predicate = "goMove/4" if go else PREDICATES.get(theirs.get("step"), "rules")
     if code == "agree":
-        text = ("Their rules agree: the same board as ours" if ours["board"] is not None
+        text = ("Their rules agree: the same board as ours" if go and ours["board"] is not None
+                else "Their rules agree: the same position as ours" if not go and ours["legal"]
                 else "Their rules agree: both refuse this move")
         return text + ko
     if code == "they_refuse":
         return "Their rules refuse this move; ours accept it" + ko
     if code == "they_accept":
         return f"Their rules accept this move; ours refuse it ({ours['refusal']})"
-    if code == "board_differs":
+    if code == "board_differs" and go:
         return f"Their board after the move differs from ours at {points}" + ko
+    if code == "board_differs":
+        where = f" at {points}" if n else ""
+        parts = f" ({', '.join(student.get('fields') or [])})" if student.get("fields") else ""
+        return f"Their position after the move differs from ours{where}{parts}"
+    if code == "over_differs":
+        return (f"Their position is ours, but not the end of the game: theirs "
+                f"{theirs.get('over') or 'goes on'}, ours {ours.get('over') or 'goes on'}")
     if code == "second_board":
         return ("Their goMove/4 gives our board, then on backtracking another one that "
                 f"differs at {points}")
     if code == "not_a_board":
-        return f"Their goMove/4 answered something that is not a board: {theirs.get('text')}"
+        if go:
+            return f"Their goMove/4 answered something that is not a board: {theirs.get('text')}"
+        return (f"Their {predicate} answered something that is not a state of the game: "
+                f"{(theirs.get('state') or '')[:300]}")
     if code == "unavailable":
         return f"The student's rules could not be used: {theirs['message']}"
+    if not go and theirs["status"] == "failed":
+        return (f"Their {predicate} failed on a move their rules accept: the move is judged "
+                "by our rules only")
     words = _FAILED.get(theirs["status"], f"raised an error: {theirs['message']}")
-    return f"Their goMove/4 {words}: the move is judged by our rules only"
+    return f"Their {predicate} {words}: the move is judged by our rules only"
 
 
 # ---- verdicts kept with the game ---------------------------------------------------------
@@ -417,15 +611,20 @@ IMPORT_SECONDS = 30.0
 
 
 def kept(student: dict | None) -> dict | None:
-    """A verdict as stored: an agreement without its boards (the game's own positions)
-    nor what their code printed, a disagreement whole (its boards are the evidence)."""
+    """A verdict as stored: an agreement without its boards or states (the game's own
+    positions) nor what their code printed, a disagreement whole (its boards are the
+    evidence)."""
     if not student:
         return None
     if not student.get("agree"):
         return student
-    slim = {key: value for key, value in student.items() if key != "before"}
-    slim["ours"] = {**student["ours"], "board": None}
-    slim["theirs"] = {**student["theirs"], "board": None, "second_board": None, "output": ""}
+    slim = {key: value for key, value in student.items()
+            if key not in ("before", "before_state")}
+    slim["ours"] = {**student["ours"], **{key: None for key in ("board", "state", "picture")
+                                          if key in student["ours"]}}
+    slim["theirs"] = {**student["theirs"], "output": "",
+                      **{key: None for key in ("board", "second_board", "state", "picture")
+                         if key in student["theirs"]}}
     return slim
 
 

@@ -51,7 +51,7 @@ from pathlib import Path
 
 from . import confine, gnugo_seat, grade, paths, pipes, sgf
 from . import kit as kits
-from .games import Game, TableroError, available_games
+from .games import Game, TableroError, available_games, declared_games
 from .gtp import GNUGO
 from .paths import PROLOG_DIR
 
@@ -63,13 +63,25 @@ START_SECONDS = 30.0    # seconds a player's process has to load
 STUDENT_WALL = 10       # a student's move is killed past this many times its CPU budget (+5 s)
 STUDENT_LIMITS = {**grade.LIMITS, "cpu": 3600}   # prlimit's, for a student's whole process
 
-#  What "easy", "medium" and "hard" are for each game (as static/difficulty.js says them).
-DIFFICULTIES = {
-    "go": {"easy": "machine", "medium": "gnugo:1", "hard": "gnugo:10"},
-    "molinolog": {"easy": "machine:1", "medium": "machine:3", "hard": "machine:5"},
-    "gorogo": {"easy": "machine:1", "medium": "machine:2", "hard": "machine:4"},
-    "azul": {"easy": "machine:random", "medium": "machine:greedy", "hard": "machine:lookahead"},
-}
+
+def difficulties(game: str) -> dict[str, str]:
+    """What "easy", "medium" and "hard" are for `game` as a player's words, from what the
+    game declares (tablero:game_difficulty/4, the index's difficulties): GNU Go's seat at
+    its level (Go's "gnugo:10"), else our machine at the one setting a difficulty sets
+    (Molinolog's depth: "machine:5") or at its kind of player (Azul's "machine:greedy")."""
+    declared = next((g.get("computer") for g in declared_games() if g["game"] == game), None)
+    words = {}
+    for entry in (declared or {}).get("difficulties", []):
+        kind, settings = entry["kind"], entry["settings"]
+        if kind == "gnugo":
+            words[entry["difficulty"]] = f"gnugo:{settings.get('level', 1)}"
+        else:
+            level = next(iter(settings.values()), None) if len(settings) == 1 else None
+            level = level if level is not None else (kind if kind != "machine" else None)
+            words[entry["difficulty"]] = "machine" + (f":{level}" if level is not None else "")
+    return words
+
+
 #  The levels of our machine that each game takes after `machine:` (None: any number > 0).
 LEVELS = {
     "go": ("simple", None),
@@ -84,7 +96,7 @@ TWO_COLOURS = ("b", "w")
 
 
 #  The file a student's folder is played by: the teacher's adapter, else the student's own.
-ENTRIES = ("adapter.pl", "machine.pl")
+ENTRIES = (kits.ADAPTER, "machine.pl")
 
 
 class TournamentError(Exception):
@@ -131,8 +143,8 @@ def parse_player(game: str, text: str) -> Player:
     if named and not Path(text).exists():
         name, text = named.group(1), named.group(2)
     spec = text
-    if game in DIFFICULTIES and text in DIFFICULTIES[game]:
-        text = DIFFICULTIES[game][text]
+    if text in (declared := difficulties(game)):
+        text = declared[text]
     if game == "azul" and text in LEVELS["azul"]:
         text = f"machine:{text}"
     head, _, rest = text.partition(":")
@@ -166,7 +178,7 @@ def parse_player(game: str, text: str) -> Player:
     path = Path(text)
     entries = ENTRIES + ((kits.MAIN[game],) if game in kits.MAIN else ())
     if path.is_dir():
-        entry = next((path / name for name in entries if (path / name).is_file()), None)
+        entry = kits.folder_entry(game, path, ENTRIES)
         if entry is None:
             raise TournamentError(f"{spec}: a student's folder holds {' or '.join(entries)} "
                                   "(the file defining machine_move/2)")

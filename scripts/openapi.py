@@ -444,7 +444,25 @@ schemas = {
         "available": {"type": "array", "items": {"type": "string"}},
         "gnugo": {"type": "boolean",
                   "description": "Whether GNU Go can take a Go seat on this server"},
-        "recent": {"type": "array", "items": ref("GameSummary")}}},
+        "recent": {"type": "array", "items": ref("GameSummary")},
+        "games": {"type": "array", "items": ref("DeclaredGame"),
+                  "description": "What each game declares (tablero:api_games/1), in order"}}},
+    "DeclaredGame": {"type": "object", "required": ["game", "title", "options", "actions"],
+                     "properties": {
+        "game": {"type": "string"},
+        "title": {"type": "object", "description": "In each language: {en, es}"},
+        "options": {"type": "array", "items": {"type": "object"},
+                    "description": "Each option: {name, type, default}"},
+        "actions": {"type": "array", "items": {"type": "object"},
+                    "description": "Each kind of action: {kind, fields}"},
+        "format": {"type": "integer"},
+        "clocks": {"type": "array", "items": {"type": "string"},
+                   "description": "The kinds of clock it can be played on (none: untimed)"},
+        "computer": {"type": "object", "description": "Playing the computer, when the game "
+                     "declares its difficulties (tablero:game_difficulty/4): seats [{seat, "
+                     "option, index?}] in the order they move, order (chosen | drawn), "
+                     "options, difficulties [{difficulty, kind, settings, games: {first, "
+                     "second?}}], games holding each order's new-game options"}}},
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["code", "message"], "properties": {
             "code": {"type": "string"}, "message": {"type": "string"},

@@ -14,7 +14,7 @@
 import "./azul-i18n.js";
 import { kindDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
-import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const PAUSE_MS = 700;
@@ -23,16 +23,11 @@ const SEATS = 4;
 
 const $ = (selector) => document.querySelector(selector);
 
-const state = {
-  game: null, // the last reply but its explain: {id, options, casual, view, ...}
-  busy: false,
+const state = { // and the session's own: game (the last reply but its explain), busy, ...
   selection: null, // {source, colour}: the human's first click
   pending: null, // the line or "floor" awaiting the server's answer
   proposed: null, // the line or "floor" shown awaiting its confirming second tap
   autoplay: false, // machine seats play by themselves (the session's loop), one turn every PAUSE_MS
-  timer: null, // the session's machine timer
-  epoch: 0, // the session's count of loads and new games
-  message: null, // {key, vars, kind} or {error, kind}; null: a hint from the view
 };
 
 const panel = new PrologPanel($("#prolog-panel"));
@@ -368,16 +363,6 @@ function take(reply) {
   render();
 }
 
-/** Send one request for the current game; refusals go to #message and the panel. */
-async function send(path, body, label) {
-  const reply = await session.post(path, body, label);
-  if (!reply) return null;
-  state.message = null;
-  take(reply);
-  session.next();
-  return reply;
-}
-
 function place(line) {
   const view = state.game.view;
   const player = view.to_move;
@@ -386,26 +371,66 @@ function place(line) {
   state.message = null;
   render();
   state.autoplay = anyMachine(view);
-  send("actions", { action }, (reply) =>
+  session.act(action, (reply) =>
     t("prolog.action.take", actionWords(action, player, reply?.view.last?.tiles ?? null)));
 }
 
 /** Take back one turn; against the machine, back to the last human turn. */
-function undo() {
+async function undo() {
+  if (state.busy || !state.game) return;
   const view = state.game.view;
   state.autoplay = false;
-  if (allMachines(view)) send("undo", {}, () => t("prolog.action.undo"));
-  else session.undo((reply) => take(reply));
+  if (!allMachines(view)) {
+    session.undo();
+    return;
+  }
+  const reply = await session.post("undo", {}, () => t("prolog.action.undo"));
+  if (reply) session.show(reply, null);
 }
 
+/** Served with a student's rules (`tablero serve --rules azul=FILE.pl`): a position of a
+ *  disagreement (after their aplicar_jugada/3, or ours) as the mover's pattern lines and
+ *  floor, with the score; the parts where the two differ are named in the verdict. */
+const studentDrawer = {
+  asked: "jugadas_legales/2, aplicar_jugada/3",
+  board(holder) {
+    const box = document.createElement("div");
+    box.className = "student-azul";
+    holder.append(box);
+    return {
+      draw(picture, entry, side, word) {
+        const tiles = (list) => list.map((colour) => tileEl(colour));
+        const rows = picture.lines.map((line, i) => {
+          const row = node("div", "student-azul-line");
+          row.dataset.line = String(i + 1);
+          row.dataset.tiles = line ? `${line[0]}x${line[1]}` : "";
+          row.append(node("span", "student-azul-n", `${i + 1}`), ...tiles(line ? Array(line[1]).fill(line[0]) : []));
+          return row;
+        });
+        const floor = node("div", "student-azul-line student-azul-floor");
+        floor.dataset.tiles = picture.floor.join(" ");
+        floor.append(node("span", "student-azul-n", t("azul.floor")), ...tiles(picture.floor));
+        const title = node("p", "student-line",
+          `${t("azul.player", { n: picture.player + 1 })} · ${t("azul.score")} ${picture.score}`);
+        box.setAttribute("aria-label", word);
+        box.replaceChildren(title, ...rows, floor);
+      },
+    };
+  },
+  moveName: (entry) => `${t("azul.player", { n: Number(entry.player) + 1 })} ${entry.move}`,
+};
+
 const session = new GameSession("azul", state, {
+  student: studentDrawer,
   seatName: (seat) => t("azul.player", { n: Number(seat) + 1 }),
   moveText: (last) => t("azul.last", actionWords(last.action, last.player, last.tiles)),
   panel,
   render,
+  take,
   showForm,
-  epochs: true,
-  fallback: hint, // no message: what to do now, read from the view
+  fallback: hint,
+  wait: (view) => ({ key: "azul.machine_turn", kind: "info",
+                     vars: { n: playerNumber(view.to_move), kind: kindName(seatKind(view, view.to_move)) } }), // no message: what to do now, read from the view
   loaded(reply, message) {
     // A game opened here starts paused when every seat is a machine (watch mode); a newer
     // revision of the same game (another page's move, from the event stream) keeps the
@@ -439,9 +464,6 @@ const session = new GameSession("azul", state, {
         kind,
       });
     },
-    took(reply) {
-      take(reply);
-    },
   },
 });
 const say = (message) => session.say(message);
@@ -451,17 +473,7 @@ const renderMessage = () => session.renderMessage();
 
 function onPick(event) {
   const button = event.target.closest(".azul-tile[data-source]");
-  const view = state.game?.view;
-  if (!button || !view || state.busy) return;
-  if (view.over) {
-    say({ error: { code: "game_over" }, kind: "error" });
-    return;
-  }
-  if (machineToMove(view)) {
-    const vars = { n: playerNumber(view.to_move), kind: kindName(seatKind(view, view.to_move)) };
-    say({ key: "azul.machine_turn", vars, kind: "info" });
-    return;
-  }
+  if (!button || session.blocked()) return;
   const source = button.dataset.source === "centre" ? "centre" : Number(button.dataset.source);
   const colour = button.dataset.colour;
   const again = state.selection && sameSource(state.selection.source, source) && state.selection.colour === colour;
@@ -549,8 +561,7 @@ function showForm() {
       select.value = options.players[i] ?? "none";
     });
   }
-  $("#new-game-form").hidden = false;
-  $("#cancel").hidden = !state.game;
+  session.openForm();
   $("#new-game-form").scrollIntoView({ block: "nearest" });
 }
 
@@ -558,11 +569,6 @@ function showForm() {
 
 function start() {
   buildSeats();
-  setupLangToggle($("#lang"));
-  onLangChange(() => {
-    translateSeats();
-    render();
-  });
   $("#factories").addEventListener("click", onPick);
   $("#centre").addEventListener("click", onPick);
   $("#boards").addEventListener("click", onPlace);
@@ -588,18 +594,14 @@ function start() {
     state.autoplay = false;
     session.step();
   });
-  $("#undo").addEventListener("click", () => {
-    if (state.busy || !state.game) return;
-    undo();
-  });
-  session.wireForm(formOptions, route);
-  route();
-}
-
-function route() {
-  session.route(() => {
-    state.selection = null;
-    state.autoplay = false;
+  session.start({
+    formOptions,
+    undo,
+    language: translateSeats, // the form's seats, with their difficulty once the catalog is read
+    reset: () => {
+      state.selection = null;
+      state.autoplay = false;
+    },
   });
 }
 

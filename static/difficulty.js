@@ -1,90 +1,93 @@
-// difficulty.js: playing the computer, in words.  Each game's machine has settings of its
-// own (Go: the Prolog player or GNU Go's level; Molinolog and GoRoGo: the depth of the
-// search; Azul: the kind of player); a person chooses "easy", "medium" or "hard", which
-// this file maps to them, in one place, for the index (a new game against the computer)
-// and for the pages (the seats say the difficulty their settings are).
+// difficulty.js: playing the computer, in words.  Each game declares in Prolog what its
+// machine's seat is at "easy", "medium" and "hard" (tablero:game_difficulty/4: Go's
+// Prolog player or GNU Go's level, Molinolog's and GoRoGo's depth of search, Azul's kind
+// of player) and how a person and the machine sit (tablero:game_computer/2: the seats in
+// the order they move, whether the person chooses to move first); the catalog (GET
+// /api/games) serves them under each game's `computer`, with the new-game options of each
+// difficulty.  This file reads them, for the index (a new game against the computer) and
+// for the pages (the seats say the difficulty their settings are).  A game that declares
+// no difficulty is offered to play a friend only.
 //
 //   computerOptions("molinolog", "hard", "second") -> {depth: 5, black: "machine", white: "human"}
 //   difficultyOf("molinolog", {depth: 5, ...}, "b") -> "hard"
 //
-// A difficulty that needs GNU Go (Go's medium and hard) is offered only where the server
-// has it (GET /api/games: `gnugo`).
+// A difficulty whose machine is GNU Go (Go's medium and hard) is offered only where the
+// server has it (GET /api/games: `gnugo`).
 
-export const DIFFICULTIES = ["easy", "medium", "hard"];
+import { api } from "./api.js";
 
-/** Each game's machine seat for each difficulty: {kind, ...the options it sets}. */
-const SETTINGS = {
-  go: {
-    easy: { kind: "machine" },
-    medium: { kind: "gnugo", level: 1 },
-    hard: { kind: "gnugo", level: 10 },
-  },
-  molinolog: {
-    easy: { kind: "machine", depth: 1 },
-    medium: { kind: "machine", depth: 3 },
-    hard: { kind: "machine", depth: 5 },
-  },
-  gorogo: {
-    easy: { kind: "machine", depth: 1 },
-    medium: { kind: "machine", depth: 2 },
-    hard: { kind: "machine", depth: 4 },
-  },
-  azul: {
-    easy: { kind: "random" },
-    medium: { kind: "greedy" },
-    hard: { kind: "lookahead" },
-  },
-};
+let computers = {}; // game -> its `computer` in the catalog
+let loading = null; // the catalog's request, once a page asked for it
 
-/** The colour that moves first in each two-colour game (GoRoGo: White places the surplus
- *  Henge first).  Azul's first player is drawn with the deal: no order to choose. */
-const FIRST = { go: "b", molinolog: "b", gorogo: "w" };
+/** Keep the `computer` of each game of a catalog (GET /api/games's `games`). */
+export function keepComputers(games) {
+  computers = Object.fromEntries((games ?? []).filter((g) => g.computer).map((g) => [g.game, g.computer]));
+  loading ??= Promise.resolve();
+}
 
-/** Whether this page knows the game's machine settings in words (a game that plugged in
- *  without them is offered to play a friend only). */
+/** Read the catalog once (pages that did not ask for it themselves); resolves when kept
+ *  (a failed request keeps nothing: the seats then say no difficulty). */
+export function loadComputers() {
+  loading ??= api("GET", "/api/games").then(({ games }) => keepComputers(games), () => {});
+  return loading;
+}
+
+const declared = (game, difficulty) => computers[game]?.difficulties.find((d) => d.difficulty === difficulty);
+
+/** Whether the game declares its difficulties (it can be played against the computer). */
 export function hasComputer(game) {
-  return game in SETTINGS;
+  return Boolean(computers[game]?.difficulties.length);
 }
 
-/** Whether a person chooses to move first or second in this game. */
+/** The game's difficulties, easiest first ("easy", "medium", "hard"). */
+export function difficulties(game) {
+  return (computers[game]?.difficulties ?? []).map((d) => d.difficulty);
+}
+
+/** Whether a person chooses to move first or second in this game (not when the first
+ *  player is drawn with the game, as Azul's). */
 export function hasOrder(game) {
-  return game in FIRST;
+  return computers[game]?.order === "chosen";
 }
 
-/** What a difficulty needs beyond the rules ("gnugo"), or null. */
+/** What a difficulty needs beyond the rules ("gnugo": GNU Go takes the seat), or null. */
 export function needs(game, difficulty) {
-  return SETTINGS[game]?.[difficulty]?.kind === "gnugo" ? "gnugo" : null;
+  return declared(game, difficulty)?.kind === "gnugo" ? "gnugo" : null;
 }
 
 /** The options of a new game in which a person plays the computer at `difficulty`,
  *  moving first or second (`order`: "first" | "second"). */
 export function computerOptions(game, difficulty, order = "first") {
-  const { kind, ...settings } = SETTINGS[game][difficulty];
-  if (game === "azul") return { players: ["human", kind] };
-  const person = (FIRST[game] === "b") === (order === "first") ? "b" : "w";
-  return person === "b" ? { ...settings, black: "human", white: kind } : { ...settings, black: kind, white: "human" };
+  const games = declared(game, difficulty).games;
+  return structuredClone(games[order] ?? games.first);
+}
+
+/** The kind of player a game's options seat at `seat` ("b" / "w", or Azul's player
+ *  index), by the game's declared seats; undefined for a seat it does not declare. */
+function seatKind(game, options, seat) {
+  const declaredSeat = computers[game]?.seats.find((s) => s.seat === String(seat));
+  if (!declaredSeat) return undefined;
+  const value = options[declaredSeat.option];
+  return declaredSeat.index === undefined ? value : value?.[declaredSeat.index];
 }
 
 /** The difficulty a machine seat's settings are, or null (a person's seat, or settings
  *  no difficulty names).  `seat`: "b" / "w", or Azul's player index. */
 export function difficultyOf(game, options, seat) {
   if (!options) return null;
-  const kind = game === "azul" ? options.players?.[Number(seat)]
-    : options[seat === "b" ? "black" : "white"];
-  for (const difficulty of DIFFICULTIES) {
-    const { kind: wanted, ...settings } = SETTINGS[game]?.[difficulty] ?? {};
-    if (kind !== wanted) continue;
-    if (Object.entries(settings).every(([key, value]) => options[key] === value)) return difficulty;
-  }
-  return null;
+  const kind = seatKind(game, options, seat);
+  const found = (computers[game]?.difficulties ?? []).find((d) => d.kind === kind
+    && Object.entries(d.settings).every(([key, value]) => options[key] === value));
+  return found?.difficulty ?? null;
 }
 
-/** The difficulty of an Azul kind of player ("random" -> "easy"), or null. */
+/** The difficulty of a kind of player (Azul's "random" -> "easy"), or null. */
 export function kindDifficulty(game, kind) {
-  return DIFFICULTIES.find((d) => SETTINGS[game]?.[d]?.kind === kind) ?? null;
+  return (computers[game]?.difficulties ?? []).find((d) => d.kind === kind)?.difficulty ?? null;
 }
 
-/** The difficulty of a depth of Molinolog's or GoRoGo's search (3 -> "medium"), or null. */
-export function depthDifficulty(game, depth) {
-  return DIFFICULTIES.find((d) => SETTINGS[game]?.[d]?.depth === Number(depth)) ?? null;
+/** The difficulty one setting names (Molinolog's and GoRoGo's depth 3 -> "medium"), or
+ *  null. */
+export function settingDifficulty(game, name, value) {
+  return (computers[game]?.difficulties ?? []).find((d) => d.settings[name] === value)?.difficulty ?? null;
 }

@@ -1,5 +1,7 @@
-// game-session.js: the plumbing every game page shares.  A page keeps its own `state`
-// ({game: the last reply, busy, message, timer, epoch, ...}) and draws it; the session
+// game-session.js: the shell of every game page.  A page says how to draw and how a click
+// becomes an action; the rest is here.  The page keeps its own `state` (its own fields;
+// the session adds game: the last reply, busy, message, timer and epoch) and draws it; the
+// session
 // reads the game's id from the path, loads (GET /api/games/<id>) and creates games (POST
 // /api/games, then pushState/replaceState), keeps the seat secrets the server hands out
 // (api.js) and sends them, posts an action, a machine step or an undo with the revision it
@@ -13,10 +15,16 @@
 // (the review bar, move numbers) and session-habits.js (the second tap, asking twice, the
 // turn notice).
 //
-//   const session = new GameSession("go", state, { panel, render, showForm, loaded, created });
+//   const session = new GameSession("go", state, { panel, render, take, showForm });
+//   session.start({ formOptions });           // the language, the form, Undo, the URL's game
+//   ... a click: if (!session.blocked()) session.act(action, label);
 //
-// With `epochs: true` every load and new game bumps state.epoch and a late answer to an
-// older request is dropped; the machine loop needs it.
+// The page's take(reply, mover, action) keeps a reply and draws it (mover and action: who
+// played what, when this page or the machine played; none after a load or an undo); the
+// session calls it for every new position (loaded, made, played, the machine's, undone) and
+// says the page's status(view) after it.  Every load and new game bumps state.epoch and a
+// late answer to an older request is dropped (the machine loop needs it; `epochs: false`
+// turns it off).
 //
 // For phones, two things ask once more before they act.  A move on the board can wait for
 // a second tap (the setting "Confirm moves with a second tap", #confirm-taps, kept in
@@ -37,10 +45,12 @@
 
 import { api, keepSeats, secretFor } from "./api.js";
 import { ClockView, clockField, clockSetting, setClockSetting } from "./clock.js";
-import { errorText, hasText, onLangChange, t } from "./i18n.js";
+import { loadComputers } from "./difficulty.js";
+import { errorText, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
 import { habitMethods } from "./session-habits.js";
 import { reviewMethods } from "./session-review.js";
 import { seatMethods } from "./session-seats.js";
+import { StudentRules, textDrawer } from "./student-rules.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -56,8 +66,13 @@ export class GameSession {
   /**
    * game: "go", "molinolog", ...; state: the page's state object.  Callbacks:
    *   render(), showForm(): redraw the page, open the new-game form;
-   *   loaded(reply, message): a game was loaded (message: what to say, or null);
-   *   created(reply): a new game was made (the URL and the panel are done);
+   *   take(reply, mover, action): keep a reply and draw it (see the top of this file);
+   *   status(view): what a new position says (default: nothing; Go: "Black passed");
+   *   wait(view): what a click on the machine's turn says (default: "<game>.wait");
+   *   loaded(reply, message): a game was loaded (message: what to say, or null; default:
+   *     take it, say the message or its status, and the machine's next step);
+   *   created(reply): a new game was made (the URL and the panel are done; default: take
+   *     it, say nothing, and the machine's next step);
    *   refused(error, {path, reload}): a POST was refused (reload: the game is reloaded
    *     next; otherwise the page says why);
    *   createFailed(error): after a new game was refused and said;
@@ -66,26 +81,42 @@ export class GameSession {
    *   moveText(last, ply): a move (a view's `last`) in words for the review's move list;
    *   machine: {pause, label(mover, reply|null), took(reply, mover), over(view), autoplay()}
    *     for pages whose machine seats play by themselves (see next(); autoplay() false
-   *     pauses them, step() plays one step);
+   *     pauses them, step() plays one step; took defaults to taking the reply with the
+   *     machine's action, and its status);
    *   reviewExtra: a node kept at the end of the review bar (Go's "Move numbers");
    *   reviewStop(last): whether an action (a view's `last`) is a step of the review and is
    *     numbered (default: every action; Go: moves and passes, as its SGF record counts);
-   *   clock: true for a page whose new-game form offers a clock (games of two players).
+   *   clock: true for a page whose new-game form offers a clock (games of two players);
+   *   student: the game's drawer of a position for the box of a student's rules
+   *     (student-rules.js, `tablero serve --rules`; default: each position's Prolog text).
    */
   constructor(game, state, options) {
     this.game = game;
     this.state = state;
+    for (const [key, value] of Object.entries({ game: null, busy: false, message: null, timer: 0, epoch: 0 })) {
+      if (!(key in state)) state[key] = value;
+    }
     this.panel = options.panel;
-    this.epochs = Boolean(options.epochs);
-    this.render = options.render;
+    this.epochs = options.epochs ?? true;
+    // Every redraw the session asks for says first which move the board shows to the box
+    // of a student's rules (a review step's verdict is the one shown).
+    const render = options.render;
+    this.render = () => {
+      this.student?.showing(this.review ? this.review.stops[this.review.at] : null);
+      render();
+    };
     this.showForm = options.showForm;
-    this.loaded = options.loaded;
-    this.created = options.created;
+    this.take = options.take ?? (() => this.render());
+    this.status = options.status ?? (() => null);
+    this.waitMessage = options.wait ?? (() => ({ key: `${game}.wait`, kind: "info" }));
+    this.loaded = options.loaded ?? ((reply, message) => this.show(reply, message ?? undefined));
+    this.created = options.created ?? ((reply) => this.show(reply, null));
     this.refused = options.refused ?? ((error) => this.say({ error, kind: "error" }));
     this.createFailed = options.createFailed ?? (() => {});
     this.errorText = options.errorText ?? errorText;
     this.fallback = options.fallback ?? (() => null);
-    this.machine = options.machine ?? null;
+    this.machine = options.machine ? { took: (reply, mover) => this.taken(reply, mover, reply.action), ...options.machine }
+      : null;
     this.seatName = options.seatName ?? ((seat) => (hasText(`player.${seat}`) ? t(`player.${seat}`) : seat));
     this.moveText = options.moveText ?? ((last) => `${this.seatName(last.player)}: ${last.kind}`);
     this.reviewExtra = options.reviewExtra ?? null;
@@ -98,6 +129,11 @@ export class GameSession {
     this.offersClock = Boolean(options.clock);
     this.offersByoyomi = Boolean(options.clock?.byoyomi);
     this.clocks = new ClockView((seat) => this.seatName(seat), () => this.askClock());
+    //  Served with a student's rules (`tablero serve --rules GAME=FILE.pl`): their verdict
+    //  on every move, kept with the game, in a box after #message (hidden otherwise); the
+    //  session hands it every reply and refusal before the page draws.
+    this.student = new StudentRules($("#message"), () => this.render(), (ply) => this.reviewPly(ply),
+      options.student ?? textDrawer);
     this.confirmSetting();
     this.notifySetting();
     onLangChange(() => {
@@ -163,12 +199,14 @@ export class GameSession {
       this.review = null;
       this.know(reply);
       this.settle();
+      this.student.game(reply);
       this.loaded(reply, message ?? claimed);
       this.showSeats();
       this.follow(id);
     } catch (error) {
       if (this.late(epoch)) return;
       this.state.game = null;
+      this.student.game(null);
       this.render();
       this.showForm();
       this.say({ error, kind: "error" });
@@ -199,6 +237,7 @@ export class GameSession {
       this.panel.clear();
       this.panel.add({ label: () => t("prolog.action.new"), explain: reply.explain });
       state.busy = false;
+      this.student.game(reply);
       this.created(reply);
       this.showSeats();
       this.follow(reply.id);
@@ -237,11 +276,13 @@ export class GameSession {
       this.panel.add({ label: () => label(reply), explain: reply.explain,
                        context: { ...context, after: reply.view, action: reply.action ?? context.action } });
       setTimeout(() => this.showSeats(), 0);
+      this.student.game(reply, reply.student ?? null);
       return reply;
     } catch (error) {
       if (this.late(epoch)) return null;
       this.panel.add({ label: () => label(null), explain: error.explain ?? [], refused: error.code, context });
       const reload = ["stale", "conflict", "machine_busy", "not_machine_turn"].includes(error.code);
+      this.student.refused(error.detail?.student, error.detail?.student_verdicts);
       this.refused(error, { path, reload });
       if (reload) {
         state.busy = false;
@@ -253,6 +294,49 @@ export class GameSession {
       // After the caller has taken the reply: a live event for the same revision is then old.
       setTimeout(() => this.applyPending(), 0);
     }
+  }
+
+  /** A new position from the server: taken (the page keeps and draws it) and said
+   *  (`message`; undefined: the page's status of it, null: nothing). */
+  taken(reply, mover = null, action = null, message = undefined) {
+    this.take(reply, mover, action);
+    this.say(message === undefined ? this.status(reply.view) : message);
+  }
+
+  /** A game loaded or made, or another page's change: taken, said, then the machine's
+   *  next step. */
+  show(reply, message = undefined) {
+    this.taken(reply, null, null, message);
+    this.next();
+  }
+
+  /** Play `action` for the player to move (or its `player`): posted, then taken with its
+   *  status, then the machine's next step; the reply, or null when refused (said by
+   *  refused()).  label(reply | null) names it in the Prolog panel. */
+  async act(action, label) {
+    const mover = action.player ?? this.state.game?.view?.to_move ?? null;
+    const reply = await this.post("actions", { action }, label);
+    if (!reply) return null;
+    this.taken(reply, mover, action);
+    this.next();
+    return reply;
+  }
+
+  /** Whether a click on the board cannot act now, having said why: the game over, a
+   *  machine to move (the page's wait(), also while it thinks), or, with nothing said, no
+   *  game or a request in flight. */
+  blocked() {
+    const view = this.state.game?.view;
+    if (!view) return true;
+    if (view.over) {
+      this.say({ error: { code: "game_over" }, kind: "error" });
+      return true;
+    }
+    if (view.machine_to_move) {
+      this.say(this.waitMessage(view));
+      return true;
+    }
+    return this.state.busy;
   }
 
   // ---- machine seats that play by themselves (pages with epochs) --------------
@@ -328,8 +412,9 @@ export class GameSession {
   }
 
   /** Take back one step; against the machine, on until a human is to play.  take(reply)
-   *  keeps each reply.  Between two people it asks the other (202: an undo request). */
-  async undo(take) {
+   *  keeps each reply (default: the page's take).  Between two people it asks the other
+   *  (202: an undo request). */
+  async undo(take = (reply) => this.take(reply)) {
     clearTimeout(this.state.timer);
     const label = () => t("prolog.action.undo");
     let reply = await this.post("undo", {}, label);
@@ -468,6 +553,7 @@ export class GameSession {
     if (this.review) this.unsayReview();
     this.review = null;
     this.settle();
+    this.student.game(reply);
     this.loaded({ ...reply, actions: undefined }, null);
     this.showSeats();
   }
@@ -528,6 +614,7 @@ export class GameSession {
       this.settle();
       this.review = null;
       state.game = null;
+      this.student.game(null);
       this.showSeats();
       reset();
       this.panel.clear();
@@ -535,6 +622,35 @@ export class GameSession {
       this.showForm();
       this.say(null);
     }
+  }
+
+  /** Start the page: the language button (a switch redraws; language() redraws what else
+   *  it changes), the new-game form and Back and Forward (wireForm; formOptions() gives the
+   *  form's options, reset() forgets the page's own state on /<game>), the Undo button
+   *  (#undo: undo(), default: take back a step while no request is in flight), the
+   *  difficulties' words once the catalog is read (difficulty.js), and the game in the URL. */
+  start({ formOptions, reset = () => {}, language = () => {}, undo } = {}) {
+    setupLangToggle($("#lang"));
+    onLangChange(() => {
+      language();
+      this.render();
+    });
+    $("#undo")?.addEventListener("click", undo ?? (() => {
+      if (!this.state.busy && this.state.game) this.undo();
+    }));
+    const route = () => this.route(reset);
+    this.wireForm(formOptions, route);
+    loadComputers().then(() => {
+      language();
+      this.render();
+    });
+    route();
+  }
+
+  /** Open the new-game form (Cancel only where a game is shown). */
+  openForm() {
+    $("#new-game-form").hidden = false;
+    $("#cancel").hidden = !this.state.game;
   }
 
   /** The New game button, Cancel, the form's submit (formOptions() gives the options),

@@ -19,18 +19,13 @@
 import { GridBoard, vertexName } from "./board-grid.js";
 import { difficultyOf } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
-import { errorText, formatNumber, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { errorText, formatNumber, hasText, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
-import { StudentRules } from "./student-rules.js";
+import { goDrawer } from "./student-rules.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-const state = {
-  game: null, // the last reply but its explain: {id, revision, plies, options, casual, view, ...}
-  busy: false,
-  message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
-  timer: 0, // the machine's next request
-  epoch: 0, // bumped by every load and new game: late answers are dropped
+const state = { // and the session's own: game (the last reply but its explain), busy, ...
   engineError: null, // the machine's turn failed twice in a row: "Try again" is offered
   retried: false, // the machine's turn failed once and was asked again by itself
   record: null, // {id, result}: the RE of the SGF record this game was read from, when the
@@ -63,18 +58,6 @@ function vertexPos(vertex) {
 /** The review's steps and the stones' numbers count moves and passes, as the SGF record
  *  does: not the scoring phase's toggles, acceptances and resumption, nor a resignation. */
 const isMove = (last) => last.kind === "move" || last.kind === "pass";
-//  Served with a student's rules (tablero serve --rules go=FILE.pl): their verdicts beside
-//  ours, kept with the game; a disagreement in its list is shown by the review at its move.
-const student = new StudentRules($("#message"), () => render(), (ply) => reviewPly(ply));
-
-/** Review the game at the move that made ply `ply` (the step whose position follows it). */
-function reviewPly(ply) {
-  session.reviewAt(() => {
-    const stops = session.review?.stops ?? [];
-    const step = stops.findIndex((stop) => stop >= ply);
-    return step < 0 ? stops.length - 1 : step;
-  });
-}
 
 function playerName(player) {
   return t(`player.${player}`);
@@ -181,7 +164,9 @@ function render() {
   const phase = phaseOf(view);
   const scoring = phase === "scoring";
   const score = view?.score ?? view?.result?.score;
-  if (!game) student.game(null);
+  //  Served with a student's rules (tablero serve --rules go=FILE.pl): the points where
+  //  their board differs, on the move shown, are ringed on ours too.
+  const student = session.student;
   student.showing(session.review ? session.review.stops[session.review.at] : null);
   grid.render({
     board,
@@ -361,7 +346,6 @@ function take(reply) {
   state.game = game;
   state.engineError = null;
   state.retried = false;
-  student.game(game, verdict ?? null);
   render();
 }
 
@@ -379,15 +363,6 @@ function describe(action, player, size) {
   };
 }
 
-/** Send one request for the current game; refused ones go to #message and the panel. */
-async function send(path, body, label) {
-  const reply = await session.post(path, body, label);
-  if (!reply) return;
-  take(reply);
-  say(statusMessage(reply.view));
-  next();
-}
-
 /** Resign, at any time, for the seat this page holds (the one to move if it holds both). */
 function resign() {
   const game = state.game;
@@ -396,7 +371,7 @@ function resign() {
   const you = game.you ?? [];
   const player = you.includes(view.to_move) ? view.to_move : you[0] ?? view.to_move;
   const action = { kind: "resign", player };
-  send("actions", { action }, describe(action, player, view.size));
+  session.act(action, describe(action, player, view.size));
 }
 
 function act(action) {
@@ -407,7 +382,7 @@ function act(action) {
     say({ key: "go.wait", kind: "info" });
     return;
   }
-  send("actions", { action }, describe(action, action.player ?? view.to_move, view.size));
+  session.act(action, describe(action, action.player ?? view.to_move, view.size));
 }
 
 /** A scoring-phase action (toggle, accept, resume) for the seat this page holds. */
@@ -419,24 +394,19 @@ function phaseAct(kind, extra = {}) {
 
 const session = new GameSession("go", state, {
   clock: { byoyomi: true }, // Go alone offers byo-yomi (prolog/go/protocol.pl)
+  student: goDrawer, // served with a student's rules: their goMove/4's boards on a grid
   panel,
   render,
+  take,
+  status: statusMessage,
   showForm,
-  epochs: true,
   errorText: refusalText,
   moveText: (last) => describe(last, last.player, state.game?.view?.size ?? 19)(),
   reviewExtra: numbersLabel,
   reviewStop: isMove,
-  loaded(reply, message) {
-    take(reply);
-    say(message ?? statusMessage(reply.view));
-    next();
-  },
   created(reply) {
     state.record = reply.record_result ? { id: reply.id, result: reply.record_result } : null;
-    take(reply);
-    say(null);
-    next();
+    session.show(reply, null);
   },
   refused(error, { path, reload }) {
     if (reload) return;
@@ -444,7 +414,6 @@ const session = new GameSession("go", state, {
       machineFailed(error);
       return;
     }
-    student.refused(error.detail?.student, error.detail?.student_verdicts);
     grid.clearPending();
     say({ error, kind: "error" });
   },
@@ -456,18 +425,12 @@ const session = new GameSession("go", state, {
         ? t(`${who}.played`, { action: describe(reply.action, mover, reply.view.size)() })
         : t(`${who}.asked`, { player: playerName(mover) });
     },
-    took(reply) {
-      take(reply);
-      say(statusMessage(reply.view));
-    },
   },
 });
 const say = (message) => session.say(message);
 const renderMessage = () => session.renderMessage();
 const next = () => session.next();
 const newGame = (options) => session.newGame(options);
-const undo = () => session.undo((reply) => take(reply));
-const route = () => session.route();
 
 // ---- the new-game form -----------------------------------------------------
 
@@ -503,8 +466,7 @@ function showForm() {
     $("#handicap").value = String(options.handicap >= 2 ? options.handicap : 0);
   }
   showLevel();
-  $("#new-game-form").hidden = false;
-  $("#cancel").hidden = !state.game;
+  session.openForm();
 }
 
 /** The "Open SGF" file: sent as a new game ({sgf: its text}, the form's players for the
@@ -562,8 +524,6 @@ async function onBoardClick(_event, [row, col]) {
 // ---- start here ------------------------------------------------------------
 
 function start() {
-  setupLangToggle($("#lang"));
-  onLangChange(render);
   grid.on("click", onBoardClick);
   numbersBox.addEventListener("change", render);
   session.askTwice($("#pass"), "go.pass_really", () => act({ kind: "pass" }));
@@ -571,15 +531,13 @@ function start() {
   $("#retry").addEventListener("click", retryMachine);
   $("#accept").addEventListener("click", () => phaseAct("accept"));
   $("#resume").addEventListener("click", () => phaseAct("resume"));
-  $("#undo").addEventListener("click", undo);
   $("#size").addEventListener("change", () => {
     if (!state.game) render();
   });
-  session.wireForm(formOptions, route);
   $("#black").addEventListener("change", showLevel);
   $("#white").addEventListener("change", showLevel);
   $("#sgf-file").addEventListener("change", openSgf);
-  route();
+  session.start({ formOptions });
 }
 
 start();

@@ -15,10 +15,10 @@
 // played against, and a 409 stale/conflict reloads the game.
 
 import { GridBoard } from "./board-grid.js";
-import { depthDifficulty } from "./difficulty.js";
+import { settingDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./gorogo-i18n.js";
-import { errorText, getLang, hasText, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { errorText, getLang, hasText, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -34,13 +34,8 @@ const grid = new GridBoard($("#board"), {
 });
 const panel = new PrologPanel($("#prolog-panel"));
 
-const state = {
-  game: null, // the last reply but its explain: {id, revision, plies, options, casual, view, ...}
-  busy: false,
+const state = { // and the session's own: game (the last reply but its explain), busy, ...
   piece: "regular", // the toggle: what a click places (after the opening)
-  message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
-  timer: 0, // the machine's next request
-  epoch: 0, // bumped by every load and new game, so a late answer is dropped
   vanishing: [], // the pieces the last placement captured, while they flash: {pos, player}
   vanishTimer: 0,
 };
@@ -99,7 +94,7 @@ function refusalText(error) {
 function whoText(view, player) {
   if (!isMachine(view, player)) return t("gorogo.who.human");
   const seat = t("gorogo.who.machine", { depth: view.depth });
-  const difficulty = depthDifficulty("gorogo", view.depth);
+  const difficulty = settingDifficulty("gorogo", "depth", Number(view.depth));
   return difficulty ? t("difficulty.seat", { seat, difficulty: t(`difficulty.${difficulty}`) }) : seat;
 }
 
@@ -302,15 +297,15 @@ function render() {
 
 // ---- talking to the server ---------------------------------------------------
 
-/** Keep a reply; `fresh` when it is a placement just made (its captures flash away). */
-function take(reply, fresh = false) {
+/** Keep a reply; a placement just made (by `mover`) flashes its captures away. */
+function take(reply, mover = null) {
   const { explain, actions, ...game } = reply;
   const { view } = game;
   state.game = game;
   clearTimeout(state.vanishTimer);
   state.vanishing = []; // a new piece may stand where one vanished
   render();
-  if (fresh) flashCaptured(view);
+  if (mover !== null) flashCaptured(view);
 }
 
 async function play(action) {
@@ -320,29 +315,46 @@ async function play(action) {
   const reply = await session.post("actions", { action }, () => stepText(mover, piece, action.pos, false));
   if (!reply) return;
   state.piece = "regular";
-  say(null);
-  take(reply, true);
+  session.taken(reply, mover, action);
   next();
 }
 
+/** Served with a student's rules (`tablero serve --rules gorogo=FILE.pl`): a position of
+ *  a disagreement (the stored game after their jogada/3, or ours) on a small 5x5 board,
+ *  the points where the two differ ringed, with whose turn it is and the hands. */
+const studentDrawer = {
+  asked: "jogada/3",
+  board(holder) {
+    const small = new GridBoard(holder, { coordinates: true, starPoints: false });
+    const line = document.createElement("p");
+    line.className = "student-line";
+    holder.after(line); // (the grid owns its holder's children)
+    return {
+      draw(picture, entry, side, word) {
+        const marks = (entry.diff ?? []).map((pos) => ({ pos, shape: "stone", class: "student-diff" }));
+        small.render({ board: picture.board.map((row) => row.toLowerCase()), marks, label: word,
+                       last: side === "before" ? null : entry.action?.pos ?? null });
+        const hand = (p) => `${playerName(p)} ${picture.in_hand[p].join("+")}`;
+        line.textContent = `${t("student.to_move", { player: playerName(picture.to_move) })} · ${hand("b")} · ${hand("w")}`;
+        line.dataset.toMove = picture.to_move;
+      },
+    };
+  },
+  moveName: (entry) => `${playerName(entry.player)} ${entry.move}`,
+};
+
 const session = new GameSession("gorogo", state, {
+  student: studentDrawer,
   clock: true,
   moveText: (last) => stepText(last.player, last.piece, last.pos, false),
   panel,
   render,
+  take,
   showForm,
-  epochs: true,
   errorText: refusalText,
-  loaded(reply, message) {
-    take(reply);
-    say(message);
-    next();
-  },
   created(reply) {
     state.piece = "regular";
-    take(reply);
-    say(null);
-    next();
+    session.show(reply, null);
   },
   refused(error, { reload }) {
     grid.clearPending();
@@ -353,30 +365,18 @@ const session = new GameSession("gorogo", state, {
     label: (mover, r) => (r
       ? stepText(mover, r.action.piece, r.action.pos, true)
       : t("gorogo.step.machine", { player: playerName(mover) })),
-    took: (reply) => take(reply, true),
   },
 });
 const say = (message) => session.say(message);
 const renderMessage = () => session.renderMessage();
 const next = () => session.next();
 const newGame = (options) => session.newGame(options);
-const undo = () => session.undo((reply) => take(reply));
-const route = () => session.route();
 
 // ---- clicks --------------------------------------------------------------------
 
 function onBoardClick(_event, [row, col]) {
-  const view = state.game?.view;
-  if (!view) return;
-  if (view.over) {
-    say({ error: { code: "game_over" }, kind: "error" });
-    return;
-  }
-  if (view.machine_to_move) {
-    say({ key: "gorogo.wait", kind: "info" });
-    return;
-  }
-  if (state.busy) return; // one request at a time
+  if (session.blocked()) return; // the game over, the machine's turn, a request in flight
+  const view = state.game.view;
   const action = { kind: "place", pos: [row, col] };
   if (!opening(view)) action.piece = state.piece; // the opening's piece is the rules' choice
   const kind = ghostKind(pieceToPlace(view), view.to_move);
@@ -412,26 +412,20 @@ function showForm() {
     $("#depth").value = String(options.depth ?? state.game.view.depth);
     if (!$("#depth").value) $("#depth").value = "4"; // a depth the form no longer offers
   }
-  const form = $("#new-game-form");
-  form.hidden = false;
-  $("#cancel").hidden = !state.game;
-  if (state.game) form.scrollIntoView({ block: "nearest" });
+  session.openForm();
+  if (state.game) $("#new-game-form").scrollIntoView({ block: "nearest" });
 }
 
 // ---- start here --------------------------------------------------------------
 
 function start() {
-  setupLangToggle($("#lang"));
-  onLangChange(render);
   grid.on("click", onBoardClick);
   $("#piece-regular").addEventListener("click", () => choosePiece("regular"));
   $("#piece-henge").addEventListener("click", () => choosePiece("henge"));
-  $("#undo").addEventListener("click", undo);
   $("#play-again").addEventListener("click", () => {
     if (state.game) newGame(state.game.options);
   });
-  session.wireForm(formOptions, route);
-  route();
+  session.start({ formOptions });
 }
 
 start();

@@ -1,17 +1,16 @@
 // index.js: the list of Tablero's games (GET /api/games) and of this browser's own saved
 // games (POST /api/games/mine with the seat secrets it keeps).  Each game is played with a
 // friend (its page: both sides on this device until a friend is invited) or against the
-// computer: a difficulty in words (difficulty.js) and who moves first make the game here
-// (POST /api/games), and its page opens.
+// computer: a difficulty in words and who moves first, as the game declares them (the
+// catalog's `computer`, read by difficulty.js), make the game here (POST /api/games), and
+// its page opens.
 
 import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
-import { DIFFICULTIES, computerOptions, difficultyOf, hasComputer, hasOrder, needs } from "./difficulty.js";
+import { computerOptions, difficulties, difficultyOf, hasComputer, hasOrder, keepComputers, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 import { clockField, clockSetting, syncClockField } from "./clock.js";
 
 const GAMES = ["go", "molinolog", "gorogo", "azul"];
-const CLOCK_GAMES = new Set(["go", "molinolog", "gorogo"]); // games of two that take a clock
-const BYOYOMI_GAMES = new Set(["go"]); // and those that offer byo-yomi too
 const $ = (selector) => document.querySelector(selector);
 
 let listing = null; // the last reply, {available, gnugo, recent}, or null while loading
@@ -30,6 +29,11 @@ function gameName(game) {
   if (hasText(`game.${game}`)) return t(`game.${game}`);
   const title = listing?.declared?.find((g) => g.game === game)?.title; // a plug-in's own
   return title?.[getLang()] ?? title?.en ?? game;
+}
+
+/** The kinds of clock a game can be played on, as it declares them ([]: none). */
+function clocks(game) {
+  return listing?.declared?.find((g) => g.game === game)?.clocks ?? [];
 }
 
 function renderGames() {
@@ -56,7 +60,7 @@ function renderGames() {
 
 /** "Play the computer": a difficulty in words, who moves first, and the button. */
 function computerForm(game) {
-  const chosen = (choices[game] ??= { difficulty: "easy", order: "first" });
+  const chosen = (choices[game] ??= { difficulty: difficulties(game)[0], order: "first" });
   const form = node("form", { class: "index-computer", "data-game": game });
   const select = (name, values, words) => {
     const label = node("label", { class: "index-choice" });
@@ -77,11 +81,11 @@ function computerForm(game) {
     label.append(" ", box);
     return label;
   };
-  form.append(select("difficulty", DIFFICULTIES, (d) => t(`difficulty.${d}`)));
+  form.append(select("difficulty", difficulties(game), (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
-  if (CLOCK_GAMES.has(game)) {
+  if (clocks(game).length) {
     // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
-    const field = clockField(false, BYOYOMI_GAMES.has(game));
+    const field = clockField(false, clocks(game).includes("byoyomi"));
     const inputs = [...field.querySelectorAll("select, input")];
     for (const input of inputs) {
       if (chosen.clock?.[input.name] !== undefined) input.value = chosen.clock[input.name];
@@ -116,7 +120,6 @@ async function playComputer(game) {
   renderGames();
   try {
     const options = computerOptions(game, difficulty, order);
-    if (game === "go") options.size = 9;
     const reply = await api("POST", "/api/games", { game, options, ...(clock ? { clock } : {}) });
     keepSeats(reply.id, reply.secrets);
     location.assign(`/${game}/${encodeURIComponent(reply.id)}`);
@@ -308,6 +311,7 @@ async function refresh() {
   try {
     const { available, gnugo, games: declared } = await api("GET", "/api/games");
     const { games } = await api("POST", "/api/games/mine", { secrets: allSecrets() });
+    keepComputers(declared);
     listing = { available, gnugo, declared, recent: games };
   } catch {
     failed = true;

@@ -10,10 +10,10 @@
 // a time; every action carries the revision it was played against, and a 409
 // stale/conflict reloads the game.
 
-import { depthDifficulty } from "./difficulty.js";
+import { settingDifficulty } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
 import "./molinolog-i18n.js";
-import { getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import {
   PIECE, boardBase, geometry, keyOf, node, pointName, pointNode,
 } from "./molinolog-board.js";
@@ -26,17 +26,12 @@ const $ = (selector) => document.querySelector(selector);
 const svg = $("#board");
 const panel = new PrologPanel($("#prolog-panel"));
 
-const state = {
-  game: null, // the last reply but its explain: {id, revision, plies, options, casual, view, ...}
-  busy: false,
+const state = { // and the session's own: game (the last reply but its explain), busy, ...
   selected: null, // "n,2": the piece picked to move (known to this page only)
   pending: null, // "n,2": a placement awaiting the server's answer
   proposed: null, // "n,2": where a step is shown awaiting its confirming second tap
   trail: null, // {player, actions}: the steps of the last turn, marked on the board
   fresh: null, // the step just played, animated once
-  message: null, // {key, vars, kind} or {error, kind}, kept so a language switch redraws it
-  timer: 0, // the machine's next step
-  epoch: 0, // bumped by every load and new game, so a late answer is dropped
 };
 
 const other = (player) => (player === "b" ? "w" : "b");
@@ -71,7 +66,7 @@ function turnText(view, trail) {
 function whoText(view, player) {
   if (!isMachine(view, player)) return t("molinolog.who.human");
   const seat = t("molinolog.who.machine", { depth: view.depth });
-  const difficulty = depthDifficulty("molinolog", view.depth);
+  const difficulty = settingDifficulty("molinolog", "depth", Number(view.depth));
   return difficulty ? t("difficulty.seat", { seat, difficulty: t(`difficulty.${difficulty}`) }) : seat;
 }
 
@@ -311,32 +306,62 @@ function stepLabel(player, action) {
   return `${t(`molinolog.player.${player}`)}: ${stepText(action)}`;
 }
 
-async function play(action) {
+function play(action) {
   const mover = state.game.view.to_move;
-  const reply = await session.post("actions", { action }, () => stepLabel(mover, action));
-  if (!reply) return;
-  say(null);
-  take(reply, mover, action);
-  next();
+  return session.act(action, () => stepLabel(mover, action));
 }
+
+/** Served with a student's rules (`tablero serve --rules molinolog=FILE.pl`): a position
+ *  of a disagreement (their estado/8 or ours, as the server drew it: pieces, whose turn,
+ *  the phase, the mill to capture for) on a small board of the game's shape; the points
+ *  where the two differ ringed, the mill marked. */
+const studentDrawer = {
+  asked: "accion_legal/2, aplicar/3, fin_del_juego/2",
+  board(holder) {
+    const small = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    small.setAttribute("class", "molinolog-board student-molinolog");
+    const line = document.createElement("p");
+    line.className = "student-line";
+    holder.append(small, line);
+    return {
+      draw(picture, entry, side, word) {
+        const view = state.game?.view;
+        if (!view || !picture) return;
+        const geo = geometry(view.size);
+        small.setAttribute("viewBox", `0 0 ${geo.extent} ${geo.extent}`);
+        small.setAttribute("role", "img");
+        small.setAttribute("aria-label", word);
+        const pieces = new Map(picture.pieces.map(([point, piece]) => [keyOf(point), piece]));
+        const differ = new Set((entry.diff ?? []).map(keyOf));
+        const mill = new Set((picture.mill ?? []).map(keyOf));
+        const group = node("g", { class: "molinolog-points" });
+        for (const { point } of view.points) {
+          const key = keyOf(point);
+          const classes = [...(differ.has(key) ? ["student-is-diff"] : []), ...(mill.has(key) ? ["molinolog-is-mill"] : [])];
+          const g = pointNode(geo, point, pieces.get(key) ?? null, classes, pointName(point), null);
+          g.removeAttribute("tabindex");
+          g.removeAttribute("role");
+          group.append(g);
+        }
+        small.replaceChildren(...boardBase(geo, view.edges), group);
+        small.dataset.pieces = [...pieces].map(([k, v]) => `${k}=${v}`).sort().join(" ");
+        line.textContent = `${t("student.to_move", { player: t(`molinolog.player.${picture.to_move}`) })} · ${picture.phase}`;
+        line.dataset.toMove = picture.to_move;
+        line.dataset.phase = picture.phase;
+      },
+    };
+  },
+  moveName: (entry) => `${t(`molinolog.player.${entry.player}`)} ${entry.move}`,
+};
 
 const session = new GameSession("molinolog", state, {
   clock: true,
+  student: studentDrawer,
   moveText: (last) => stepLabel(last.player, last),
   panel,
   render,
+  take,
   showForm,
-  epochs: true,
-  loaded(reply, message) {
-    take(reply);
-    say(message);
-    next();
-  },
-  created(reply) {
-    take(reply);
-    say(null);
-    next();
-  },
   createFailed: () => next(),
   refused(error, { reload }) {
     state.pending = null;
@@ -349,7 +374,6 @@ const session = new GameSession("molinolog", state, {
     label: (mover, r) => (r
       ? stepLabel(mover, r.action)
       : t("molinolog.step.machine", { player: t(`molinolog.player.${mover}`) })),
-    took: (reply, mover) => take(reply, mover, reply.action),
     over: () => showEnd(),
   },
 });
@@ -357,27 +381,12 @@ const say = (message) => session.say(message);
 const renderMessage = () => session.renderMessage();
 const next = () => session.next();
 const newGame = (options) => session.newGame(options);
-const undo = () => session.undo((reply) => take(reply));
-
-function route() {
-  session.route(() => {
-    state.trail = null;
-  });
-}
 
 // ---- clicks --------------------------------------------------------------------
 
 function onPoint(key, piece) {
-  const view = state.game?.view;
-  if (!view || state.busy) return;
-  if (view.over) {
-    say({ error: { code: "game_over" }, kind: "error" });
-    return;
-  }
-  if (view.machine_to_move) {
-    say({ key: "molinolog.wait", kind: "info" });
-    return;
-  }
+  if (session.blocked()) return;
+  const view = state.game.view;
   const point = pointOf(key);
   if (view.phase === "capture") {
     confirmed(`capture:${key}`, key, () => play({ kind: "capture", point }));
@@ -459,23 +468,18 @@ function showForm() {
     $("#depth").value = String(options.depth ?? state.game.view.depth);
     $("#protect-mills").checked = Boolean(options.protect_mills);
   }
-  $("#new-game-form").hidden = false;
-  $("#cancel").hidden = !state.game;
+  session.openForm();
 }
 
 // ---- start here --------------------------------------------------------------
 
 function start() {
-  setupLangToggle($("#lang"));
-  onLangChange(render);
   svg.addEventListener("click", onBoardClick);
   svg.addEventListener("keydown", onBoardKey);
-  $("#undo").addEventListener("click", undo);
-  session.wireForm(formOptions, route);
   $("#end-dialog").addEventListener("close", () => {
     if ($("#end-dialog").returnValue === "again" && state.game) newGame(state.game.options);
   });
-  route();
+  session.start({ formOptions, reset: () => { state.trail = null; } });
 }
 
 start();

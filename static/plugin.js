@@ -7,8 +7,9 @@
 // invitations, the machine's turns, the Prolog panel) is game-session.js's.
 
 import { api } from "./api.js";
+import { keepComputers } from "./difficulty.js";
 import { GameSession } from "./game-session.js";
-import { addStrings, getLang, onLangChange, setupLangToggle, t } from "./i18n.js";
+import { addStrings, getLang, t } from "./i18n.js";
 import { PrologPanel } from "./prolog-panel.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -29,7 +30,7 @@ addStrings({
   },
 });
 const panel = new PrologPanel($("#prolog-panel"));
-const state = { game: null, busy: false, message: null, timer: 0, epoch: 0 };
+const state = {}; // the session's: game (the last reply), busy, message, ...
 let declared = null; // {game, title, options, actions}
 
 const title = () => (declared ? declared.title[getLang()] ?? declared.title.en ?? name : name);
@@ -65,13 +66,7 @@ function render() {
 async function play(r, c) {
   const view = state.game?.view;
   const action = { kind: clickKind(), player: view.to_move, pos: [r, c] };
-  const reply = await session.post("actions", { action }, () => `${action.player}: [${r}, ${c}]`);
-  if (reply) {
-    state.game = reply;
-    session.say(null);
-  }
-  render();
-  session.next();
+  if (!(await session.act(action, () => `${action.player}: [${r}, ${c}]`))) render();
 }
 
 function showForm() {
@@ -93,7 +88,7 @@ function showForm() {
     label.append(select);
     box.append(label);
   }
-  $("#new-game-form").hidden = false;
+  session.openForm();
 }
 
 function formOptions() {
@@ -102,37 +97,27 @@ function formOptions() {
 
 const session = new GameSession(name, state, {
   panel,
-  epochs: true,
   render,
+  take: (reply) => {
+    state.game = reply;
+    render();
+  },
   showForm,
   loaded: (reply, message) => {
-    state.game = reply;
     panel.clear();
-    session.say(message);
-    render();
-    session.next();
-  },
-  created: (reply) => {
-    state.game = reply;
-    render();
-    session.next();
+    session.show(reply, message);
   },
   machine: {
     pause: 400,
     label: (mover) => `${mover}: ${t("plugin.machine")}`,
-    took: (reply) => { state.game = reply; render(); },
-    over: (view) => view.over,
-    autoplay: () => true,
   },
 });
 
 async function start() {
-  setupLangToggle($("#lang"));
   const listing = await api("GET", "/api/games");
   declared = (listing.games ?? []).find((g) => g.game === name) ?? null;
-  onLangChange(render);
-  session.wireForm(formOptions, () => session.route());
-  session.route();
+  keepComputers(listing.games);
+  session.start({ formOptions });
 }
 
 start();

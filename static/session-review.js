@@ -241,6 +241,16 @@ export const reviewMethods = {
     this.showReview();
   },
 
+  /** Review the game at the move that made ply `ply` (the step whose position follows
+   *  it): a disagreement picked in the box of a student's rules. */
+  reviewPly(ply) {
+    this.reviewAt(() => {
+      const stops = this.review?.stops ?? [];
+      const step = stops.findIndex((stop) => stop >= ply);
+      return step < 0 ? stops.length - 1 : step;
+    });
+  },
+
   /** Back at the game as it stands: what was said about the review is over. */
   unsayReview() {
     if (["review.showing", "review.leave_first"].includes(this.state.message?.key)) this.say(null);

@@ -1,22 +1,30 @@
-// student-rules.js: the Go page served with a student's rules (`tablero serve --rules
-// go=FILE.pl`, app/student_rules.py).  Every move's reply (or refusal) then carries
-// `student`: what the student's goMove/4 said of it beside ours; the server keeps each
-// played move's verdict with the game (however the move was made: a click, the machine,
-// GNU Go, an SGF record) and every reply says how many were asked and where they disagree
-// (`student_verdicts`: {asked, differ, plies}); GET /api/games/<id>/verdicts gives them
-// whole.  This box, placed after #message, counts them, says the verdict on the move the
-// board shows (the last, or the review's) in the page's language, lists the moves where
-// the two disagree (a click reviews that move), and draws a disagreement as two boards,
-// theirs and ours, with the points that differ ringed, as they are on the main board
-// (marks()).  A move our rules refuse is no move of the game: its verdict is kept beside
-// it, by the position it was tried on, counted apart and listed too.  Our rules stay the
+// student-rules.js: a game page served with a student's rules (`tablero serve --rules
+// GAME=FILE.pl`, app/student_rules.py).  Every move's reply (or refusal) then carries
+// `student`: what the student's rules said of it beside ours (Go: goMove/4; Molinolog:
+// accion_legal/2, aplicar/3, fin_del_juego/2; GoRoGo: jogada/3; Azul: jugadas_legales/2,
+// aplicar_jugada/3); the server keeps each played move's verdict with the game (however
+// the move was made: a click, the machine, GNU Go, an SGF record) and every reply says how
+// many were asked and where they disagree (`student_verdicts`: {asked, differ, plies}); GET
+// /api/games/<id>/verdicts gives them whole.  This box, placed after #message, counts
+// them, says the verdict on the move the board shows (the last, or the review's) in the
+// page's language, lists the moves where the two disagree (a click reviews that move), and
+// draws a disagreement as two positions, theirs and ours, with the points that differ
+// ringed.  A move our rules refuse is no move of the game: its verdict is kept beside it,
+// by the position it was tried on, counted apart and listed too.  Our rules stay the
 // game's judge: the box only shows.
 //
-//   const student = new StudentRules(document.querySelector("#message"), onChange, onPick);
-//   student.game(game, reply.student);  // every reply or change of the game (null: none)
-//   student.refused(error.student, error.student_verdicts);  // a refused move's verdict
-//   student.showing(ply);               // the ply the board shows (null: the game as it stands)
-//   grid.render({..., marks: [...others, ...student.marks()]});
+// The box is the session's (game-session.js makes one for every game page and feeds it
+// every reply, refusal and review step); only the drawing of a position is the game's: a
+// page hands the session a drawer (its `student` option),
+//
+//   {asked: "goMove/4",                         // what the student's rules are asked
+//    board(holder) -> {draw(picture, entry, side)},  // a small board in holder
+//    moveName(entry) -> "Black B19"}            // the move, in words
+//
+// where a picture is what the server drew of a side's position (Go: the board's rows;
+// the others: rules_games.pl's pictures).  Without one, a position is shown as its
+// Prolog text (textDrawer).  Go also rings the differing points on its main board
+// (marks()).
 
 import { GridBoard, vertexName } from "./board-grid.js";
 import { api } from "./api.js";
@@ -24,8 +32,19 @@ import { addStrings, hasText, onLangChange, t } from "./i18n.js";
 
 addStrings({
   en: {
+    "student.board_differs_state": "Their position after the move differs from ours ({fields}).",
+    "student.board_differs_points.one": "Their position after the move differs from ours at {count} point ({fields}).",
+    "student.board_differs_points.other": "Their position after the move differs from ours at {count} points ({fields}).",
+    "student.over_differs": "Their position is ours, but not the end of the game: theirs {theirs}, ours {ours}.",
+    "student.goes_on": "goes on",
+    "student.not_a_state": "Their {pred} answered something that is not a state of the game: {text}",
+    "student.failed.failed": "Their {pred} failed on a move their rules accept: the move is judged by our rules only.",
+    "student.agree_state": "Their rules agree: the same position as ours.",
+    "student.text": "Prolog",
+    "student.before": "before the move",
+    "student.to_move": "to move: {player}",
     "student.title": "Student's rules: {file}",
-    "student.intro": "Every move is also asked of their goMove/4. Our rules decide the game; theirs are shown beside.",
+    "student.intro": "Every move is also asked of their {pred}. Our rules decide the game; theirs are shown beside.",
     "student.kept.one": "Their rules disagreed on {differ} of {count} move asked.",
     "student.kept.other": "Their rules disagreed on {differ} of {count} moves asked.",
     "student.kept_tried.one": "Their rules disagreed on {differ} of {count} move asked, and on {tried_differ} of {tried} that ours refused.",
@@ -42,24 +61,35 @@ addStrings({
     "student.they_accept": "Their rules accept this move; ours refuse it ({reason}).",
     "student.board_differs.one": "Their board after the move differs from ours at {count} point.",
     "student.board_differs.other": "Their board after the move differs from ours at {count} points.",
-    "student.second_board.one": "Their goMove/4 gives our board, then on backtracking another that differs at {count} point.",
-    "student.second_board.other": "Their goMove/4 gives our board, then on backtracking another that differs at {count} points.",
-    "student.not_a_board": "Their goMove/4 answered something that is not a board: {text}",
+    "student.second_board.one": "Their {pred} gives our board, then on backtracking another that differs at {count} point.",
+    "student.second_board.other": "Their {pred} gives our board, then on backtracking another that differs at {count} points.",
+    "student.not_a_board": "Their {pred} answered something that is not a board: {text}",
     "student.unavailable": "The student's rules could not be used: {message}",
-    "student.failed.timeout": "Their goMove/4 did not answer within its time limit (a loop?): the move is judged by our rules only.",
-    "student.failed.inferences": "Their goMove/4 did not answer within its inference limit (a loop?): the move is judged by our rules only.",
-    "student.failed.resource": "Their goMove/4 ran out of memory: the move is judged by our rules only.",
-    "student.failed.halt": "Their goMove/4 called halt: the move is judged by our rules only.",
-    "student.failed.abort": "Their goMove/4 called abort: the move is judged by our rules only.",
-    "student.failed.killed": "Their goMove/4 did not answer in time: its Prolog process was stopped and starts again for the next move. The move is judged by our rules only.",
-    "student.failed.crashed": "Their goMove/4 ended its Prolog process (halt?): it starts again for the next move. The move is judged by our rules only.",
-    "student.failed.error": "Their goMove/4 raised an error: {message}. The move is judged by our rules only.",
-    "student.failed.not_written": "Their goMove/4 is not written yet (still the kit's stub): the move is judged by our rules only.",
+    "student.failed.timeout": "Their {pred} did not answer within its time limit (a loop?): the move is judged by our rules only.",
+    "student.failed.inferences": "Their {pred} did not answer within its inference limit (a loop?): the move is judged by our rules only.",
+    "student.failed.resource": "Their {pred} ran out of memory: the move is judged by our rules only.",
+    "student.failed.halt": "Their {pred} called halt: the move is judged by our rules only.",
+    "student.failed.abort": "Their {pred} called abort: the move is judged by our rules only.",
+    "student.failed.killed": "Their {pred} did not answer in time: its Prolog process was stopped and starts again for the next move. The move is judged by our rules only.",
+    "student.failed.crashed": "Their {pred} ended its Prolog process (halt?): it starts again for the next move. The move is judged by our rules only.",
+    "student.failed.error": "Their {pred} raised an error: {message}. The move is judged by our rules only.",
+    "student.failed.not_written": "Their {pred} is not written yet (still the kit's stub): the move is judged by our rules only.",
     "student.ko": "Ours refuse it by the ko rule, which goMove/4 does not judge.",
   },
   es: {
+    "student.board_differs_state": "Su posición después de la jugada difiere de la nuestra ({fields}).",
+    "student.board_differs_points.one": "Su posición después de la jugada difiere de la nuestra en {count} punto ({fields}).",
+    "student.board_differs_points.other": "Su posición después de la jugada difiere de la nuestra en {count} puntos ({fields}).",
+    "student.over_differs": "Su posición es la nuestra, pero no el final de la partida: la suya {theirs}, la nuestra {ours}.",
+    "student.goes_on": "sigue",
+    "student.not_a_state": "Su {pred} respondió algo que no es un estado del juego: {text}",
+    "student.failed.failed": "Su {pred} falló en una jugada que sus reglas aceptan: la jugada la juzgan solo nuestras reglas.",
+    "student.agree_state": "Sus reglas coinciden: la misma posición que las nuestras.",
+    "student.text": "Prolog",
+    "student.before": "antes de la jugada",
+    "student.to_move": "juega: {player}",
     "student.title": "Reglas del estudiante: {file}",
-    "student.intro": "Cada jugada se consulta también a su goMove/4. Nuestras reglas deciden la partida; las suyas se muestran al lado.",
+    "student.intro": "Cada jugada se consulta también a su {pred}. Nuestras reglas deciden la partida; las suyas se muestran al lado.",
     "student.kept.one": "Sus reglas difirieron en {differ} de {count} jugada consultada.",
     "student.kept.other": "Sus reglas difirieron en {differ} de {count} jugadas consultadas.",
     "student.kept_tried.one": "Sus reglas difirieron en {differ} de {count} jugada consultada, y en {tried_differ} de {tried} que las nuestras rechazaron.",
@@ -76,19 +106,19 @@ addStrings({
     "student.they_accept": "Sus reglas aceptan esta jugada; las nuestras la rechazan ({reason}).",
     "student.board_differs.one": "Su tablero después de la jugada difiere del nuestro en {count} punto.",
     "student.board_differs.other": "Su tablero después de la jugada difiere del nuestro en {count} puntos.",
-    "student.second_board.one": "Su goMove/4 da nuestro tablero y, al reintentar (backtracking), otro que difiere en {count} punto.",
-    "student.second_board.other": "Su goMove/4 da nuestro tablero y, al reintentar (backtracking), otro que difiere en {count} puntos.",
-    "student.not_a_board": "Su goMove/4 respondió algo que no es un tablero: {text}",
+    "student.second_board.one": "Su {pred} da nuestro tablero y, al reintentar (backtracking), otro que difiere en {count} punto.",
+    "student.second_board.other": "Su {pred} da nuestro tablero y, al reintentar (backtracking), otro que difiere en {count} puntos.",
+    "student.not_a_board": "Su {pred} respondió algo que no es un tablero: {text}",
     "student.unavailable": "No se pudieron usar las reglas del estudiante: {message}",
-    "student.failed.timeout": "Su goMove/4 no respondió dentro del límite de tiempo (¿un bucle?): la jugada la juzgan solo nuestras reglas.",
-    "student.failed.inferences": "Su goMove/4 no respondió dentro del límite de inferencias (¿un bucle?): la jugada la juzgan solo nuestras reglas.",
-    "student.failed.resource": "Su goMove/4 se quedó sin memoria: la jugada la juzgan solo nuestras reglas.",
-    "student.failed.halt": "Su goMove/4 llamó a halt: la jugada la juzgan solo nuestras reglas.",
-    "student.failed.abort": "Su goMove/4 llamó a abort: la jugada la juzgan solo nuestras reglas.",
-    "student.failed.killed": "Su goMove/4 no respondió a tiempo: su proceso Prolog se detuvo y vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
-    "student.failed.crashed": "Su goMove/4 terminó su proceso Prolog (¿halt?): vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
-    "student.failed.error": "Su goMove/4 lanzó un error: {message}. La jugada la juzgan solo nuestras reglas.",
-    "student.failed.not_written": "Su goMove/4 todavía no está escrito (sigue el esqueleto del kit): la jugada la juzgan solo nuestras reglas.",
+    "student.failed.timeout": "Su {pred} no respondió dentro del límite de tiempo (¿un bucle?): la jugada la juzgan solo nuestras reglas.",
+    "student.failed.inferences": "Su {pred} no respondió dentro del límite de inferencias (¿un bucle?): la jugada la juzgan solo nuestras reglas.",
+    "student.failed.resource": "Su {pred} se quedó sin memoria: la jugada la juzgan solo nuestras reglas.",
+    "student.failed.halt": "Su {pred} llamó a halt: la jugada la juzgan solo nuestras reglas.",
+    "student.failed.abort": "Su {pred} llamó a abort: la jugada la juzgan solo nuestras reglas.",
+    "student.failed.killed": "Su {pred} no respondió a tiempo: su proceso Prolog se detuvo y vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
+    "student.failed.crashed": "Su {pred} terminó su proceso Prolog (¿halt?): vuelve a empezar en la próxima jugada. La jugada la juzgan solo nuestras reglas.",
+    "student.failed.error": "Su {pred} lanzó un error: {message}. La jugada la juzgan solo nuestras reglas.",
+    "student.failed.not_written": "Su {pred} todavía no está escrito (sigue el esqueleto del kit): la jugada la juzgan solo nuestras reglas.",
     "student.ko": "Las nuestras la rechazan por la regla del ko, que goMove/4 no juzga.",
   },
 });
@@ -100,27 +130,76 @@ function node(tag, className, text) {
   return el;
 }
 
-/** One verdict in the page's language (the server's English `message` is the fallback). */
-function verdictText(student) {
+/** One verdict in the page's language (the server's English `message` is the fallback);
+ *  `pred` what the student's rules are asked (the drawer's `asked`). */
+function verdictText(student, pred = "goMove/4") {
   const { code, points: count, theirs, ours } = student;
+  const go = (student.game ?? "go") === "go";
+  // The predicate that answered (Molinolog's and Azul's questions are several).
+  const named = !go && theirs.step ? STEPS[theirs.step] ?? pred : pred;
   let text;
   // (A kept agreement has no boards: whether ours accepted the move says which.)
-  if (code === "agree") text = t((ours.accepted ?? ours.board) ? "student.agree" : "student.agree_refused");
-  else if (code === "they_accept") {
-    const reason = hasText(`go.error.${ours.refusal}`) ? t(`go.error.${ours.refusal}`)
+  if (code === "agree") {
+    const accepted = go ? ours.accepted ?? ours.board : ours.legal ?? ours.accepted;
+    text = t(accepted ? (go ? "student.agree" : "student.agree_state") : "student.agree_refused");
+  } else if (code === "they_accept") {
+    const reason = hasText(`${student.game ?? "go"}.error.${ours.refusal}`) ? t(`${student.game ?? "go"}.error.${ours.refusal}`)
       : hasText(`error.${ours.refusal}`) ? t(`error.${ours.refusal}`) : ours.refusal;
     text = t("student.they_accept", { reason });
-  } else if (code === "board_differs" || code === "second_board") text = t(`student.${code}`, { count });
+  } else if (code === "board_differs" && !go) {
+    const fields = (student.fields ?? []).join(", ");
+    text = count ? t("student.board_differs_points", { count, fields }) : t("student.board_differs_state", { fields });
+  } else if (code === "board_differs" || code === "second_board") text = t(`student.${code}`, { count, pred });
+  else if (code === "over_differs") {
+    text = t("student.over_differs", { theirs: theirs.over ?? t("student.goes_on"), ours: ours.over ?? t("student.goes_on") });
+  } else if (code === "not_a_board" && !go) text = t("student.not_a_state", { pred: named, text: (theirs.state ?? "").slice(0, 300) });
   else if (code === "they_failed") {
     const key = `student.failed.${theirs.status}`;
-    text = hasText(key) ? t(key, { message: theirs.message }) : t("student.failed.error", { message: theirs.message });
-  } else if (hasText(`student.${code}`)) text = t(`student.${code}`, { text: theirs.text ?? "", message: theirs.message ?? "" });
+    text = hasText(key) ? t(key, { message: theirs.message, pred: named }) : t("student.failed.error", { message: theirs.message, pred: named });
+  } else if (hasText(`student.${code}`)) text = t(`student.${code}`, { text: theirs.text ?? "", message: theirs.message ?? "", pred });
   else text = student.message;
   return student.ko ? `${text} ${t("student.ko")}` : text;
 }
 
+const STEPS = {
+  accion_legal: "accion_legal/2", aplicar: "aplicar/3", fin_del_juego: "fin_del_juego/2",
+  jogada: "jogada/3", updateTable: "updateTable/2", jugadas_legales: "jugadas_legales/2",
+  aplicar_jugada: "aplicar_jugada/3",
+};
+
+/** A drawer for a game without its own: each position as its Prolog text. */
+export const textDrawer = {
+  asked: "",
+  board(holder) {
+    const pre = node("pre", "student-text");
+    holder.append(pre);
+    return { draw: (picture, entry, side) => { pre.textContent = entry[side]?.state ?? entry.before_state ?? ""; } };
+  },
+  moveName: (entry) => entry.move ?? "",
+};
+
+/** Go's drawer: the boards on a small GridBoard, the differing points ringed. */
+export const goDrawer = {
+  asked: "goMove/4",
+  board(holder) {
+    const grid = new GridBoard(holder, { coordinates: true, starPoints: false });
+    return {
+      draw(picture, entry, side, word) {
+        const marks = entry.diff.map((pos) => ({ pos, shape: "stone", class: "student-diff" }));
+        const played = side !== "before";
+        grid.render({ board: picture, last: played ? entry.pos : null, marks, label: word });
+      },
+    };
+  },
+  moveName(entry, size) {
+    const n = entry.before?.length || entry.ours?.board?.length || size || 19;
+    return t("student.move", { player: t(`player.${entry.player}`), vertex: vertexName(n, entry.pos) });
+  },
+};
+
 export class StudentRules {
-  constructor(after, onChange = () => {}, onPick = () => {}) {
+  constructor(after, onChange = () => {}, onPick = () => {}, drawer = goDrawer) {
+    this.drawer = drawer;
     this.onChange = onChange;
     this.onPick = onPick; // onPick(ply): show that move (the review)
     this.file = null; // the student's file served (reply.student_rules), or the kept verdicts'
@@ -156,7 +235,7 @@ export class StudentRules {
       const caption = node("figcaption");
       figure.append(holder, caption);
       this.boards.append(figure);
-      this.small[side] = { figure, caption, grid: new GridBoard(holder, { coordinates: true, starPoints: false }) };
+      this.small[side] = { figure, caption, board: drawer.board(holder) };
     }
     onLangChange(() => this.render());
   }
@@ -247,14 +326,17 @@ export class StudentRules {
   /** The marks for the main board: the points where the verdict shown found a difference. */
   marks() {
     const shown = this.shown();
-    if (!shown || shown.agree) return [];
+    if (!shown || shown.agree || (shown.game ?? "go") !== "go") return [];
     const points = shown.diff.length ? shown.diff : [shown.pos];
     return points.map((pos) => ({ pos, shape: "stone", class: "student-diff", point: "student-is-diff" }));
   }
 
   moveName(entry) {
-    const size = entry.before?.length || entry.ours?.board?.length || this.size || 19;
-    return t("student.move", { player: t(`player.${entry.player}`), vertex: vertexName(size, entry.pos) });
+    return this.drawer.moveName(entry, this.size);
+  }
+
+  text(entry) {
+    return verdictText(entry, this.drawer.asked);
   }
 
   render() {
@@ -267,12 +349,12 @@ export class StudentRules {
     if (this.box.hidden) return;
     const shown = this.shown();
     this.title.textContent = t("student.title", { file: file ?? "" });
-    this.intro.textContent = t("student.intro");
+    this.intro.textContent = t("student.intro", { pred: this.drawer.asked });
     this.counts.textContent = !summary ? t("student.none")
       : t(summary.tried ? "student.kept_tried" : "student.kept", { count: summary.asked, ...summary });
     this.counts.dataset.asked = String(summary?.asked ?? 0);
     this.counts.dataset.differ = String(summary?.differ ?? 0);
-    this.verdict.textContent = shown ? `${this.moveName(shown)}: ${verdictText(shown)}` : "";
+    this.verdict.textContent = shown ? `${this.moveName(shown)}: ${this.text(shown)}` : "";
     this.verdict.dataset.code = shown?.code ?? "";
     this.verdict.dataset.agree = shown ? String(shown.agree) : "";
     this.verdict.dataset.ply = shown?.ply !== undefined ? String(shown.ply) : "";
@@ -286,7 +368,7 @@ export class StudentRules {
     this.listTitle.hidden = !differ.length;
     this.list.replaceChildren(...differ.map((entry) => {
       const li = node("li", entry === shown ? "student-item student-is-selected" : "student-item");
-      const button = node("button", "student-pick", `${this.moveName(entry)}: ${verdictText(entry)}`);
+      const button = node("button", "student-pick", `${this.moveName(entry)}: ${this.text(entry)}`);
       button.type = "button";
       button.dataset.code = entry.code;
       button.dataset.ply = String(entry.ply);
@@ -302,21 +384,23 @@ export class StudentRules {
     }));
   }
 
-  /** A disagreement's boards, theirs and ours, with the differing points ringed. */
+  /** A disagreement's positions, theirs and ours (Go: boards; the others: the pictures
+   *  the server drew), drawn by the game's drawer; a side that refuses the move shows the
+   *  position before it, captioned "refused". */
   renderBoards(entry) {
-    const theirs = entry?.code === "second_board" ? entry.theirs.second_board : entry?.theirs.board;
-    this.boards.hidden = !entry || entry.agree || !(theirs || entry.ours.board) || !entry.before;
+    const go = (entry?.game ?? "go") === "go";
+    const theirs = !entry ? null : go ? (entry.code === "second_board" ? entry.theirs.second_board : entry.theirs.board)
+      : entry.theirs.picture;
+    const ours = !entry ? null : go ? entry.ours.board : entry.ours.picture;
+    this.boards.hidden = !entry || entry.agree || !(theirs || ours) || !entry.before;
     if (this.boards.hidden) return;
-    const marks = entry.diff.map((pos) => ({ pos, shape: "stone", class: "student-diff" }));
-    for (const [side, board] of [["theirs", theirs], ["ours", entry.ours.board]]) {
-      // A side that refuses the move shows the board before it, captioned "refused".
+    for (const [side, picture] of [["theirs", theirs], ["ours", ours]]) {
       const small = this.small[side];
-      const shown = board ?? entry.before;
-      small.figure.dataset.board = board ? board.join("/") : "";
-      small.figure.dataset.refused = String(!board);
-      const word = board ? t(`student.${side}`) : `${t(`student.${side}`)}: ${t("student.refused")}`;
+      small.figure.dataset.board = picture ? (go ? picture.join("/") : JSON.stringify(picture)) : "";
+      small.figure.dataset.refused = String(!picture);
+      const word = picture ? t(`student.${side}`) : `${t(`student.${side}`)}: ${t("student.refused")}`;
       small.caption.textContent = `${word} (${this.moveName(entry)})`;
-      small.grid.render({ board: shown, last: board ? entry.pos : null, marks, label: word });
+      small.board.draw(picture ?? entry.before, entry, picture ? side : "before", word);
     }
   }
 }

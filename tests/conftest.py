@@ -121,6 +121,18 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 DESKTOP = {"width": 1280, "height": 800}
+
+#  Playwright's expect() waits 5 s by default.  The full run shares the CPUs between two
+#  pytest workers (scripts/run_tests.sh), their servers, Chromium and GNU Go: a machine
+#  move or a page load can take longer than that without anything being wrong.  A passing
+#  expectation returns as soon as it holds, so the longer wait costs nothing when all is well.
+EXPECT_TIMEOUT_MS = 15_000
+try:
+    from playwright.sync_api import expect as _expect
+except ImportError:          # the fast run needs no browser
+    pass
+else:
+    _expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 PHONE = {"width": 375, "height": 667}
 
 

@@ -297,3 +297,25 @@ def test_text_board_from_prolog(name):
     played = Game(name, dict(GAMES[name]["people"]))
     text = str(played)
     assert isinstance(text, str) and len(text.splitlines()) >= 3
+
+
+def test_the_declared_difficulties_make_games_against_the_computer(client, name):
+    """Each difficulty the game declares (tablero:game_difficulty/4, served under the
+    catalog's `computer`) makes a game, for a person moving first and second: the person's
+    seat a person's, the other the difficulty's kind, its settings in the options."""
+    listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == name)
+    assert listed["clocks"] == ([] if name == "azul" else ["fischer", "absolute", "correspondence"]
+                                + (["byoyomi"] if name == "go" else []))
+    computer = listed["computer"]
+    seats = [s["seat"] for s in computer["seats"]]
+    assert [d["difficulty"] for d in computer["difficulties"]] == ["easy", "medium", "hard"]
+    for declared in computer["difficulties"]:
+        orders = ["first", "second"] if computer["order"] == "chosen" else ["first"]
+        assert sorted(declared["games"]) == orders
+        for person, order in zip(seats, orders):
+            game = create(client, name, declared["games"][order])
+            machine = next(s for s in seats if s != person)
+            assert game["view"]["seats"][person] == "human"
+            assert game["view"]["seats"][machine] == declared["kind"]
+            for key, value in declared["settings"].items():
+                assert game["options"][key] == value

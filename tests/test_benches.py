@@ -9,12 +9,14 @@ A bench added to bench/ must be added to BENCHES (test_every_bench_is_listed).
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import re
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -71,30 +73,74 @@ def test_every_bench_is_listed():
     assert scripts == set(BENCHES), "add the bench to BENCHES with its smallest settings"
 
 
-@pytest.mark.bench
-@pytest.mark.timeout(TIMEOUT + 60)
-@pytest.mark.parametrize("script", sorted(BENCHES))
-def test_bench_runs_as_shipped(script, tmp_path):
-    args, figures, needs = BENCHES[script]
-    reason = _missing(needs)
-    if reason:
-        pytest.skip(reason)
+#  The smoke runs wait on servers and clocks more than they compute: two at a time, from
+#  the first bench test of the run on (the longest first), each test then waits for its own.
+#  Their figures are not judged, so sharing the CPUs changes nothing they assert.
+SMOKES_AT_ONCE = 2
+LONGEST_FIRST = ("soak.py", "stall.py", "http_load.py", "page_load.py", "live.py", "pg_load.py",
+                 "machine_pool.py", "molinolog_ai.py", "go_ply.py", "go_machine.py")
+
+
+@dataclass
+class Smoke:
+    argv: list[str]
+    returncode: int | None = None
+    stdout: str = ""
+    stderr: str = ""
+    took: float = 0.0
+    timed_out: bool = False
+
+
+def smoke(script: str, tmp: Path) -> Smoke:
+    args, _, _ = BENCHES[script]
     argv = [sys.executable, str(ROOT / "bench" / script),
-            *(a.replace("{tmp}", str(tmp_path)) for a in args)]
+            *(a.replace("{tmp}", str(tmp)) for a in args)]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TABLERO_"))}
+    ran = Smoke(argv)
     started = time.monotonic()
     try:
         done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True,
                               timeout=TIMEOUT, start_new_session=True)
     except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"{script} ran past {TIMEOUT} s:\n{_tail(exc.stdout)}\n{_tail(exc.stderr)}")
-    took = time.monotonic() - started
+        ran.timed_out, ran.stdout, ran.stderr = True, _tail(exc.stdout), _tail(exc.stderr)
+    else:
+        ran.returncode, ran.stdout, ran.stderr = done.returncode, done.stdout, done.stderr
+    ran.took = time.monotonic() - started
+    return ran
+
+
+@pytest.fixture(scope="module")
+def smokes(request, tmp_path_factory):
+    """The bench scripts this session tests, started SMOKES_AT_ONCE at a time."""
+    wanted = [item.callspec.params["script"] for item in request.session.items
+              if getattr(item, "originalname", "") == "test_bench_runs_as_shipped"]
+    wanted = [s for s in wanted if not _missing(BENCHES[s][2])]
+    wanted.sort(key=lambda s: LONGEST_FIRST.index(s) if s in LONGEST_FIRST else len(LONGEST_FIRST))
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=SMOKES_AT_ONCE,
+                                                 thread_name_prefix="bench")
+    futures = {s: pool.submit(smoke, s, tmp_path_factory.mktemp(s.removesuffix(".py")))
+               for s in wanted}
+    yield futures
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+@pytest.mark.bench
+@pytest.mark.timeout(3 * TIMEOUT)
+@pytest.mark.parametrize("script", sorted(BENCHES))
+def test_bench_runs_as_shipped(script, smokes):
+    _, figures, needs = BENCHES[script]
+    reason = _missing(needs)
+    if reason:
+        pytest.skip(reason)
+    done = smokes[script].result()
+    if done.timed_out:
+        pytest.fail(f"{script} ran past {TIMEOUT} s:\n{done.stdout}\n{done.stderr}")
     keep = os.environ.get("TABLERO_BENCH_OUTPUT")         # a folder: keep what each printed
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         (Path(keep) / f"{script}.txt").write_text(
-            f"{shlex_join(argv)}\nexit {done.returncode} in {took:.1f} s\n\n{done.stdout}\n"
-            f"--- stderr\n{done.stderr}")
+            f"{shlex_join(done.argv)}\nexit {done.returncode} in {done.took:.1f} s\n\n"
+            f"{done.stdout}\n--- stderr\n{done.stderr}")
     assert done.returncode == 0, f"{script} exited {done.returncode}:\n{_tail(done.stdout)}\n" \
                                  f"{_tail(done.stderr)}"
     assert re.search(figures, done.stdout), f"{script} printed no figures:\n{_tail(done.stdout)}"

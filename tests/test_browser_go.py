@@ -234,7 +234,8 @@ def test_scoring_phase_marks_dead_stones_and_a_click_toggles_them(page, server):
     page.click(point(0, 0))
     expect(page.locator("#message")).to_contain_text("There is no stone there")
 
-    page.click("#accept")
+    page.click("#accept")                 # Black, then (once the page has it) White
+    expect(page.locator("#accept")).to_have_text("Accept for White")
     page.click("#accept")
     result = page.locator("#result")
     expect(result).to_contain_text("B+18")

@@ -5,6 +5,7 @@ played while an earlier move is shown."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -99,7 +100,9 @@ def point(row, col):
 
 
 def click_twice(page, selector):
+    """Pass and Resign ask once more ("Really ...?"), the second click acts."""
     page.click(selector)
+    expect(page.locator(selector)).to_have_class(re.compile(r"\btb-is-asking\b"))
     page.click(selector)
 
 

@@ -298,13 +298,18 @@ def stones(engine: GTP, ours: bool) -> tuple[set, set]:
     return black, white
 
 
+#  The referee's games check the protocol and the count to the end, not strength: our
+#  engine thinks 0.05 s a turn there (TABLERO_GO_THINK, docs/go.md), a fifth of the tests'.
+THINK = 0.05
+
+
 def referee(size: int, ours_colour: str, preset: str, komi: float, seed: int,
             opening: int = 4, cap: int = 500) -> dict:
     """One game of GNU Go (level 1) against `tablero gtp`, to the end (see the module
     header); returns what happened."""
     ko = "--positional-superko" if preset == "chinese" else "--simple-ko"
     with GTP([gnugo(), "--mode", "gtp", "--level", "1", "--chinese-rules", ko]) as gnu, \
-            GTP([*TABLERO, "--preset", preset]) as ours:
+            GTP(["env", f"TABLERO_GO_THINK={THINK}", *TABLERO, "--preset", preset]) as ours:
         for engine in (gnu, ours):
             engine(f"boardsize {size}")
             engine("clear_board")

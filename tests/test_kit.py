@@ -186,6 +186,9 @@ updateTable(Board, Jogador) :-
 def _azul_completed(folder: Path) -> None:
     fill(folder / "azul.pl", {
         "jugadas_legales/2": "jugadas_legales(E, Js) :- azul_rules:legal_takes(E, Js).",
+        "aplicar_jugada/3": """
+aplicar_jugada(E, J, E2) :- azul_rules:legal_takes(E, Js), memberchk(J, Js),
+    azul_rules:apply_take(E, J, E2).""",
         "estrategia/3": """
 estrategia(Tipo, E, J) :- azul_machine:choose_move(Tipo, E, J).""",
     }, f":- use_module({str(COURSE / 'azul' / 'rules')!r}, []).\n"

@@ -4,6 +4,7 @@ REPL, the OpenAPI description and the pages pick it up; no file outside tests/ n
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -95,6 +96,29 @@ def test_the_repl_plays_it():
 
 
 
+def test_its_declared_difficulties_play_against_the_computer(client):
+    """Tic-tac-toe declares two difficulties (tests/games/tictactoe/protocol.pl): the
+    catalog serves the new-game options of each, and "hard" blocks a line "easy" leaves."""
+    listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == "tictactoe")
+    assert listed["clocks"] == []                    # no game_time_result/4: untimed
+    computer = listed["computer"]
+    assert [d["difficulty"] for d in computer["difficulties"]] == ["easy", "hard"]
+    assert computer["order"] == "chosen" and [s["seat"] for s in computer["seats"]] == ["x", "o"]
+    played = {}
+    for declared in computer["difficulties"]:
+        options = declared["games"]["first"]
+        assert options == {"x": "human", "o": "machine", "level": declared["settings"]["level"]}
+        assert declared["games"]["second"] == {"x": "machine", "o": "human",
+                                               "level": declared["settings"]["level"]}
+        gid, auth = new(client, **options)
+        for r, c in ((0, 0), (1, 0)):
+            assert move(client, gid, auth, r, c).status_code == 200
+            turn = client.post(f"/api/games/{gid}/machine", json={}, headers=auth)
+            assert turn.status_code == 200, turn.json
+        played[declared["difficulty"]] = turn.json["view"]["board"]
+    assert played == {"easy": ["xoo", "x--", "---"], "hard": ["xo-", "x--", "o--"]}
+
+
 @pytest.mark.browser
 def test_the_generic_page_plays_it_by_clicks(browser, server):
     """/tictactoe has no page of its own: the generic one draws its board from the view,
@@ -137,7 +161,8 @@ def test_the_generic_page_plays_it_by_clicks(browser, server):
 @pytest.mark.browser
 def test_the_index_offers_it_by_its_declared_title(browser, server):
     """The index lists the plug-in by the title it declares, in the page's language, with
-    a way to play a friend; its card offers no computer (no difficulty is declared)."""
+    a way to play a friend, and the computer at the difficulties it declares: "hard",
+    moving second, opens its page, where the machine has moved first."""
     from playwright.sync_api import expect
 
     from tests.conftest import open_page
@@ -147,9 +172,21 @@ def test_the_index_offers_it_by_its_declared_title(browser, server):
     card = page.locator('.index-game[data-game="tictactoe"]')
     expect(card.locator("h3")).to_have_text("Tic-tac-toe")
     expect(card.locator('.index-friend[href="/tictactoe"]')).to_have_count(1)
-    expect(card.locator(".index-computer")).to_have_count(0)
+    expect(card.get_by_label("Difficulty").locator("option")).to_have_text(["easy", "hard"])
+    card.get_by_label("Difficulty").select_option("hard")
+    card.get_by_label("You move").select_option("second")
+    card.locator(".index-play-computer").click()
+    page.wait_for_url(re.compile(r"/tictactoe/[0-9a-f]+$"))
+    expect(page.locator('.plugin-cell[data-pos="0,0"]')).to_have_text("x")  # the machine's
+    expect(page.locator("#status")).to_have_text("To move: o")
+    page.locator('.plugin-cell[data-pos="1,1"]').click()
+    expect(page.locator('.plugin-cell[data-pos="1,1"]')).to_have_text("o")
+    expect(page.locator('.plugin-cell[data-pos="0,1"]')).to_have_text("x")
+    page.goto(server.url + "/")
     page.click("#lang")
     expect(card.locator("h3")).to_have_text("Tres en raya")
+    expect(page.locator("#recent li").first.locator("a")).to_have_text(
+        "Tres en raya contra la computadora (difícil)")
     card.locator(".index-friend").click()
     page.wait_for_url(server.url + "/tictactoe")
     expect(page.locator("#title")).to_have_text("Tres en raya")

@@ -227,8 +227,8 @@ def test_passes_and_refusals_out_of_turn_are_not_asked(tmp_path):
 
 
 def test_rules_option_is_checked():
-    with pytest.raises(student_rules.StudentRulesError, match="only Go"):
-        student_rules.parse_option("gorogo=x.pl")
+    with pytest.raises(student_rules.StudentRulesError, match="can be served for go, molinolog"):
+        student_rules.parse_option("chess=x.pl")
     with pytest.raises(student_rules.StudentRulesError, match="GAME=FILE.pl"):
         student_rules.parse_option("proylcc.pl")
     game, path = student_rules.parse_option(f"go={STUDENTS / 'correct.pl'}")

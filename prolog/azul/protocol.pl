@@ -62,6 +62,13 @@ in Players and the seed in Seed, so a stored game needs nothing more.
 tablero:game(azul).
 tablero:game_info(azul, _{order: 4, title: _{en: "Azul", es: "Azul"}}).
 
+%   Playing the computer: the kind of player in the machine's seat; the
+%   first player is drawn with the deal, the person is player 1.
+tablero:game_difficulty(azul, easy,   random,    _{}).
+tablero:game_difficulty(azul, medium, greedy,    _{}).
+tablero:game_difficulty(azul, hard,   lookahead, _{}).
+tablero:game_computer(azul, _{seats: ['0'-players/0, '1'-players/1], order: drawn}).
+
 %   The console: State (the rules state) and Player (0.., to move) are bound;
 %   the goal sees the exports of the rules, the board, the machine and the log.
 tablero:game_console(azul, [azul, azul_rules, azul_board, azul_machine, azul_log]).

@@ -5,6 +5,7 @@
             legal_takes/2,          % +State, -Moves
             take_refusal/3,         % +State, +Move, -Code
             take_turn/4,            % +State0, +Move, -State, -Events
+            apply_take/3,           % +State0, +Move, -State
             player_take/8,          % +Player0, +Colour, +N, +Token, +Line, -Player, -ToFloor, -ToLid
             tile_wall/6,            % +Player0, -Player, -Tiled, -WallPoints, -Penalty, -ToLid
             winners/2,              % +Players, -Winners
@@ -226,6 +227,34 @@ take_turn(S0, Move, S, [Took|Events]) :-
         Events = []
     ),
     Last = last(P, Move, Taken, ToFloor, TookToken, RoundEnd).
+
+%!  apply_take(+State0, +Move, -State) is det.
+%
+%   State is State0 after the take and placement of the legal Move alone,
+%   the turn passed to the next player: no end of round even when the table
+%   is left empty (no wall tiling, no refill), the generator not stepped,
+%   Last and Phase as in State0.  This is the part of a turn that a course's
+%   own move application reproduces exactly (the kit's aplicar_jugada/3,
+%   asked by `tablero serve --rules azul=FILE.pl`): the refill that may
+%   follow draws from our generator.
+%
+%   ?- azul_rules:initial_state([human, human], 1, _S0),
+%      azul_rules:apply_take(_S0, take(factory(0), black, 1), _S),
+%      _S = azul(_, _, _, _, ToMove, [_, player(_, _, [L1|_], _, Floor)|_], _, _, _).
+%   ToMove = 0,
+%   L1 = line(black, 1),
+%   Floor = [black].
+apply_take(S0, Move, S) :-
+    S0 = azul(Seed, Rng, Round, Starter, P, Players0, Table0, Last, Phase),
+    Move = take(Source, Colour, Line),
+    table_take(Source, Colour, P, Table0, Table1, Taken, TookToken),
+    nth0(P, Players0, Pl0),
+    player_take(Pl0, Colour, Taken, TookToken, Line, Pl, _, ToLid),
+    replace_nth0(P, Players0, Pl, Players),
+    table_lid_add(Colour, ToLid, Table1, Table),
+    length(Players, NP),
+    Next is (P + 1) mod NP,
+    S = azul(Seed, Rng, Round, Starter, Next, Players, Table, Last, Phase).
 
 table_take(centre, Colour, P, table(Fs, Centre0, Token0, Bag, Lid),
            table(Fs, Centre, Token, Bag, Lid), Taken, TookToken) :-

@@ -73,6 +73,14 @@ scoring phase and 3 since a superko game's history is stored apart
 tablero:game(go).
 tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"}}).
 
+%   Playing the computer: easy is the Prolog machine, medium and hard GNU Go
+%   (offered where the server has it); Black moves first; the index's game
+%   is 9x9.
+tablero:game_difficulty(go, easy,   machine, _{}).
+tablero:game_difficulty(go, medium, gnugo,   _{level: 1}).
+tablero:game_difficulty(go, hard,   gnugo,   _{level: 10}).
+tablero:game_computer(go, _{seats: [b-black, w-white], options: _{size: 9}}).
+
 %   The console (prolog/console.pl): a goal about a Go game finds Board (the
 %   course's rows of "-", "b", "w"), Player ("b"/"w", to move) and Game (the
 %   go_rules game term) bound, and sees the exports of prolog/go.pl.

@@ -77,6 +77,13 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 tablero:game(gorogo).
 tablero:game_info(gorogo, _{order: 3, title: _{en: "GoRoGo", es: "GoRoGo"}}).
 
+%   Playing the computer: the depth of the machine's search; White moves
+%   first (it places the surplus Henge).
+tablero:game_difficulty(gorogo, easy,   machine, _{depth: 1}).
+tablero:game_difficulty(gorogo, medium, machine, _{depth: 2}).
+tablero:game_difficulty(gorogo, hard,   machine, _{depth: 4}).
+tablero:game_computer(gorogo, _{seats: [w-white, b-black]}).
+
 %   The console: Board (the documents' 5x5 matrix of 0-3), State and Player
 %   (1/2, to move) are bound; jogada/3 and updateTable/2 play on this
 %   position (gorogo_set_current/1).

@@ -9,7 +9,7 @@ shown beside ours.  app/student_rules.py keeps one process a web worker
 running
 
     swipl --stack-limit=512m -q -f none -g grade_play:play_main -t halt \
-          prolog/grade/play.pl -- --student=FILE [--encoding=utf8]
+          prolog/grade/play.pl -- --student=FILE [--encoding=utf8] [--game=GAME]
 
 which loads the student's file into the module grade_student the way the
 grader does (sandbox.pl: the header renamed, halt/0 compiled as an
@@ -26,6 +26,10 @@ and then answers one JSON request a line, on its standard input and output:
      "theirs": {"status", "board", "second", "second_board", "message",
                 "output", "us", "text"},
      "ours": {"status", "board", "us"}}
+
+(With --game=molinolog, gorogo or azul the process loads our rules of that
+game first, and each request is a move on a stored game, answered by
+rules_games.pl's rules_answer/3: the kit's questions of that game.)
 
 `theirs` is the student's goMove(Board, Player, [R, C], RBoard) under
 limited_call/4 (a time and an inference limit, its output captured, the
@@ -47,6 +51,8 @@ Python side starts another.
 :- use_module('../go', []).
 :- use_module(sandbox).
 
+:- dynamic play_dir/1.
+
 %!  play_main is det.
 %
 %   Loads the student's file named on the command line and answers requests
@@ -67,14 +73,13 @@ play_main :-
     current_prolog_flag(argv, Argv),
     option_value(Argv, student, File),
     (   option_value(Argv, encoding, Encoding) -> true ; Encoding = utf8 ),
+    (   option_value(Argv, game, Game) -> true ; Game = go ),
+    load_rules(Game),
     load_student(File, Encoding, Load),
-    (   Load.ok == true, Load.syntax_errors == [], student_defines(goMove/4)
-    ->  Ready = true, Missing = ""
-    ;   Ready = false,
-        (   Load.ok == true, Load.syntax_errors == []
-        ->  Missing = "goMove/4 is not defined"
-        ;   Missing = ""
-        )
+    (   Load.ok == true, Load.syntax_errors == []
+    ->  ready(Game, Missing),
+        ( Missing == "" -> Ready = true ; Ready = false )
+    ;   Ready = false, Missing = ""
     ),
     reply(Out, _{ready: Ready, load: Load.put(missing, Missing)}),
     (   Ready == true
@@ -82,10 +87,29 @@ play_main :-
     ;   true
     ).
 
+%   load_rules(+Game): our rules of a game other than Go, and the questions
+%   asked of a student's rules of it (rules_games.pl), loaded before the
+%   student's file.
+load_rules(go) :- !.
+load_rules(_) :-
+    play_dir(Dir),
+    directory_file_path(Dir, rules_games, File),
+    use_module(File).
+
+:- prolog_load_context(directory, Dir), asserta(play_dir(Dir)).
+
+%   ready(+Game, -Missing): "" when the student's file defines what the
+%   game's questions call, else what is missing.
+ready(go, Missing) :-
+    !,
+    (   student_defines(goMove/4) -> Missing = "" ; Missing = "goMove/4 is not defined" ).
+ready(Game, Missing) :-
+    grade_rules_games:rules_ready(Game, Missing).
+
 %   end_now: the process is halting (the end of the requests, or the
 %   student's code reached halt/0 through call/1): end at once.  Halting
 %   inside call_with_time_limit/2 can deadlock in SWI-Prolog 9.0.4's cleanup
-%   of library(time) (see driver.pl's on_halt/0); the Python side sees the
+%   of library(time) (see common.pl's on_halt/0); the Python side sees the
 %   channel close and starts another process for the next move.
 end_now :-
     current_prolog_flag(pid, Pid),
@@ -118,7 +142,14 @@ reply(Out, Dict) :-
     nl(Out),
     flush_output(Out).
 
-%   answer(+Request, -Reply): the student's goMove/4 and ours on one move.
+%   answer(+Request, -Reply): the student's goMove/4 and ours on one move;
+%   for another game, the student's rules and ours (rules_games.pl).
+answer(Request, Reply) :-
+    get_dict(game, Request, GameS),
+    GameS \== "go",
+    !,
+    atom_string(Game, GameS),
+    grade_rules_games:rules_answer(Game, Request, Reply).
 answer(Request, _{ok: true, theirs: Theirs, ours: Ours}) :-
     _{board: Rows, player: Player, pos: [R, C], seconds: Seconds,
       inferences: Inferences} :< Request,

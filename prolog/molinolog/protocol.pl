@@ -63,6 +63,12 @@ prolog/molinolog/rules.pl).
 tablero:game(molinolog).
 tablero:game_info(molinolog, _{order: 2, title: _{en: "Molinolog", es: "Molinolog"}}).
 
+%   Playing the computer: the depth of the machine's search; Black moves first.
+tablero:game_difficulty(molinolog, easy,   machine, _{depth: 1}).
+tablero:game_difficulty(molinolog, medium, machine, _{depth: 3}).
+tablero:game_difficulty(molinolog, hard,   machine, _{depth: 5}).
+tablero:game_computer(molinolog, _{seats: [b-black, w-white]}).
+
 %   The console: State (the rules state), Size (the course's T: 1, 2 or 3)
 %   and Player (b/w, to move) are bound; print_state/0 and estado_actual/1
 %   show this position (the course's game in progress), and the machine's

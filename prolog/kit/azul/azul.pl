@@ -39,6 +39,7 @@
 :- module(azul_juego,
           [ new_game/1,         % +Jugadores
             jugadas_legales/2,  % +Estado, -Jugadas
+            aplicar_jugada/3,   % +Estado, +Jugada, -Estado2
             estrategia/3,       % +Tipo, +Estado, -Jugada
             machine_move/2      % +Estado, -Jugada   (torneos: ya escrito)
           ]).
@@ -69,6 +70,25 @@ new_game(_Jugadores) :-
 %   N = 12.
 jugadas_legales(_Estado, _Jugadas) :-
     throw(error(not_written_yet(jugadas_legales/2), _)).
+
+%!  aplicar_jugada(+Estado, +Jugada, -Estado2) is semidet.
+%
+%   PARA ESCRIBIR.  Estado2 es Estado después de que el jugador de turno
+%   hace Jugada, una de jugadas_legales/2 (si no lo es, falla): toma todos
+%   los azulejos de Color de Origen (de una fábrica: el resto va al centro,
+%   ordenado por color como en la lista de colores; del centro: con la ficha
+%   de jugador inicial si sigue allí, que pasa a ser held(Jugador) y va
+%   primera al suelo), los pone en Fila (los que no caben van al suelo; con
+%   el suelo lleno, 7 lugares, a la tapa) y el turno pasa al siguiente.
+%   No hace el fin de ronda aunque la mesa quede vacía (Tablero alicata y
+%   vuelve a llenar las fábricas con su propio generador): Seed, Rng, Ronda,
+%   Inicial, Ultimo y Fase quedan como en Estado.  `tablero serve --rules
+%   azul=...` la pregunta en cada jugada del tablero.
+%
+%   ?- Mesa = table([[blue, blue, red, red]], [], centre, [], []), length(Filas, 5), maplist(=(empty), Filas), length(F0, 5), maplist(=(empty), F0), length(Muro, 5), maplist(=(F0), Muro), aplicar_jugada(azul(1, 1, 1, 0, 0, [player(human, 0, Filas, Muro, [])], Mesa, none, playing), take(factory(0), blue, 1), azul(_, _, _, _, _, [player(_, _, [L1|_], _, Suelo)], table(Fs, Centro, _, _, _), _, _)).
+%   L1 = line(blue, 1), Suelo = [blue], Fs = [[]], Centro = [red, red].
+aplicar_jugada(_Estado, _Jugada, _Estado2) :-
+    throw(error(not_written_yet(aplicar_jugada/3), _)).
 
 %!  estrategia(+Tipo, +Estado, -Jugada) is det.
 %

@@ -4,7 +4,8 @@
 
 State: ttt(Board, ToMove, Last, Seats), Board the nine cells of
 tictactoe.pl, ToMove x or o, Last none or move(Player, Index), Seats
-seats(X, O) (human or machine).
+seats(X, O, Level) (X and O human or machine; Level the machine's: 1 takes the
+first empty cell, 2 first wins or blocks a line if it can).
 */
 
 :- use_module(library(lists)).
@@ -16,15 +17,20 @@ tablero:game(tictactoe).
 tablero:game_info(tictactoe, _{order: 50, title: _{en: "Tic-tac-toe", es: "Tres en raya"}}).
 tablero:game_option(tictactoe, x, oneof([human, machine]), human).
 tablero:game_option(tictactoe, o, oneof([human, machine]), human).
+tablero:game_option(tictactoe, level, integer(1, 2), 1).
+tablero:game_difficulty(tictactoe, easy, machine, _{level: 1}).
+tablero:game_difficulty(tictactoe, hard, machine, _{level: 2}).
+tablero:game_computer(tictactoe, _{seats: [x-x, o-o]}).
 tablero:game_action(tictactoe, move, [pos, player]).
 
 tablero:game_console(tictactoe, [tictactoe]).
 tablero:game_console_bound(tictactoe, ttt(Board, ToMove, _, _), Bound) :-
     Bound = ['Board'=Board, 'Player'=ToMove].
 
-tablero:game_new(tictactoe, Options, ttt([e,e,e,e,e,e,e,e,e], x, none, seats(X, O))) :-
+tablero:game_new(tictactoe, Options, ttt([e,e,e,e,e,e,e,e,e], x, none, seats(X, O, L))) :-
     option(x(X), Options),
-    option(o(O), Options).
+    option(o(O), Options),
+    option(level(L), Options).
 
 tablero:game_act(tictactoe, ttt(Board, P, _, Seats), Action, ttt(Board1, Next, move(P, I), Seats),
                  [Q-"true"]) :-
@@ -56,13 +62,23 @@ tablero:game_view(tictactoe, ttt(Board, P, Last, _), View) :-
     ),
     View = _{board: Rows, to_move: ToMove, over: Over, last: LastJ, result: Result}.
 
-tablero:game_seats(tictactoe, ttt(_, _, _, seats(X, O)), _{x: X, o: O}).
+tablero:game_seats(tictactoe, ttt(_, _, _, seats(X, O, _)), _{x: X, o: O}).
 
-%   The machine takes the first empty cell.
-tablero:game_machine(tictactoe, ttt(Board, P, _, _), _{kind: "move", player: P, pos: [R, C]}) :-
-    nth0(I, Board, e),
-    !,
+%   The machine takes the first empty cell; at level 2 first the cell that
+%   completes its line, else the one that blocks the other's.
+tablero:game_machine(tictactoe, ttt(Board, P, _, seats(_, _, L)), _{kind: "move", player: P, pos: [R, C]}) :-
+    other(P, Q),
+    (   L >= 2, line_cell(Board, P, I) -> true
+    ;   L >= 2, line_cell(Board, Q, I) -> true
+    ;   once(nth0(I, Board, e))
+    ),
     R is I // 3, C is I mod 3.
+
+line_cell(Board, Player, I) :-
+    nth0(I, Board, e),
+    tictactoe:ttt_move(Board, Player, I, Board1),
+    tictactoe:ttt_winner(Board1, Player),
+    !.
 
 tablero:game_show(tictactoe, ttt(Board, _, _, _), Text) :-
     rows(Board, Rows),

@@ -17,3 +17,31 @@ cor(3, 3).
 
 peca(normal, regular).
 peca(henge, henge).
+
+% `tablero serve --rules gorogo=rita/`: the kit's stored game jogo/1 and jogada/3 on her
+% facts.  Our state goes into her facts, her jogar/3 plays, her facts come back as ours.
+:- dynamic jogo/1.
+jogo(gorogo([[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],
+            w, hand(10, 2, 10, 2), captures(0, 0), opening_henge)).
+
+jogada(Peca, X, Y) :-
+    jogo(gorogo(Board, ToMove, hand(BR, BH, WR, WH), captures(CB, CW), Phase)),
+    maplist(maplist(cor), Board, Tabuleiro),
+    cor_de(ToMove, J),
+    (   Phase == opening_henge -> Fase = abertura ; Fase = jogo ),
+    retractall(tabuleiro(_)), assertz(tabuleiro(Tabuleiro)),
+    retractall(vez(_)), assertz(vez(J)),
+    retractall(fase(_)), assertz(fase(Fase)),
+    retractall(pecas(_, _)), assertz(pecas(2, pecas(BR, BH))), assertz(pecas(1, pecas(WR, WH))),
+    retractall(capturas(_, _)), assertz(capturas(2, CB)), assertz(capturas(1, CW)),
+    (   Peca =:= 3 -> P = henge ; P = normal ),
+    jogar(P, X, Y),
+    tabuleiro(T), maplist(maplist(cor), Board1, T),
+    vez(J1), cor_de(ToMove1, J1),
+    pecas(2, pecas(BR1, BH1)), pecas(1, pecas(WR1, WH1)),
+    capturas(2, CB1), capturas(1, CW1),
+    retractall(jogo(_)),
+    assertz(jogo(gorogo(Board1, ToMove1, hand(BR1, BH1, WR1, WH1), captures(CB1, CW1), play))).
+
+cor_de(b, 2).
+cor_de(w, 1).
