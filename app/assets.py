@@ -1,4 +1,4 @@
-"""Pages that load fast: the static files fingerprinted, long-cached, compressed, preloaded.
+"""Pages that load fast: the static files fingerprinted, long-cached, compressed.
 
 Start reading at `init_app`, called by create_app.
 
@@ -15,18 +15,21 @@ Start reading at `init_app`, called by create_app.
 - **The pages** (`/`, `/<game>`, `/<game>/<id>`, app/pages.py) are static/<name>.html with
   their stylesheets written in (`<style>`, allowed by their SHA-256 in the page's
   Content-Security-Policy, never 'unsafe-inline'): the first paint waits for no second
-  request, which is what kept it at more than twice a one-line page's; every other
-  `/static/` reference in `href`/`src` rewritten to the versioned prefix; and a
-  `<link rel="modulepreload" fetchpriority="low">` for each module the page's module
-  scripts import, directly or not (the graph read from the `import` statements at start).
-  The browser then fetches every module at once instead of discovering them one level of
-  imports at a time.  Low priority, as Chromium gives the page's own module script, so
-  that the page paints before its modules run (at high priority, measured with
-  bench/page_load.py when the stylesheets were still requests of their own, the modules
-  arrived with them and ran before the first paint, which came later than with no
-  preload at all).  Made once, kept
-  in memory, served `no-cache` with an ETag (a 304 costs no more than before).  No
-  inline script is added: script-src stays 'self'.
+  request, which is what kept it at more than twice a one-line page's; and every other
+  `/static/` reference in `href`/`src` rewritten to the versioned prefix.  Made once, kept
+  in memory, served `no-cache` with an ETag (a 304 costs no more than before).  No inline
+  script is added: script-src stays 'self'.
+- **No module preloads.**  The pages once carried a `<link rel="modulepreload">` for every
+  module of their import graph, so that the browser fetched them all at once.  Chromium
+  fetches *and compiles* a preloaded module as soon as it arrives, on the page's main
+  thread, and over loopback they all arrived before the first frame: the first paint
+  waited for 13-15 modules to compile (bench/page_load.py, 12-25 rounds on this 2-core
+  machine at load 11-23: a cold first contentful paint 1.8-3.2x the one-line page's with
+  them, 1.3-2.6x without, as with no script at all; at low or default priority alike, and
+  `rel=preload as=script`, fetched without compiling, was no better).  Without them the
+  module graph loads one level of imports at a time, after the page has painted: on a
+  network with 40 ms of latency the `load` event comes about 35-50 ms later, and the first
+  paint no later.
 - **Compressed**: text (JavaScript, CSS, HTML, SVG, JSON) is gzipped once, at its first
   request, and kept; answered when the request's Accept-Encoding takes gzip, with
   `Vary: Accept-Encoding` on every compressible answer.
@@ -50,7 +53,6 @@ import base64
 import gzip
 import hashlib
 import mimetypes
-import posixpath
 import re
 from pathlib import Path
 
@@ -68,13 +70,6 @@ VERSION_LENGTH = 12
 COMPRESSIBLE = frozenset({"application/javascript", "application/json", "image/svg+xml",
                           "application/xml", "application/manifest+json"})
 
-#  A static import or re-export of a relative module: `import x from "./a.js"`,
-#  `import "./a.js"`, `import {\n a,\n b } from "../a.js"`, `export { a } from "./a.js"`.
-#  At the start of a line, as every module here writes them; nothing between the keyword
-#  and the specifier may be a quote, `;`, `=` or `(` (so code and strings never match).
-_IMPORT = re.compile(r"""^[ \t]*(?:import|export)\b[^;"'=(`]*?["'](\.{1,2}/[^"'\n]+)["']""",
-                     re.MULTILINE)
-_SCRIPT = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
 _LINK = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*["']([^"']*)["']""")
 _STATIC_REFERENCE = re.compile(r"""(\b(?:href|src)\s*=\s*["'])/static/""", re.IGNORECASE)
@@ -153,35 +148,12 @@ class Assets:
             found = self._assets[name] = Asset(self.files[name], mimetype)
         return found
 
-    # ---- modules ------------------------------------------------------------------------
-
-    def imports(self, module: str) -> list[str]:
-        """The files of the tree that `module` imports statically, in its order."""
-        text = self.files.get(module, b"").decode("utf-8", "replace")
-        found: list[str] = []
-        for specifier in _IMPORT.findall(text):
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(module), specifier))
-            if target in self.files and target not in found:
-                found.append(target)
-        return found
-
-    def module_graph(self, entry: str) -> list[str]:
-        """Every module `entry` imports, directly or not (breadth first), without itself."""
-        found: list[str] = []
-        queue = [entry]
-        while queue:
-            for target in self.imports(queue.pop(0)):
-                if target != entry and target not in found:
-                    found.append(target)
-                    queue.append(target)
-        return found
-
     # ---- pages --------------------------------------------------------------------------
 
     def render(self, name: str) -> tuple[bytes, list[str]]:
         """The page static/<name> as served, and the hashes of the styles written into it:
-        its stylesheets written in (`<style>`), its module scripts' imports preloaded,
-        every other /static/ reference under the versioned prefix."""
+        its stylesheets written in (`<style>`), every other /static/ reference under the
+        versioned prefix."""
         html = self.files[name].decode("utf-8")
         hashes: list[str] = []
 
@@ -198,19 +170,8 @@ class Assets:
             hashes.append(base64.b64encode(hashlib.sha256(css).digest()).decode())
             return f"<style>{text}</style>"
 
-        def preload(match: re.Match) -> str:
-            attributes = {k.lower(): v for k, v in _ATTRIBUTE.findall(match.group(1))}
-            src = attributes.get("src", "")
-            if attributes.get("type", "").lower() != "module" or not src.startswith("/static/"):
-                return match.group(0)
-            links = "".join(f'\n  <link rel="modulepreload" href="/static/{module}" '
-                            'fetchpriority="low">'
-                            for module in self.module_graph(src[len("/static/"):]))
-            return match.group(0) + links
-
         if self.inline_styles:
             html = _LINK.sub(inline, html)
-        html = _SCRIPT.sub(preload, html)
         html = _STATIC_REFERENCE.sub(lambda m: m.group(1) + self.prefix, html)
         return html.encode("utf-8"), hashes
 

@@ -22,6 +22,23 @@ boxed as the console's are; they do run under prlimit (address space, no core fi
 a lower CPU priority (TABLERO_MACHINE_NICE: a niceness, 10 by default, or "idle", Linux's
 SCHED_IDLE), so that a search yields the CPU to people's moves on the same machine.
 
+That niceness counts where the server runs in a cgroup of its own (a systemd service).
+Started from a shell, Linux's autogroup scheduling shares the CPU between sessions first
+and by niceness only inside each: each search process leads a session of its own (it is
+killed with its group), so it would weigh as much as the whole worker, and 8 searches 8
+times as much (measured: a person's move p99 3.6-5.5x with 8 searches running).  So each
+search session is given an autogroup niceness (/proc/PID/autogroup) such that the
+pool's sessions together weigh about one session, as the worker's does: niceness
+log_1.25(pool size), each step of niceness being 1.25x less weight (session_nice(); 3
+for the default 2 per worker, 9 for 8), or TABLERO_MACHINE_SESSION_NICE (0: as any
+session).  Not less: at niceness 19 each, on a machine that other work kept at load 15,
+the searches got so little CPU that they could not even load in 30 s (503
+machine_failed).  The price is paid where other programs keep the CPU busy: there one
+search alone gets its session's share only (at load 18 on 2 cores, a pool of 8: a
+Molinolog depth-5 turn took 1.5 s median, 8.4 s at worst, against 0.13 s and 1.4 s).  A
+search server of its own per worker, forking every search into one shared session,
+would give one search a whole session's share and 8 searches one between them.
+
 Each worker process keeps at most MACHINE_WORKERS search processes (`tablero serve
 --machine-workers`, TABLERO_MACHINE_WORKERS; 0: the search runs in the worker's own Prolog,
 as before), started when first needed and reused.  A request takes an idle one, or starts
@@ -36,6 +53,7 @@ is played.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -56,8 +74,42 @@ GRACE = 1.0             # seconds past the budget before a silent search process
 START_SECONDS = 30.0    # seconds a new search process has to load the games
 MAX_SEARCHES = 1000     # searches a process answers before it is replaced
 NICE = os.environ.get("TABLERO_MACHINE_NICE", "10")  # CPU priority: see priority()
+SESSION_NICE = os.environ.get("TABLERO_MACHINE_SESSION_NICE", "auto")  # see session_nice()
 ADDRESS_SPACE = 2 << 30  # bytes of address space of a search process (prlimit --as)
 MAX_REPLY = 16 << 20    # bytes of one reply line; more and the process is dropped
+
+
+def session_nice(size: int, setting: str = "auto") -> int:
+    """The autogroup niceness of each of `size` search sessions: for `setting` "auto",
+    such that together they weigh about as much as one session at niceness 0 (Linux:
+    weight 1024 / 1.25**nice); else the niceness `setting` (0-19)."""
+    if str(setting).strip().lower() != "auto":
+        return max(0, min(19, int(setting)))
+    return max(0, min(19, round(math.log(max(1, size)) / math.log(1.25))))
+
+
+if SESSION_NICE.strip().lower() != "auto" and not SESSION_NICE.strip().isdigit():
+    raise SystemExit(f"TABLERO_MACHINE_SESSION_NICE must be auto or a niceness 0-19, "
+                     f"not {SESSION_NICE!r}")
+
+
+def set_session_nice(pid: int, nice: int, wait: float = 1.5) -> bool:
+    """Give the autogroup of the session that process `pid` leads the niceness `nice`;
+    whether it was set.  Linux refuses a second change within 0.1 s by a process without
+    CAP_SYS_ADMIN (EAGAIN): tried again for up to `wait` seconds.  False where there is no
+    autogroup (a kernel without it: nothing to do)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            with open(f"/proc/{pid}/autogroup", "w") as handle:
+                handle.write(str(nice))
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.11)
+        except OSError:
+            return False
 
 
 def priority(setting: str) -> list[str]:
@@ -118,7 +170,7 @@ class Searcher(pipes.JsonLinesProcess):
 
     max_reply = MAX_REPLY
 
-    def __init__(self, start_seconds: float = START_SECONDS):
+    def __init__(self, start_seconds: float = START_SECONDS, session_nice: int = 0):
         swipl = shutil.which("swipl")
         if not swipl:
             raise MachineFailed("The machine needs swipl, which is not installed here")
@@ -134,6 +186,8 @@ class Searcher(pipes.JsonLinesProcess):
                                          bufsize=0, cwd=SEARCH.parent)
         except OSError as exc:
             raise MachineFailed(f"The machine's Prolog could not start: {exc}") from None
+        if session_nice:
+            set_session_nice(self.proc.pid, session_nice)
         self._attach()
         if self.await_ready(start_seconds) != {"ready": True}:
             self.kill()
@@ -154,7 +208,9 @@ class Pool(pipes.ProcessPool):
 
     def __init__(self, size: int = WORKERS, wait: float = WAIT, grace: float = GRACE,
                  max_searches: int = MAX_SEARCHES):
-        super().__init__(Searcher, size=size, wait=wait, max_uses=max_searches,
+        nice = session_nice(size, SESSION_NICE)   # each search session's: see session_nice()
+        super().__init__(lambda: Searcher(session_nice=nice), size=size, wait=wait,
+                         max_uses=max_searches,
                          busy=lambda: MachinesBusy(retry_after=max(1, round(self.wait))))
         self.grace = grace
         self.running = 0           # searches running now

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/machine_pool.py [--quick] [--rounds 5] [--moves 300]
                                            [--searches 8] [--nice N|idle] [--before]
-                                           [--against DIR]
+                                           [--against DIR ...]
 
 Starts `tablero serve` with ONE worker (so every request below lands on the same worker's
 one Prolog thread) and --machine-workers equal to --searches, on a temporary SQLite file,
@@ -262,9 +262,10 @@ def main() -> int:
                         help="TABLERO_MACHINE_NICE for the server: a niceness or idle")
     parser.add_argument("--before", action="store_true",
                         help="also run with --machine-workers 0 (searches in the worker)")
-    parser.add_argument("--against", type=Path, default=None, metavar="DIR",
+    parser.add_argument("--against", type=Path, action="append", default=[], metavar="DIR",
                         help="another checkout of Tablero (e.g. git archive COMMIT | tar -x "
-                             "-C DIR), served beside this one, rounds alternating")
+                             "-C DIR), served beside this one, rounds alternating; may be "
+                             "given more than once")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.moves = 2, 60
@@ -274,8 +275,9 @@ def main() -> int:
     print(f"bench/machine_pool.py: {args.rounds} rounds of {args.moves} moves a phase; "
           f"load average at start {start_load}; {os.cpu_count()} CPUs")
     specs = [("pool", args.searches, None)]
-    if args.against:
-        specs.append(("against", args.searches, args.against.resolve()))
+    for i, other in enumerate(args.against, 1):
+        specs.append((f"against{i}" if len(args.against) > 1 else "against", args.searches,
+                      other.resolve()))
     ratios = run(specs, args.rounds, args.moves, args.searches)
     pooled = ratios[0]
     before = None
@@ -283,9 +285,9 @@ def main() -> int:
         #  Each move then waits for searches of seconds: one short round is plenty.
         before = run([("before", 0, None)], 1, min(args.moves, 15), args.searches)[0]
     print(f"\nload average at end {loadavg()}")
-    if args.against:
-        print(f"human move p99, {args.searches} searches running / none: {ratios[1]:.2f}x "
-              f"with the code in {args.against}")
+    for other, ratio in zip(args.against, ratios[1:]):
+        print(f"human move p99, {args.searches} searches running / none: {ratio:.2f}x "
+              f"with the code in {other}")
     print(f"human move p99, {args.searches} searches running / none: {pooled:.2f}x with the "
           f"pool (goal: within {GOAL:g}x: {'met' if pooled <= GOAL else 'NOT met'})"
           + (f"; {before:.1f}x with searches in the worker's Prolog" if before else ""))

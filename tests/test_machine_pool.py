@@ -86,6 +86,29 @@ def test_without_a_pool_the_worker_searches_itself(tmp_path):
     assert resp.status_code == 200 and resp.json["explain"][0]["query"].startswith("machine")
 
 
+def test_the_searches_of_a_pool_weigh_together_as_one_session(tmp_path):
+    """Each search process leads a session of its own at the machine niceness (10 more
+    than the worker's), and
+    where Linux shares the CPU between sessions first (autogroup), each session of a pool
+    of 8 is at niceness 9: 8 x 1024/1.25**9 is about the one session of a worker."""
+    assert [machine_pool.session_nice(n) for n in (1, 2, 4, 8, 100)] == [0, 3, 6, 9, 19]
+    assert machine_pool.session_nice(8, "0") == 0 and machine_pool.session_nice(2, "12") == 12
+    app = make_app(tmp_path, MACHINE_WORKERS=8)
+    machines = machine_pool.pool(app)
+    taken = [machines.take(), machines.take()]
+    try:
+        for searcher in taken:
+            assert os.getsid(searcher.pid) == searcher.pid != os.getsid(0)
+            assert os.getpriority(os.PRIO_PROCESS, searcher.pid) == min(
+                19, os.getpriority(os.PRIO_PROCESS, 0) + int(machine_pool.NICE))
+            autogroup = Path(f"/proc/{searcher.pid}/autogroup")
+            if autogroup.exists() and machine_pool.SESSION_NICE == "auto":
+                assert autogroup.read_text().split()[-2:] == ["nice", "9"]
+    finally:
+        for searcher in taken:
+            machines.give(searcher)
+
+
 def test_a_search_past_its_budget_is_504_and_changes_nothing(tmp_path):
     """A search process that does not answer within the budget (stopped here) is killed:
     504 machine_timeout, JSON, nothing played; the next turn gets a new process."""
