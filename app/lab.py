@@ -282,8 +282,9 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
     - `ok`: every drawn position legal, the program ended by itself, its end message
       names the winner our rules see, and it did not play past our end;
     - `status`: `ended` (the goal returned), `failed` (the goal failed), `error` (it
-      raised: `error`), `closed`, `halted` (the process ended without a last line:
-      halt/0, a crash, a limit), `timeout` (past `seconds`), `too_long` (past
+      raised: `error`), `closed`, `halt` (the program called halt/0 or halt/1 itself,
+      as the course's template does after "¿Jugar de nuevo?" No: an end of its own),
+      `halted` (the process ended without a last line: a crash, a limit), `timeout` (past `seconds`), `too_long` (past
       `max_draws` gr_* calls), `load_error` (the file did not load, or a directive
       failed or raised while it loaded and the program then did not end by itself:
       `error` says which, `then` what came of the program: {status, error});
@@ -292,7 +293,8 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
       position before, the board drawn, what appeared and disappeared, `code` and
       `reason`), `past_end` (a board drawn after our rules ended the game, with how);
     - `ours` (the result our rules see at the last judged position, or None),
-      `theirs` ({messages, winner}: their gr_mensaje/2 texts and the winner named),
+      `theirs` ({messages, winner}: the texts of their gr_mensaje/2, gr_pregunta/3 and
+      gr_opciones/4 dialogs, and the winner the last one naming one names),
       `agree` (True, False, or None when one side has no result);
     - `plies`, `drawings`, `calls` (gr_* calls by name), `seconds`, `output` (the end of
       what the program printed)."""
@@ -340,8 +342,8 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
                     continue
                 if kind == "fin":
                     result = msg.get("resultado")
-                    status = {"true": "ended", "false": "failed", "cerrado": "closed"}.get(
-                        str(result).lower(), "error")
+                    status = {"true": "ended", "false": "failed", "cerrado": "closed",
+                              "halt": "halt"}.get(str(result).lower(), "error")
                     error = msg.get("error")
                     break
                 if n > max_draws:
@@ -351,7 +353,10 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
                 if drawn and picture.size:
                     pictures.append({"i": len(pictures), "strict": drawn == "strict",
                                      "fichas": picture.fichas(), "call": n})
-                if kind == "mensaje":
+                if kind in ("mensaje", "pregunta", "opciones"):
+                    #  The end is announced in a dialog: gr_mensaje/2, or the question
+                    #  that asks to play again ("Ha ganado el jugador negro, jugar
+                    #  nuevamente?", a real 2019 lab's gr_opciones/4).
                     messages.append(str(msg.get("texto", "")))
                 if msg.get("espera"):
                     try:
@@ -388,7 +393,7 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
         "plies": verdict["plies"], "drawings": len(pictures), "calls": calls,
         "seconds": round(time.monotonic() - started, 2), "output": output[-2000:],
     }
-    report["ok"] = bool(status == "ended" and report["legal"] and agree
+    report["ok"] = bool(status in ("ended", "halt") and report["legal"] and agree
                         and not report["past_end"])
     return report
 
@@ -510,7 +515,8 @@ class LabSession:
             result = str(msg.get("resultado")).lower()
             if result == "error":
                 self.error = str(msg.get("error", ""))[:2000]
-            self._end_locked({"true": "ended", "false": "failed"}.get(result, result))
+            self._end_locked({"true": "ended", "false": "failed", "halt": "halted"}.get(
+                result, result))
             return
         if kind == "crear":
             self.open = True

@@ -9,7 +9,8 @@
             gr_pregunta/3,          % +Ventana, +Pregunta, ?Respuesta
             gr_opciones/4,          % +Ventana, +Pregunta, +Opciones, ?Respuesta
             gr_estado/2,            % +Ventana, +Texto
-            gr_purgar/0
+            gr_purgar/0,
+            pce_image_directory/1   % +Dir (XPCE's, called by the course's template)
           ]).
 
 /** <module> graficos: the Molinolog lab's window, drawn by Tablero
@@ -192,6 +193,16 @@ gr_estado(V, Texto) :-
 gr_purgar :-
     retractall(ventana_botones(_, _)),
     decir(_{gr: purgar}).
+
+%!  pce_image_directory(+Dir) is det.
+%
+%   The course's molinolog.pl template calls `pce_image_directory(icons)`
+%   (XPCE's library(pce): where the window's images are) before
+%   gr_crear/3, and real labs keep that line.  XPCE is not here (Debian's
+%   swi-prolog-nox has none) and the board draws its own images, so this
+%   only checks that Dir is given and succeeds.
+pce_image_directory(Dir) :-
+    must_be(nonvar, Dir).
 
                  /*******************************
                  *          CHECKS              *

@@ -36,7 +36,8 @@ def test_the_correct_lab_plays_to_a_legal_end_that_agrees_with_ours():
     assert report["legal"] is True and report["illegal"] is None
     assert report["plies"] > 30 and report["drawings"] > 30
     assert report["ours"]["winner"] == "negro" and report["ours"]["reason"] == "dos_fichas"
-    assert report["theirs"] == {"messages": ["¡Ganó el jugador negro!"], "winner": "negro"}
+    assert report["theirs"] == {"messages": ["¡Ganó el jugador negro!", "¿Jugar de nuevo? (si/no)"],
+                                "winner": "negro"}     # the question names no one
     assert report["agree"] is True and report["past_end"] is None
     #  "¿Jugar de nuevo?" was answered no: the program closed its window and returned.
     assert report["calls"]["pregunta"] == 1 and report["calls"]["destruir"] == 1

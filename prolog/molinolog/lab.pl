@@ -26,7 +26,7 @@ its end is one last line: `{"gr": "fin", "resultado": "true" | "false" |
 :- use_module(library(http/json)).
 :- use_module(library(lists)).
 
-:- dynamic loading/0, load_error/1.
+:- dynamic loading/0, load_error/1, fin_dicho/0.
 
 %   While the student's file loads, the errors printed and the directives
 %   that failed (a warning in SWI-Prolog) are kept, with where they are;
@@ -92,6 +92,7 @@ load_student(File, Encoding) :-
         retractall(loading)).
 
 run_goal(Out, GoalText) :-
+    at_halt(halt_fin(Out)),
     (   catch(term_string(Goal, GoalText), E0, true), var(E0), callable(Goal)
     ->  (   catch(user:Goal, E, true)
         ->  (   var(E)
@@ -105,7 +106,18 @@ run_goal(Out, GoalText) :-
         )
     ;   End = _{gr: fin, resultado: error, error: "the goal is not a Prolog goal"}
     ),
+    assertz(fin_dicho),
     tell_out(Out, End).
+
+%   halt_fin(+Out): the last line when the student's program calls halt/0 or
+%   halt/1 itself (the course's template ends so after "¿Jugar de nuevo?"
+%   No); a crash or a limit ends the process with no last line.
+halt_fin(Out) :-
+    (   fin_dicho
+    ->  true
+    ;   assertz(fin_dicho),
+        tell_out(Out, _{gr: fin, resultado: halt})
+    ).
 
 tell_out(Out, Dict) :-
     catch(( with_output_to(string(Line), json_write_dict(current_output, Dict, [width(0)])),
