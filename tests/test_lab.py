@@ -373,3 +373,36 @@ def test_a_lab_that_ends_despite_a_failed_directive_keeps_the_load_errors(tmp_pa
     assert report["status"] == "ended" and report["then"] is None
     assert report["load_errors"] == ["molinolog.pl:2: Goal (directive) failed: molinolog:fail"]
     assert "while loading: molinolog.pl:2: Goal (directive) failed" in lab.report_text(report)
+
+
+def test_the_course_template_s_shape_plays_to_its_own_halt(tmp_path):
+    """What the course's template does and our labs did not (a real 2019 lab showed it:
+    tests/test_lab_real.py): `pce_image_directory(icons)` (XPCE) before gr_crear/3, the
+    winner announced in the gr_opciones/4 question that asks to play again, and halt/0
+    when the answer is No.  Our correct lab, rewritten to that shape here."""
+    text = CORRECT.read_text(encoding="utf-8")
+    text = text.replace(
+        "molinolog(JugadorNegro, JugadorBlanco, T) :-\n",
+        "molinolog(JugadorNegro, JugadorBlanco, T) :-\n    pce_image_directory(icons),\n", 1)
+    text = text.replace(
+        "        gr_mensaje(Visual, Texto),\n"
+        "        (   gr_pregunta(Visual, '¿Jugar de nuevo? (si/no)', R),\n"
+        "            afirmativo(R)\n"
+        "        ->  sesion(Visual, Jugadores, T)\n"
+        "        ;   gr_destruir(Visual)\n"
+        "        )\n",
+        "        format(atom(Pregunta), '~w ¿Jugar nuevamente?', [Texto]),\n"
+        "        (   gr_opciones(Visual, Pregunta, ['Sí', 'No'], 'Sí')\n"
+        "        ->  sesion(Visual, Jugadores, T)\n"
+        "        ;   gr_destruir(Visual), halt\n"
+        "        )\n", 1)
+    assert text.count("pce_image_directory") == 1 and text.count("gr_opciones(Visual, Pregunta") == 1
+    template = tmp_path / "molinolog.pl"
+    template.write_text(text, encoding="utf-8")
+    report = lab.judge_lab(template, 2)
+    assert report["status"] == "halt", report.get("error")      # its own halt, not a crash
+    assert report["legal"] is True and report["illegal"] is None
+    assert report["ours"]["winner"] == "negro"
+    assert report["theirs"]["winner"] == "negro"                # read from the question
+    assert report["theirs"]["messages"] == ["¡Ganó el jugador negro! ¿Jugar nuevamente?"]
+    assert report["agree"] is True and report["ok"] is True
