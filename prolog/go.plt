@@ -1650,6 +1650,38 @@ gm_rows(FB, Rows) :-
                    atomics_to_string(Cs, Row) ),
             Rows).
 
+%   A capturing race from a game lost to GNU Go level 1 (issue 23: most
+%   losses came after a large group died).  White, to move, has C3 D3 E3
+%   E4 with three liberties (B3 C2 D2) against Black's B4 C4 D4 D5 E5
+%   with three (A4 B5 B3).  B5 loses: Black takes B3 and has three
+%   liberties to White's two.  B3 wins (GNU Go level 10 plays it too);
+%   the random games of the search prefer B5, the race's reading
+%   (go_tactics:races/3) makes B3 urgent.
+gt_race_rows([ "---------",
+               "---------",
+               "--b--w---",
+               "---wwwwb-",
+               "--wbbwbb-",
+               "-bbbwbb--",
+               "--wwwbww-",
+               "----bwbb-",
+               "---------" ]).
+
+test(wins_the_capturing_race, Moves == [move("w", [6, 1]), move("w", [6, 1])]) :-
+    gt_race_rows(Rows),
+    findall(V, ( nth0(R, Rows, Row), sub_atom(Row, C, 1, _, b), gtp_vertex(9, [R, C], V) ), Bs),
+    findall(V, ( nth0(R, Rows, Row), sub_atom(Row, C, 1, _, w), gtp_vertex(9, [R, C], V) ), Ws),
+    go_new([size(9), preset(chinese), black_stones(Bs), white_stones(Ws), first(w)], G),
+    findall(A, ( member(S, [1, 2]), go_machine_action(G, [seed(S), playouts(300)], A) ), Moves).
+test(race_reading, Best == [6, 1]) :-
+    gt_race_rows(Rows), gt_board(Rows, B),
+    go_fastboard:fb_new(B, FB),
+    go_tactics:races(FB, 2, Races),
+    Races \== [],
+    findall(V-P, ( go_fastboard:fb_empties(FB, Es), member(I, Es),
+                   go_tactics:race_value(FB, 2, Races, I, V), go_fastboard:fb_index(FB, P, I) ), Vs),
+    max_member(_-Best, Vs).
+
 :- end_tests(go_player).
 
 :- begin_tests(go_seats).
