@@ -30,17 +30,31 @@ points) of its hole whose neighbours are all X's stones.  An eye is worth
 
   - 0 when it is one point and *false*: Y's stones stand on two of its
     diagonal points, or on one when the point is on the edge;
-  - 2 when it has room for two eyes whatever Y does: 7 points or more, or
-    4 to 6 points that are not a *killing shape* (see eye_value/5): a
-    shape where Y's stone on one point, the vital point, leaves one eye.
-    The killing shapes are those with a point next to nearly all the
-    others (the pyramid four, the bulky and the crossed five, the
-    rabbity six), the square four, and the *bent four in the corner*:
-    four points bent round the corner point, such as A8, A9, B9, C9 on
-    9x9.  Elsewhere a bent four is two eyes (either end answers the
-    other), but in the corner Y's stone on the point next to the corner
-    makes a ko that Y can start when it suits it, after taking away
-    X's ko threats: Go players and GNU Go count it dead.  When X is the
+  - 2 when it has room for two eyes whatever Y does: 4 points or more
+    that are not a *killing shape* (see eye_value/7): a shape where Y's
+    stone on one point, the vital point, leaves one eye.  The killing
+    shapes are
+      - the square four;
+      - the *nakade* shapes: a point next to all the others (the pyramid
+        four, the crossed five), or to all but one that is itself next
+        to two of its neighbours (the bulky five, the rabbity six).  A
+        five shaped like a T or a Y also has a point with three
+        neighbours, but the point it leaves out is next to one of them
+        only: X makes an eye there, and the shape lives;
+      - in the corner, where X cannot take back Y's stones inside
+        without filling its own last liberties, three shapes when the
+        wall around them has few liberties outside the eye: the *bent
+        four in the corner* (A9 B9 C9 and A8 on 9x9: Y's stone on B9
+        makes a ko Y starts when it suits it, after taking away X's ko
+        threats) and the *rectangular six in the corner* (A9 B9 C9 A8
+        B8 C8) with one liberty outside or none, the rectangular six
+        with B7 too with none.  With more they live, as GNU Go says.
+    The L group (X's B7 C7 D7 D8, its eye space open on A7 and D9) and
+    the carpenter's square are dead or alive by the same rules once Y
+    has played its hanes: an eye space that touches Y's stones is no
+    eye, one that Y's hanes closed is a shape above.
+    bench/go_eyeshapes.py compares every eye space of four to seven
+    points in the corner and on the edge with GNU Go.  When X is the
     side to move (dead_verdicts/3), a killing shape but the square four
     is worth 2: X takes the vital point itself;
   - 1 otherwise.
@@ -54,8 +68,11 @@ and its strength is the pair Eyes-Liberties (its empty neighbours).
     2. find the weak units of both colours;
     3. every weak unit that is weaker than each weak unit of the other
        colour it touches (its stones in the other's wall, or the other's in
-       its own) is dead: add their stones and go back to 1.  A weak unit
-       that touches no weak unit is walled in by living stones: it is dead.
+       its own) is dead, if the other colour can fill one of its
+       liberties (approachable/3: not when every such move would put the
+       filler's own stones in atari: then it lives in seki): add their
+       stones and go back to 1.  A weak unit that touches no weak unit is
+       walled in by living stones: it is dead.
 
 Two units that die in one round never touch (each would be weaker than
 the other), so taking one off cannot save the other: one round does what

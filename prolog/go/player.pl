@@ -514,7 +514,8 @@ last_index(Game, FB, Last) :-
 
 %   urgent(+Candidates, +Tried, +Best, -U): U is the candidate with the
 %   best tactical value (go_tactics:move_value/4, with answered/4's and
-%   raced/4's), worth a capture or more (capture_weight/1 of
+%   raced/4's; of several, the one the search ranks first), worth a
+%   capture or more (capture_weight/1 of
 %   go_tactics), and Monte Carlo does not find it clearly worse than its
 %   best (a win rate at most urgent_margin/1 below Best, over 20 random
 %   games or more).  Tactics first:
@@ -522,8 +523,9 @@ last_index(Game, FB, Last) :-
 %   is worth.
 urgent(Candidates, Tried, Best, U) :-
     transpose_pairs(Candidates, ByValue),
-    max_member(Value-U, ByValue),
+    max_member(Value-_, ByValue),
     Value >= 12,
+    once(( member(_-U-_, Tried), memberchk(U-Value, Candidates) )),   % the search's best of them
     memberchk(N-U-Rate, Tried),
     urgent_margin(Margin),
     (   N < 20 -> true ; Rate >= Best - Margin ).

@@ -29,7 +29,7 @@ chooses, and rescue_value/5 values a move by the stones of those chains it
 makes safe, wherever it is played (extending, or capturing an attacker).
 
 A *capturing race* is two chains in contact, one of each colour, each with
-two to four liberties: each must capture the other to live.  races/3
+two or three liberties: each must capture the other to live.  races/3
 finds those X loses if the opponent moves first, reading the race
 (race_won/5): moves on the liberties of the two chains only, three moves
 deep, then the side to move wins if the other chain has no more
@@ -250,14 +250,15 @@ safe_now(FB, X, Y, D, S-Size, N0, N) :-
 
 race_weight(6).            % a stone of a race turned round (both chains)
 race_depth(3).             % moves read in a capturing race
-race_liberties(4).         % chains with more liberties are not racing
+race_liberties(3).         % chains with more liberties are not racing
 race_stake(4).             % races of fewer stones (both chains) are left to the search
 
 %!  races(+FB, +X, -Races) is det.
 %
 %   Races are the capturing races X loses if the opponent moves first:
 %   each is S-T-Stake, S a stone of X's chain and T of the opponent's
-%   chain touching it, both with two to race_liberties/1 liberties, the
+%   chain touching it, both with two to race_liberties/1 liberties (with
+%   more, in an open position, nearly every move near them would count), the
 %   opponent wins the race moving first (race_won/5), and Stake the stones
 %   of the two chains, race_stake/1 at least.
 races(FB, X, Races) :-
@@ -294,17 +295,18 @@ enemy_chains(FB, Y, Stones, Ts) :-
 %
 %   Value is race_weight/1 points for each stone at stake in the Races
 %   (races/3) that X's stone on I wins: after it the opponent, moving
-%   first, no longer wins the race.  0 when X may not play on I.
+%   first, no longer wins the race, read as deep as races/3 read it (a
+%   move elsewhere leaves the race as it was).  0 when X may not play on
+%   I.
 race_value(_, _, [], _, 0) :- !.
 race_value(FB, X, Races, I, Value) :-
     Y is 3 - X,
     race_depth(D),
-    D1 is D - 1,
     race_weight(K),
     (   fb_legal(FB, X, I)
     ->  findall(V,
                 ( fb_play(FB, X, I, _),
-                  foldl(race_turned(FB, Y, D1), Races, 0, Stake),
+                  foldl(race_turned(FB, Y, D), Races, 0, Stake),
                   V is K * Stake ),
                 [Value])
     ;   Value = 0
