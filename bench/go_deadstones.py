@@ -87,13 +87,15 @@ def self_play(size: int, seed: int, levels: tuple = LEVELS) -> dict:
         engine.close()
 
 
-def generate(cache: Path, wanted: dict[int, int], workers: int, levels: tuple = LEVELS) -> list[dict]:
+def generate(cache: Path, wanted: dict[int, int], workers: int, levels: tuple = LEVELS,
+             first_seed: int = 1) -> list[dict]:
     """The cached games, plus new ones until `wanted` {size: count} games with dead
-    stones are kept (seeds go on from the largest tried)."""
+    stones are kept (seeds go on from the largest tried, or start at first_seed in a
+    new cache)."""
     data = json.loads(cache.read_text()) if cache.exists() else {"games": [], "tried": {}}
     for size, count in wanted.items():
         kept = [g for g in data["games"] if g["size"] == size]
-        seed = data["tried"].get(str(size), 0)
+        seed = data["tried"].get(str(size), first_seed - 1)
         with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
             while len(kept) < count:
                 batch = list(range(seed + 1, seed + 1 + workers))
@@ -178,7 +180,10 @@ def ours_japanese(game: dict) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=60, help="9x9 games with dead stones")
+    parser.add_argument("--games13", type=int, default=0, help="13x13 games with dead stones")
     parser.add_argument("--games19", type=int, default=0, help="19x19 games with dead stones")
+    parser.add_argument("--first-seed", type=int, default=1,
+                        help="the first seed of a new cache (a held-out set: seeds not tried before)")
     parser.add_argument("--cache", type=Path, default=CACHE)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--levels", default=",".join(map(str, LEVELS)),
@@ -190,10 +195,12 @@ def main() -> None:
     args = parser.parse_args()
 
     wanted = {9: args.games} if args.games else {}
+    if args.games13:
+        wanted[13] = args.games13
     if args.games19:
         wanted[19] = args.games19
     levels = tuple(int(x) for x in args.levels.split(","))
-    games = [g for g in generate(args.cache, wanted, args.workers, levels)
+    games = [g for g in generate(args.cache, wanted, args.workers, levels, args.first_seed)
              if g["size"] in wanted]
     games = [g for size, count in wanted.items()
              for g in [g for g in games if g["size"] == size][:count]]

@@ -56,6 +56,7 @@ LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 SIZE = 9                # the board's size: --size (set in each process by play_round)
 KOMI = 7.5
 TICK = os.sysconf("SC_CLK_TCK")
+TIMEOUT = 120           # seconds of wall clock a move of ours may take (a busy machine)
 ACTION = re.compile(r'^(move|pass|resign)\("([bw])"(?:,\[(\d+),(\d+)\])?\)$')
 
 
@@ -111,7 +112,9 @@ def our_action(game: RulesGame, options: str) -> tuple[str, str, list[int] | Non
             f"go:go_machine_action(G, {options}, A), statistics(cputime, T1), "
             "T is T1 - T0, format(string(S), '~q', [A])")
     start = time.perf_counter()
-    answer = bridge().query(goal, maxresult=1)[0]
+    # a generous limit: with clock(cpu) on a busy shared machine a move of 1 s of CPU
+    # can take many seconds of wall clock (the bridge's default is 20 s)
+    answer = bridge().query(goal, maxresult=1, timeout=TIMEOUT)[0]
     wall = time.perf_counter() - start
     m = ACTION.match(answer["S"])
     if not m:

@@ -752,6 +752,107 @@ test(killing_shapes_with_the_owner_first, Vs == [2, 2, 1]) :-
               [[4,4],[4,5],[5,4],[5,5]] ],
             Vs).
 
+%   Corner shapes whose status depends on the wall's liberties outside
+%   the eye (issue 23).  Each board is White's eye space walled in by
+%   White's stones, Black everywhere else with two eyes of its own, as
+%   bench/go_eyeshapes.py builds them; the expected answers are GNU Go's
+%   final_status_list dead with each side to move.
+%
+%   The rectangular six in the corner, A9 B9 C9 A8 B8 C8, with no liberty
+%   outside: Black, first, plays B8 and White dies; White, first, lives.
+gt_rectangular_six([ "---wbbbbb",
+                     "---wbbbbb",
+                     "wwwwbbbbb",
+                     "bbbbbbbbb",
+                     "bbbbbbbbb",
+                     "bbbbbbbbb",
+                     "bbbbbbbb-",
+                     "bbbbbbbbb",
+                     "bbbbbb-b-" ]).
+
+test(rectangular_six_in_the_corner_short_of_liberties, Ns == [6, 0]) :-
+    gt_rectangular_six(Rows), gt_board(Rows, B),
+    findall(N, ( member(P, ["b", "w"]), dead_stones(B, P, D), length(D, N) ), Ns).
+%   With two liberties outside (E9, E8) it lives whoever moves, and so
+%   does the bent four in the corner: the owner takes back the stones
+%   played inside without filling its last liberty.
+test(corner_shapes_with_two_liberties_outside_live, Ds == [[], [], [], []]) :-
+    findall(D, ( member(Rows, [ [ "---w-bbbb", "---w-bbbb", "wwwwbbbbb" ],
+                                [ "---w-bbbb", "-www-bbbb", "wwbbbbbbb" ] ]),
+                 gt_black_around(Rows, B),
+                 member(P, ["b", "w"]),
+                 dead_stones(B, P, D) ),
+            Ds).
+%   The rectangular six with a point below its middle (B7) dies with no
+%   liberty outside, Black first; with one (E9) it is not dead (GNU Go
+%   calls it seki then).
+test(rectangular_six_and_one_in_the_corner, Ns == [8, 0, 0]) :-
+    gt_black_around([ "---wbbbbb", "---wbbbbb", "w-wwbbbbb", "wwwbbbbbb" ], B0),
+    gt_black_around([ "---w-bbbb", "---wwbbbb", "w-wwbbbbb", "wwwbbbbbb" ], B1),
+    findall(N, ( member(B-P, [B0-"b", B0-"w", B1-"b"]), dead_stones(B, P, D), length(D, N) ), Ns).
+%   The L group, White's B7 C7 D7 D8 with Black's hanes at A7 and D9, is
+%   dead even if White moves first (GNU Go agrees): its eye space touches
+%   Black's stones, so it is no eye at all.
+test(the_l_group_is_dead, Ds == [Dead, Dead]) :-
+    Dead = [[1, 3], [2, 1], [2, 2], [2, 3]],
+    gt_board([ "---bb----", "---wb----", "bwwwb----", "bbbbb----", "---------",
+               "---------", "---------", "---------", "---------" ], B),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds).
+%   A five with a point next to three others is not always a killing
+%   shape: the Y-shaped five on the edge lives whoever moves first (the
+%   point left out is next to one neighbour of the vital point only).
+test(y_shaped_five_on_the_edge_lives, Ds == [[], []]) :-
+    gt_board([ "bw----wbb", "bww-wwwbb", "bbwwwbbbb", "bbbbbbbbb", "bbbbbbbbb",
+               "bbbbbbbbb", "bbbbbbbb-", "bbbbbbbbb", "bbbbbb-b-" ], B),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds).
+test(nakade_shapes, Vs == [1, 1, 1, 2, 2, 2]) :-
+    %   the crossed five, the bulky five and the rabbity six kill; the
+    %   T-shaped and the Y-shaped five and the cross with a tail do not
+    maplist([Shape, V]>>( gt_eye_value(Shape, V) ),
+            [ [[3,4],[4,3],[4,4],[4,5],[5,4]],
+              [[4,3],[4,4],[4,5],[5,3],[5,4]],
+              [[3,4],[4,3],[4,4],[4,5],[5,4],[5,5]],
+              [[4,3],[4,4],[4,5],[5,4],[6,4]],
+              [[4,2],[4,3],[4,4],[4,5],[5,3]],
+              [[3,4],[4,3],[4,4],[4,5],[5,4],[6,4]] ],
+            Vs).
+%   A seki from a game GNU Go played against itself (bench/go_deadstones.py,
+%   held-out seed 20009): Black's H9 H8 have two liberties, G8 and J9, and
+%   White could fill neither without putting its own stones in atari (G8
+%   leaves White's big chain with J7 alone, J9 the stone on J8 with J7).
+%   Black's unit is weaker than White's (no eye, two liberties against
+%   three), but White cannot approach it: seki, as GNU Go says.  Only C2
+%   and D5 are dead.
+gt_seki_20009([ "---bbwwb-",
+                "---bww-bw",
+                "---bbwww-",
+                "b-b-bbbww",
+                "wbbw--bbw",
+                "wwwbb--bb",
+                "--wwbbbww",
+                "--bwwbbw-",
+                "----www--" ]).
+
+test(seki_where_neither_can_fill, Ds == [Dead, Dead, Dead]) :-
+    Dead = [[4, 3], [7, 2]],
+    gt_seki_20009(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+
+%   gt_black_around(+Rows, -Board): a 9x9 board whose first rows are Rows
+%   (nine points each), the rest Black's, with Black's eyes J3, G1, J1.
+gt_black_around(Rows, B) :-
+    length(Rows, K),
+    Rest is 9 - K,
+    findall(R, ( between(1, Rest, I),
+                 (   I =:= Rest -> R = "bbbbbb-b-"
+                 ;   I =:= Rest - 2 -> R = "bbbbbbbb-"
+                 ;   R = "bbbbbbbbb" ) ),
+            Tail),
+    append(Rows, Tail, All),
+    gt_board(All, B).
+
 %   A one-point eye in the middle is false with two of the opponent's
 %   stones on its diagonals, true with one.
 test(false_eye_in_the_middle, Vs == [0, 1]) :-
@@ -1548,6 +1649,38 @@ gm_rows(FB, Rows) :-
                            Cs),
                    atomics_to_string(Cs, Row) ),
             Rows).
+
+%   A capturing race from a game lost to GNU Go level 1 (issue 23: most
+%   losses came after a large group died).  White, to move, has C3 D3 E3
+%   E4 with three liberties (B3 C2 D2) against Black's B4 C4 D4 D5 E5
+%   with three (A4 B5 B3).  B5 loses: Black takes B3 and has three
+%   liberties to White's two.  B3 wins (GNU Go level 10 plays it too);
+%   the random games of the search prefer B5, the race's reading
+%   (go_tactics:races/3) makes B3 urgent.
+gt_race_rows([ "---------",
+               "---------",
+               "--b--w---",
+               "---wwwwb-",
+               "--wbbwbb-",
+               "-bbbwbb--",
+               "--wwwbww-",
+               "----bwbb-",
+               "---------" ]).
+
+test(wins_the_capturing_race, Moves == [move("w", [6, 1]), move("w", [6, 1])]) :-
+    gt_race_rows(Rows),
+    findall(V, ( nth0(R, Rows, Row), sub_atom(Row, C, 1, _, b), gtp_vertex(9, [R, C], V) ), Bs),
+    findall(V, ( nth0(R, Rows, Row), sub_atom(Row, C, 1, _, w), gtp_vertex(9, [R, C], V) ), Ws),
+    go_new([size(9), preset(chinese), black_stones(Bs), white_stones(Ws), first(w)], G),
+    findall(A, ( member(S, [1, 2]), go_machine_action(G, [seed(S), playouts(300)], A) ), Moves).
+test(race_reading, Best == [6, 1]) :-
+    gt_race_rows(Rows), gt_board(Rows, B),
+    go_fastboard:fb_new(B, FB),
+    go_tactics:races(FB, 2, Races),
+    Races \== [],
+    findall(V-P, ( go_fastboard:fb_empties(FB, Es), member(I, Es),
+                   go_tactics:race_value(FB, 2, Races, I, V), go_fastboard:fb_index(FB, P, I) ), Vs),
+    max_member(_-Best, Vs).
 
 :- end_tests(go_player).
 

@@ -30,17 +30,31 @@ points) of its hole whose neighbours are all X's stones.  An eye is worth
 
   - 0 when it is one point and *false*: Y's stones stand on two of its
     diagonal points, or on one when the point is on the edge;
-  - 2 when it has room for two eyes whatever Y does: 7 points or more, or
-    4 to 6 points that are not a *killing shape* (see eye_value/5): a
-    shape where Y's stone on one point, the vital point, leaves one eye.
-    The killing shapes are those with a point next to nearly all the
-    others (the pyramid four, the bulky and the crossed five, the
-    rabbity six), the square four, and the *bent four in the corner*:
-    four points bent round the corner point, such as A8, A9, B9, C9 on
-    9x9.  Elsewhere a bent four is two eyes (either end answers the
-    other), but in the corner Y's stone on the point next to the corner
-    makes a ko that Y can start when it suits it, after taking away
-    X's ko threats: Go players and GNU Go count it dead.  When X is the
+  - 2 when it has room for two eyes whatever Y does: 4 points or more
+    that are not a *killing shape* (see eye_value/7): a shape where Y's
+    stone on one point, the vital point, leaves one eye.  The killing
+    shapes are
+      - the square four;
+      - the *nakade* shapes: a point next to all the others (the pyramid
+        four, the crossed five), or to all but one that is itself next
+        to two of its neighbours (the bulky five, the rabbity six).  A
+        five shaped like a T or a Y also has a point with three
+        neighbours, but the point it leaves out is next to one of them
+        only: X makes an eye there, and the shape lives;
+      - in the corner, where X cannot take back Y's stones inside
+        without filling its own last liberties, three shapes when the
+        wall around them has few liberties outside the eye: the *bent
+        four in the corner* (A9 B9 C9 and A8 on 9x9: Y's stone on B9
+        makes a ko Y starts when it suits it, after taking away X's ko
+        threats) and the *rectangular six in the corner* (A9 B9 C9 A8
+        B8 C8) with one liberty outside or none, the rectangular six
+        with B7 too with none.  With more they live, as GNU Go says.
+    The L group (X's B7 C7 D7 D8, its eye space open on A7 and D9) and
+    the carpenter's square are dead or alive by the same rules once Y
+    has played its hanes: an eye space that touches Y's stones is no
+    eye, one that Y's hanes closed is a shape above.
+    bench/go_eyeshapes.py compares every eye space of four to seven
+    points in the corner and on the edge with GNU Go.  When X is the
     side to move (dead_verdicts/3), a killing shape but the square four
     is worth 2: X takes the vital point itself;
   - 1 otherwise.
@@ -54,8 +68,11 @@ and its strength is the pair Eyes-Liberties (its empty neighbours).
     2. find the weak units of both colours;
     3. every weak unit that is weaker than each weak unit of the other
        colour it touches (its stones in the other's wall, or the other's in
-       its own) is dead: add their stones and go back to 1.  A weak unit
-       that touches no weak unit is walled in by living stones: it is dead.
+       its own) is dead, if the other colour can fill one of its
+       liberties (approachable/3: not when every such move would put the
+       filler's own stones in atari: then it lives in seki): add their
+       stones and go back to 1.  A weak unit that touches no weak unit is
+       walled in by living stones: it is dead.
 
 Two units that die in one round never touch (each would be weaker than
 the other), so taking one off cannot save the other: one round does what
@@ -109,9 +126,6 @@ flat board of flat_board/3.
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).
 :- use_module(board).
-
-%   The tuning constants (measured with bench/go_deadstones.py).
-big_eye(7).          % an eye of this many points is worth two
 
                  /*******************************
                  *         THE PROPOSAL         *
@@ -193,6 +207,7 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     findall(dead(Colour, Stones, why(Eyes, Libs, Against)),
             ( member(U, ByStrength),
               dies(U, Weak, Against),
+              ( Against == [] -> true ; approachable(U, Flat1, Width) ),
               U = unit(Colour, Stones, Eyes, Libs, _, _) ),
             Found0),
     (   Found0 == []
@@ -252,6 +267,56 @@ dies(U, Weak, Against) :-
     strength(U, S),
     findall(SV, ( member(V, Weak), opponents(U, V), touch(U, V), strength(V, SV) ), Against),
     forall(member(SV, Against), S @< SV).
+
+%   approachable(+Unit, +Flat, +Width): the opponent can fill a liberty
+%   of Unit: its stone there captures stones of Unit, or leaves its own
+%   chain (the stone and the opponent's chains it joins) with two
+%   liberties or more.  When every liberty of a weak unit that touches a
+%   weak unit of the opponent is one the opponent could only fill by
+%   putting its own stones in atari (or by suicide), the opponent cannot
+%   attack it: it lives in seki, however weak.  (Walled in by living
+%   stones only, a unit is dead all the same: the opponent first makes
+%   room outside, then fills.)
+approachable(unit(X, Stones, _, _, _, _), Flat, Width) :-
+    opponent(X, Y),
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Libs),
+    member(L, Libs),
+    (   captures_at(L, X, Flat, Width)
+    ->  true
+    ;   chain_liberties_after(L, Y, Flat, Width, K),
+        K >= 2
+    ),
+    !.
+
+%   captures_at(+L, +X, +Flat, +Width): a chain of X next to the empty
+%   point L has L as its only liberty.
+captures_at(L, X, Flat, Width) :-
+    neighbours(Width, L, Ns),
+    member(J, Ns),
+    arg(J, Flat, X),
+    chain_indices(J, X, Flat, Width, Chain),
+    foldl(neighbour_cells(Flat, Width, "-"), Chain, [], [L]),
+    !.
+
+%   chain_liberties_after(+L, +Y, +Flat, +Width, -K): K liberties has the
+%   chain of Y's stone put on the empty point L (the stone and Y's chains
+%   next to it), L itself no longer one.
+chain_liberties_after(L, Y, Flat, Width, K) :-
+    neighbours(Width, L, Ns),
+    include(cell_is(Flat, Y), Ns, Js),
+    foldl(add_chain(Y, Flat, Width), Js, [L], Stones),
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Libs0),
+    ord_del_element(Libs0, L, Libs),
+    length(Libs, K).
+
+add_chain(Y, Flat, Width, J, Stones0, Stones) :-
+    chain_indices(J, Y, Flat, Width, Chain),
+    ord_union(Stones0, Chain, Stones).
+
+chain_indices(I, Cell, Flat, Width, Chain) :-
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    flood([I], Width, Flat, Seen, is(Cell), [], Chain).
 
 weak(unit(_, _, Eyes, _, _, _)) :-
     Eyes < 2.
@@ -324,7 +389,7 @@ unit(Flat, Width, X, Y-First, EyeSeen, Hole, unit(X, Stones, Eyes, Libs, Wall, E
     foldl(neighbour_cells(Flat, Width, Y), Hole, [], Wall),
     foldl(neighbour_cells(Flat, Width, "-"), Stones, [], LibPoints),
     length(LibPoints, Libs),
-    foldl(eye(Flat, Width, Y-First, EyeSeen), Empties, 0-[], Eyes-EyePoints0),
+    foldl(eye(Flat, Width, Y-First, EyeSeen, LibPoints), Empties, 0-[], Eyes-EyePoints0),
     sort(EyePoints0, EyePoints).
 
 cell_is(Flat, Cell, I) :-
@@ -338,17 +403,20 @@ neighbour_cells(Flat, Width, Cell, I, Set0, Set) :-
     sort(Js, Sorted),
     ord_union(Set0, Sorted, Set).
 
-%   eye(..., +I, +Eyes0-Points0, -Eyes-Points): the empty point I starts an
-%   empty region not seen yet; if none of its neighbours is Y's stone it
-%   is an eye, whose worth is added.
-eye(Flat, Width, Y-First, EyeSeen, I, E0-P0, E-P) :-
+%   eye(..., +Libs, +I, +Eyes0-Points0, -Eyes-Points): the empty point I
+%   starts an empty region not seen yet; if none of its neighbours is Y's
+%   stone it is an eye, whose worth is added.  Libs are the unit's
+%   liberties: those outside the eye count for the corner shapes.
+eye(Flat, Width, Y-First, EyeSeen, Libs, I, E0-P0, E-P) :-
     arg(I, EyeSeen, S),
     (   nonvar(S)
     ->  E-P = E0-P0
     ;   flood([I], Width, Flat, EyeSeen, is("-"), [], Region),
         foldl(neighbour_cells(Flat, Width, Y), Region, [], Ys),
         (   Ys == []
-        ->  eye_value(Region, Flat, Width, Y, First, V),
+        ->  ord_subtract(Libs, Region, OutsideLibs),
+            length(OutsideLibs, Outside),
+            eye_value(Region, Flat, Width, Y, First, Outside, V),
             E is E0 + V,
             append(Region, P0, P)
         ;   E-P = E0-P0
@@ -357,28 +425,33 @@ eye(Flat, Width, Y-First, EyeSeen, I, E0-P0, E-P) :-
 
 %!  eye_value(+Region, +Flat, +Width, +Y, -Value) is det.
 %!  eye_value(+Region, +Flat, +Width, +Y, +First, -Value) is det.
+%!  eye_value(+Region, +Flat, +Width, +Y, +First, +Outside, -Value) is det.
 %
 %   Value is what an eye of the points Region is worth to the colour
 %   playing against Y (see the module header).  First is true when that
 %   colour moves first: then a killing shape is worth two, since it
 %   takes the vital point itself (A9 or B8 in the bent four in the
 %   corner), but for the square four, one eye whatever it plays.
+%   Outside is the number of the unit's liberties outside Region: a
+%   corner shape of corner_killing_shape/2 kills only when the wall
+%   around it has that many or fewer.  The forms without it take a wall
+%   with no liberty outside the eye (Outside = 0).
 eye_value(Region, Flat, Width, Y, V) :-
-    eye_value(Region, Flat, Width, Y, false, V).
+    eye_value(Region, Flat, Width, Y, false, 0, V).
 
-eye_value([I], Flat, Width, Y, _, V) :-
+eye_value(Region, Flat, Width, Y, First, V) :-
+    eye_value(Region, Flat, Width, Y, First, 0, V).
+
+eye_value([I], Flat, Width, Y, _, _, V) :-
     !,
     (   false_eye(I, Flat, Width, Y) -> V = 0 ; V = 1 ).
-eye_value(Region, Flat, Width, _, First, V) :-
+eye_value(Region, Flat, Width, _, First, Outside, V) :-
     length(Region, N),
-    big_eye(Big),
-    (   N >= Big
-    ->  V = 2
-    ;   N =< 3
+    (   N =< 3
     ->  V = 1
     ;   square_four(Region, Width)
     ->  V = 1
-    ;   killing_shape(Region, Flat, Width, N)
+    ;   killing_shape(Region, Flat, Width, Outside)
     ->  (   First == true -> V = 2 ; V = 1 )
     ;   V = 2
     ).
@@ -386,41 +459,87 @@ eye_value(Region, Flat, Width, _, First, V) :-
 square_four([A, B, C, D], Width) :-
     B =:= A + 1, C =:= A + Width, D =:= C + 1.
 
-%   killing_shape(+Region, +Flat, +Width, +N): an eye of N points (4 to
-%   6) that the opponent's stone on one point (the vital point) leaves
-%   with one eye: a point next to N - 2 of the others or more (3 for four
-%   points: the pyramid four, the bulky and the crossed five, the rabbity
-%   six), the square four, or the bent four in the corner.
-killing_shape(Region, Flat, Width, N) :-
-    Need is max(3, N - 2),
-    (   member(I, Region),
-        neighbours(Width, I, Ns),
-        include(in_region(Region), Ns, In),
-        length(In, K),
-        K >= Need
+%   killing_shape(+Region, +Flat, +Width, +Outside): an eye of four
+%   points or more that the opponent's stone on one point (the vital
+%   point) leaves with one eye (nakade): the square four, a nakade shape
+%   (nakade_shape/2), or a corner shape of corner_killing_shape/2 whose
+%   wall has at most its number of liberties Outside the eye.
+killing_shape(Region, Flat, Width, Outside) :-
+    (   square_four(Region, Width)
     ->  true
-    ;   square_four(Region, Width)
+    ;   nakade_shape(Region, Width)
     ->  true
-    ;   bent_four_in_the_corner(Region, Flat, Width)
+    ;   corner_shape(Region, Flat, Width, Shape),
+        corner_killing_shape(Shape, Most),
+        Outside =< Most
     ).
 
-%   bent_four_in_the_corner(+Region, +Flat, +Width): Region is four points
-%   with the corner point of the board and both its neighbours: an arm of
-%   two points along one edge and one along the other (the square four
-%   has been taken before).  White's stone next to the corner, on the arm
-%   of two, makes it a ko Black cannot win in the end; on 9x9 the eye
-%   A8, A9, B9, C9 is one:
-%
-%       A9 B9 C9 D9        - - - b
-%       A8 B8              - b b b
-%       A7                 b b
-bent_four_in_the_corner(Region, Flat, Width) :-
-    length(Region, 4),
-    member(I, Region),
-    neighbours(Width, I, Ns),
-    partition(cell_is(Flat, "#"), Ns, [_, _], OnBoard),
-    forall(member(J, OnBoard), memberchk(J, Region)),
+%   nakade_shape(+Region, +Width): a point V of Region (the vital point)
+%   is next to every other point, or to every other point but one that is
+%   itself next to two of V's neighbours.  After the opponent's stone on V
+%   the owner's moves on the points left cannot make two eyes: they are
+%   all next to that stone, or (the last point) walled in by them.  These
+%   are the pyramid four and the crossed five (V next to all), the bulky
+%   five and the rabbity six (a square of four with V at one corner and a
+%   point or two beside V).  No other shape is one: a point of a
+%   T-shaped or a Y-shaped five has three neighbours too, but the point
+%   it leaves out is next to one of them only, and the owner makes an eye
+%   there (GNU Go agrees: bench and tests below).
+nakade_shape(Region, Width) :-
+    member(V, Region),
+    neighbours(Width, V, Ns),
+    include(in_region(Region), Ns, In),
+    ord_subtract(Region, [V|In], Rest0),
+    sort(In, InSet),
+    ord_subtract(Rest0, InSet, Rest),
+    (   Rest == []
+    ->  true
+    ;   Rest = [R],
+        neighbours(Width, R, RNs),
+        include(in_region(InSet), RNs, [_, _])
+    ),
     !.
+
+%   corner_shape(+Region, +Flat, +Width, -Shape): Region holds a corner
+%   point of the board; Shape are its points as [Down, Along], counted
+%   from that corner along the two edges, ordered, so that a shape and
+%   its mirror image along the diagonal give one of the two orders of
+%   corner_killing_shape/2.
+corner_shape(Region, _Flat, Width, Shape) :-
+    N is Width - 1,
+    Last is N - 1,
+    maplist(point_index(Width), Points, Region),
+    member(R0, [0, Last]), member(C0, [0, Last]),
+    memberchk([R0, C0], Points),
+    (   Mirror = false ; Mirror = true ),
+    findall([D, A],
+            ( member([R, C], Points),
+              DR is abs(R - R0), DC is abs(C - C0),
+              ( Mirror == false -> D-A = DR-DC ; D-A = DC-DR ) ),
+            Shape0),
+    sort(Shape0, Shape).
+
+%   corner_killing_shape(?Shape, ?Most): Shape, as corner_shape/4 gives
+%   it from the corner, kills (the opponent's stone inside makes it one
+%   eye) when the wall around it has Most liberties or fewer outside it.
+%   In the corner the owner cannot take back the stones the opponent
+%   plays inside without filling its own last liberties (a shortage of
+%   liberties), so with a wall short of liberties these shapes are one
+%   eye, though elsewhere they are two.  Checked against GNU Go's
+%   final_status_list, the attacker moving first, on every eye space of
+%   four to seven points in the corner of 9x9, the wall with no
+%   liberty, one, and two outside (tests in prolog/go.plt):
+%
+%     - the bent four in the corner, A9 B9 C9 and A8 on 9x9: the
+%       opponent's stone on B9 makes a ko the owner cannot win in the
+%       end; with two liberties outside GNU Go calls the owner alive;
+%     - the rectangular six in the corner, A9 B9 C9 A8 B8 C8: the
+%       opponent plays B8, then A8 or B9;
+%     - the same with a point below its middle, B7, only with no liberty
+%       outside.
+corner_killing_shape([[0, 0], [0, 1], [0, 2], [1, 0]], 1).
+corner_killing_shape([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]], 1).
+corner_killing_shape([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 1]], 0).
 
 in_region(Region, J) :-
     memberchk(J, Region).

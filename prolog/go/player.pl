@@ -21,12 +21,17 @@ calls player_action/3 for each turn in play.  A turn goes:
      (go_uct:uct_search/6, UCT with RAVE; the candidates are the root's
      children, the tactical values their priors, with
      go_tactics:rescue_value/5 added: making safe a chain of two
-     liberties the opponent could capture next; on boards from 13x13 the
-     place bonus below too).  The search has a time budget,
+     liberties the opponent could capture next, and
+     go_tactics:race_value/5: winning a capturing race the opponent
+     would win moving first; on boards from 13x13 the place bonus below
+     too).  The search has a time budget,
      think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
      a busy machine still answers in time; options choose a count of
-     simulations instead (search_budget/5).  A capture or a rescue goes
-     first unless the search finds it clearly worse: urgent/4.  Option
+     simulations instead (search_budget/5).  A capture, a chain saved
+     from atari, an answer to an approach or a capturing race won goes
+     first unless the search finds it clearly worse: urgent/4 (the random
+     games of the search often let the side that should lose a race win
+     it).  Option
      search(flat) ranks them by the flat Monte Carlo of
      go_montecarlo:mc_search/6 instead (the player of an earlier release,
      kept as a baseline).  On boards larger than option mc_max_size(S)
@@ -89,7 +94,8 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   search played (N a variable: 0 where no search ran), mc_max_size(S)
 %   the largest board where the search runs (default every size),
 %   search(flat) the flat Monte Carlo instead of the tree, priors(hand)
-%   and patterns(false) as go_uct:uct_search/6 takes them.  Random
+%   and patterns(false) as go_uct:uct_search/6 takes them, races(false)
+%   without the capturing races' values (go_tactics:races/3).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -421,8 +427,10 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
     maplist(answered(FB, X, Approached), Candidates0, Candidates),
+    (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
+    maplist(raced(FB, X, Races), Candidates, Raced),
     threatened_chains(FB, X, Threatened),
-    maplist(rescued(FB, X, Threatened), Candidates, Valued),
+    maplist(rescued(FB, X, Threatened), Raced, Valued),
     maplist(prior(FB, Stones), Valued, Priors),
     (   Search == flat
     ->  Budget = [playouts(Playouts)],
@@ -434,7 +442,7 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ),
     Tried = [_-_-Rate|_],
     findall(I, member(_-I-_, Tried), Ranked0),
-    (   urgent(Candidates, Tried, Rate, U)
+    (   urgent(Raced, Tried, Rate, U)
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
@@ -491,6 +499,13 @@ rescued(FB, X, Threatened, I-Value0, I-Value) :-
     rescue_value(FB, X, Threatened, I, Rescue),
     Value is Value0 + Rescue.
 
+%   raced(+FB, +X, +Races, +I-Value0, -I-Value): Value0 plus what the move
+%   does for the capturing races X loses if the opponent moves first
+%   (go_tactics:race_value/5).
+raced(FB, X, Races, I-Value0, I-Value) :-
+    race_value(FB, X, Races, I, Race),
+    Value is Value0 + Race.
+
 %   last_index(+Game, +FB, -Last): Last is the index on FB of the point of
 %   the opponent's last move, 0 if the last action was not a move.
 last_index(Game, FB, Last) :-
@@ -498,7 +513,9 @@ last_index(Game, FB, Last) :-
     (   LastAction = move(_, Pos) -> fb_index(FB, Pos, Last) ; Last = 0 ).
 
 %   urgent(+Candidates, +Tried, +Best, -U): U is the candidate with the
-%   best tactical value, worth a capture or more (capture_weight/1 of
+%   best tactical value (go_tactics:move_value/4, with answered/4's and
+%   raced/4's; of several, the one the search ranks first), worth a
+%   capture or more (capture_weight/1 of
 %   go_tactics), and Monte Carlo does not find it clearly worse than its
 %   best (a win rate at most urgent_margin/1 below Best, over 20 random
 %   games or more).  Tactics first:
@@ -506,8 +523,9 @@ last_index(Game, FB, Last) :-
 %   is worth.
 urgent(Candidates, Tried, Best, U) :-
     transpose_pairs(Candidates, ByValue),
-    max_member(Value-U, ByValue),
+    max_member(Value-_, ByValue),
     Value >= 12,
+    once(( member(_-U-_, Tried), memberchk(U-Value, Candidates) )),   % the search's best of them
     memberchk(N-U-Rate, Tried),
     urgent_margin(Margin),
     (   N < 20 -> true ; Rate >= Best - Margin ).

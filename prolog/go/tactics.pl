@@ -4,6 +4,8 @@
             escapes/4,               % +FB, +X, +S, +Depth
             threatened_chains/3,     % +FB, +X, -Chains
             rescue_value/5,          % +FB, +X, +Chains, +I, -Value
+            races/3,                 % +FB, +X, -Races
+            race_value/5,            % +FB, +X, +Races, +I, -Value
             own_true_eye/3,          % +FB, +X, +I
             line/3                   % +FB, +I, -Line
           ]).
@@ -25,6 +27,15 @@ danger when the attacker, to move, can put it in atari so that it cannot
 escape (captured/5); threatened_chains/3 finds them before the machine
 chooses, and rescue_value/5 values a move by the stones of those chains it
 makes safe, wherever it is played (extending, or capturing an attacker).
+
+A *capturing race* is two chains in contact, one of each colour, each with
+two or three liberties: each must capture the other to live.  races/3
+finds those X loses if the opponent moves first, reading the race
+(race_won/5): moves on the liberties of the two chains only, three moves
+deep, then the side to move wins if the other chain has no more
+liberties than its own (it fills first).  race_value/5 values a move by
+the stones of the races it turns round, so that the machine plays the
+liberty that wins a race before the random games of its search see it.
 */
 
 :- use_module(library(lists)).
@@ -235,6 +246,111 @@ safe_now(FB, X, Y, D, S-Size, N0, N) :-
         (   K >= 3 -> true ; K =:= 2, \+ captured(FB, Y, X, S, D) )
     ->  N is N0 + Size
     ;   N = N0
+    ).
+
+race_weight(6).            % a stone of a race turned round (both chains)
+race_depth(3).             % moves read in a capturing race
+race_liberties(3).         % chains with more liberties are not racing
+race_stake(4).             % races of fewer stones (both chains) are left to the search
+
+%!  races(+FB, +X, -Races) is det.
+%
+%   Races are the capturing races X loses if the opponent moves first:
+%   each is S-T-Stake, S a stone of X's chain and T of the opponent's
+%   chain touching it, both with two to race_liberties/1 liberties (with
+%   more, in an open position, nearly every move near them would count), the
+%   opponent wins the race moving first (race_won/5), and Stake the stones
+%   of the two chains, race_stake/1 at least.
+races(FB, X, Races) :-
+    Y is 3 - X,
+    race_depth(D),
+    race_liberties(Max),
+    Max1 is Max + 1,
+    fb_points(FB, Is),
+    findall(R-S, ( member(S, Is), fb_cell(FB, S, X), fb_chain(FB, S, [R|_]) ), Pairs0),
+    sort(1, @<, Pairs0, Pairs),
+    findall(S-T-Stake,
+            ( member(_-S, Pairs),
+              fb_liberties(FB, S, Max1, LS), length(LS, KS), KS >= 2, KS =< Max,
+              fb_chain(FB, S, SStones),
+              enemy_chains(FB, Y, SStones, Ts),
+              member(T, Ts),
+              fb_liberties(FB, T, Max1, LT), length(LT, KT), KT >= 2, KT =< Max,
+              race_won(FB, Y, T, S, D),
+              fb_chain(FB, T, TStones),
+              length(SStones, NS), length(TStones, NT),
+              Stake is NS + NT,
+              race_stake(Least), Stake >= Least ),
+            Races).
+
+%   enemy_chains(+FB, +Y, +Stones, -Ts): a stone of each chain of Y next to
+%   Stones.
+enemy_chains(FB, Y, Stones, Ts) :-
+    findall(R-J, ( member(I, Stones), fb_neighbours(FB, I, Js), member(J, Js),
+                   fb_cell(FB, J, Y), fb_chain(FB, J, [R|_]) ), Pairs0),
+    sort(1, @<, Pairs0, Pairs),
+    findall(J, member(_-J, Pairs), Ts).
+
+%!  race_value(+FB, +X, +Races, +I, -Value) is det.
+%
+%   Value is race_weight/1 points for each stone at stake in the Races
+%   (races/3) that X's stone on I wins: after it the opponent, moving
+%   first, no longer wins the race, read as deep as races/3 read it (a
+%   move elsewhere leaves the race as it was).  0 when X may not play on
+%   I.
+race_value(_, _, [], _, 0) :- !.
+race_value(FB, X, Races, I, Value) :-
+    Y is 3 - X,
+    race_depth(D),
+    race_weight(K),
+    (   fb_legal(FB, X, I)
+    ->  findall(V,
+                ( fb_play(FB, X, I, _),
+                  foldl(race_turned(FB, Y, D), Races, 0, Stake),
+                  V is K * Stake ),
+                [Value])
+    ;   Value = 0
+    ).
+
+race_turned(FB, Y, D, S-T-Stake, N0, N) :-
+    X is 3 - Y,
+    (   fb_cell(FB, T, Y),
+        fb_cell(FB, S, X),
+        \+ race_won(FB, Y, T, S, D)
+    ->  N is N0 + Stake
+    ;   fb_cell(FB, T, 0)                 % the move captured T
+    ->  N is N0 + Stake
+    ;   N = N0
+    ).
+
+%   race_won(+FB, +X, +S, +T, +Depth): X, to move, wins the race of its
+%   chain of S against the chain of T: it captures T now, or it has a move
+%   on a liberty of either chain that leaves its own chain two liberties or
+%   more and the opponent, to move, not winning; read Depth moves deep,
+%   then X wins if T has no more liberties than S (X fills first).
+race_won(FB, X, S, T, Depth) :-
+    fb_liberties(FB, T, 2, LT),
+    (   LT = [L]
+    ->  fb_legal(FB, X, L)
+    ;   Depth =< 0
+    ->  fb_liberties(FB, S, 9, LS), length(LS, KS),
+        fb_liberties(FB, T, 9, LT9), length(LT9, KT),
+        KT =< KS
+    ;   Y is 3 - X,
+        D1 is Depth - 1,
+        fb_liberties(FB, S, 9, LS),
+        fb_liberties(FB, T, 9, LT9),
+        append(LT9, LS, Ms0), sort(Ms0, Ms),
+        member(M, Ms),
+        fb_legal(FB, X, M),
+        \+ \+ ( fb_play(FB, X, M, _),
+                fb_cell(FB, S, X),
+                (   fb_cell(FB, T, 0)
+                ->  true
+                ;   fb_liberties(FB, S, 3, [_, _|_]),
+                    \+ race_won(FB, Y, T, S, D1)
+                ) ),
+        !
     ).
 
 %!  own_true_eye(+FB, +X, +I) is semidet.
