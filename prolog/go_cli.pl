@@ -100,14 +100,14 @@ say(Out, Message) :-
 %   `en`.  Game is the last game term: over, or as it was when a human
 %   stopped (salir or the end of the input).  Two machines on 3x3, the
 %   keyboard an empty string and what is printed kept in a string (the
-%   machine's random choices seeded, so the game is always the same; Black
-%   resigns):
+%   machine's random choices seeded, so the game is always the same; it is
+%   counted, White ahead by a point):
 %
 %   ?- set_random(seed(1)), open_string("", _In),
 %      with_output_to(string(_Printed),
 %                     play_go(_In, current_output, maquina, maquina, [size(3)], _G)),
 %      go_outcome(_G, O).
-%   O = resign("w").
+%   O = score("w", 1).
 %
 %   The same game in English; the last line printed:
 %
@@ -115,7 +115,7 @@ say(Out, Message) :-
 %      with_output_to(string(_Printed),
 %                     play_go(_In, current_output, maquina, maquina, [size(3), lang(en)], _)),
 %      split_string(_Printed, "\n", "", _Lines), reverse(_Lines, ["", Last|_]).
-%   Last = "Game over: W+R.  White wins by resignation.".
+%   Last = "Points by area: Black 3, White 4 (komi 0 included).".
 play_go(In, Out, Black, White, Options, Game) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),
