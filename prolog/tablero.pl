@@ -99,25 +99,8 @@ How the Prolog panel writes an action's explain as goals a student can paste
         % complete goals; without the hook every query stays a query.
 
 How a person plays the computer, in words (optional; the index's "Play the
-computer" and the seats of the pages say it):
-
-    tablero:game_difficulty(?Game, ?Difficulty, ?Kind, ?Settings:dict)
-    tablero:game_computer(?Game, ?Computer:dict)
-
-game_difficulty/4 declares what the machine's seat is at Difficulty (easy,
-medium or hard, in that order): a seat of Kind (a value of the seat's option:
-machine, gnugo, greedy, ...) and the options in Settings (_{depth: 3}, or
-_{}).  game_computer/2 says how a person and the machine sit: Computer is a
-dict with `seats`, the two seats in the order they move, each Seat-Option
-(Option the option that names the seat's kind: b-black) or Seat-Option/N
-(the Nth element, from 0, of a list option: '0'-players/0); `order`, chosen
-(the person moves first or second, as they choose; the default) or drawn (the
-first player is drawn with the game: the person takes the first seat); and
-`options`, what a game against the computer sets besides (Go: _{size: 9};
-default _{}).  The catalog (api_games/1) serves them under `computer`, with
-each difficulty's new-game options for a person moving first and second
-(computer_options/4), so a page offers the game against the computer with no
-word of its own.
+computer" and the seats of the pages say it): tablero:game_difficulty/4 and
+tablero:game_computer/2, described in prolog/tablero/computer.pl.
 
 A game of two players that can be played on a clock (prolog/clock.pl) says
 what its result is when a player's time is up:
@@ -185,6 +168,7 @@ write and read the whole state, as before.
 :- use_module(tablero/json).      % json_text/2
 :- use_module(tablero/memory).    % give_back_stacks/0
 :- use_module(tablero/options).   % option_type/3, type_text/2
+:- use_module(tablero/computer).  % computer_json/2, computer_options/4
 :- use_module(clock, [clock_offered/2]).
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
                                 % written_goals/2
@@ -252,66 +236,6 @@ game_info_or_default(Game, Order, Title) :-
     (   get_dict(title, Info, Title) -> true
     ;   atom_string(Game, Name), Title = _{en: Name, es: Name}
     ).
-
-%   computer_json(+Game, -Computer): how Game is played against the computer
-%   (game_difficulty/4, game_computer/2) as the catalog serves it:
-%   _{seats: [_{seat, option, index}], order, options, difficulties:
-%   [_{difficulty, kind, settings, games: _{first: Options, second: Options}}]}
-%   (`index` only for a seat in a list option; `second` only when the order is
-%   chosen).  Fails for a game that declares no difficulty.
-computer_json(Game, _{seats:Seats, order:Order, options:Extra, difficulties:Ds}) :-
-    game_difficulty(Game, _, _, _),
-    !,
-    computer_declared(Game, Declared, Order, Extra),
-    maplist(seat_json, Declared, Seats),
-    findall(_{difficulty:D, kind:Kind, settings:Settings, games:Games},
-            ( game_difficulty(Game, D, Kind, Settings),
-              findall(O-Options, computer_options(Game, D, O, Options), Pairs),
-              dict_pairs(Games, _, Pairs) ),
-            Ds).
-
-seat_json(Seat-Option/N, _{seat:Seat, option:Option, index:N}) :- !.
-seat_json(Seat-Option, _{seat:Seat, option:Option}).
-
-%   computer_declared(+Game, -Seats, -Order, -Options): game_computer/2 with
-%   its defaults (`seats` has none).
-computer_declared(Game, Seats, Order, Options) :-
-    game_computer(Game, Computer),
-    get_dict(seats, Computer, Seats),
-    (   get_dict(order, Computer, Order) -> true ; Order = chosen ),
-    (   get_dict(options, Computer, Options) -> true ; Options = _{} ).
-
-%!  computer_options(?Game, ?Difficulty, ?Order, -Options:dict) is nondet.
-%
-%   Options are the options of a new game of Game in which a person plays
-%   the computer at Difficulty, moving Order (first or second; first only
-%   when the first player is drawn): the person's seat `human`, the other
-%   the difficulty's kind, with its settings and the game's own
-%   (game_computer/2's `options`).
-computer_options(Game, Difficulty, Order, Options) :-
-    game_difficulty(Game, Difficulty, Kind, Settings),
-    computer_declared(Game, [First, Second], Drawn, Extra),
-    (   Drawn == drawn -> Orders = [first] ; Orders = [first, second] ),
-    member(Order, Orders),
-    (   Order == first -> Person = First, Machine = Second
-    ;   Person = Second, Machine = First
-    ),
-    put_dict(Settings, Extra, Options0),
-    seat_kind(Person, human, Options0, Options1),
-    seat_kind(Machine, Kind, Options1, Options).
-
-%   seat_kind(+Seat, +Kind, +Options0, -Options): Seat's option names Kind.
-seat_kind(_-Option/N, Kind, Options0, Options) :-
-    !,
-    (   get_dict(Option, Options0, List0) -> true ; List0 = [] ),
-    length(List0, Len0),
-    Len is max(Len0, N + 1),
-    length(List, Len),
-    append(List0, _, List),
-    nth0(N, List, Kind),
-    put_dict(Option, Options0, List, Options).
-seat_kind(_-Option, Kind, Options0, Options) :-
-    put_dict(Option, Options0, Kind, Options).
 
 option_json(Game, _{name:Name, type:TypeS, default:D}) :-
     game_option(Game, Name, Type, Default),
