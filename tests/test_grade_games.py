@@ -46,13 +46,14 @@ CLASSES = {
         "joana": ["Todos os casos passaram."],
     }),
     "azul": (STUDENTS / "azul", {
-        "carlos": (P, P, P),
-        "diego": (P, P, F),             # the floor never ends: overflow costs
-        "elena": (P, F, F),             # a full pattern line still takes tiles (random plays one)
-        "fabio": (P, P, F),             # the round's tiling counts the row only
-        "gabriela": (F, P, P),          # format/2 with an argument too many (SWI-Prolog 9)
+        "carlos": (P, P, P, P),
+        "diego": (P, P, F, F),          # the floor never ends: overflow costs (and stays)
+        "elena": (P, F, P, F),          # a full pattern line still takes tiles (random plays one)
+        "fabio": (P, P, P, F),          # the round's tiling counts the row only
+        "gabriela": (F, P, P, P),       # format/2 with an argument too many (SWI-Prolog 9)
     }, {
-        "diego": ["estrategia/3 no elige una jugada que sume más puntos ahora: el suelo lleno"],
+        "diego": ["estrategia/3 no elige una jugada que sume más puntos ahora: el suelo lleno",
+                  "aplicar_jugada/3 devuelve otro estado: el suelo (7 lugares; después, la tapa)"],
         "elena": ["jugadas_legales/2 da jugadas ilegales: una fila de preparación llena"],
         "fabio": ["los puntos del fin de ronda (fila y columna)"],
         "gabriela": ["new_game/1 lanza un error", "too many arguments"],

@@ -13,6 +13,14 @@ way, is graded through its adapter.pl (docs/grading.md).
   - jugadas_legales/2 is compared, as a set, with our legal_takes/2: a move
     missing (which kind) or one too many (why our rules refuse it:
     take_refusal/3's code: line_full, colour_mismatch, wall_has_colour, ...);
+  - aplicar_jugada/3 is compared, state to state, with our apply_take/3
+    (the take and placement of one legal move, the turn passed, no end of
+    round; the hand-written positions: a factory's rest to the centre, the
+    first-player token to the floor, a line's overflow to the floor, a full
+    floor's excess to the lid; every turn of the random games): the order
+    of a factory's and the centre's tiles aside (heaps), the first part that differs
+    named (to_move, factories, centre, token, pattern_lines, floor, lid,
+    other_fields);
   - estrategia(greedy, ...) must answer a legal move that scores most now
     (greedy_value/3 of prolog/azul/machine.pl: the wall tiling of the full
     pattern lines with its adjacency points, minus the floor penalty, the
@@ -42,7 +50,7 @@ every third turn, the random one every seventh), `games` (new_game/1).
 grade :-
     grade_kit(grade_azul).
 
-contract([new_game/1, jugadas_legales/2, estrategia/3]).
+contract([new_game/1, jugadas_legales/2, aplicar_jugada/3, estrategia/3]).
 
 sections([ section(positions, t("Positions written by hand (lines, wall, floor, token, scoring)",
                                 "Posiciones elegidas (filas, muro, suelo, ficha inicial, puntos)")),
@@ -73,6 +81,8 @@ hand_case(case(positions, Name, Title, jugadas_legales/2, state(S), legales)) :-
     legales_position(Name, Title, S).
 hand_case(case(positions, Name, Title, estrategia/3, state(S), greedy(Name))) :-
     greedy_position(Name, Title, S).
+hand_case(case(positions, Name, Title, aplicar_jugada/3, state(S), apply(M))) :-
+    apply_position(Name, Title, S, M).
 hand_case(case(positions, random_is_legal,
                t("estrategia(random, ...) answers a legal move",
                  "estrategia(random, ...) da una jugada legal"),
@@ -140,6 +150,35 @@ legales_position(floor_always, t("the floor is always open, even when every line
     state([line(red, 1), line(red, 2), line(red, 3), line(red, 4), line(red, 5)], W, [],
           [[blue, blue, blue, blue]], [], centre, S).
 
+%   apply_position(Name, Title, S, Move): a state and the legal Move that
+%   aplicar_jugada/3 is asked to play there.
+apply_position(apply_factory, t("aplicar_jugada: a factory's other tiles go to the centre",
+                                "aplicar_jugada: el resto de la fábrica va al centro"),
+               S, take(factory(0), blue, 2)) :-
+    wall([], W),
+    empty_lines(L),
+    state(L, W, [], [[blue, red, blue, yellow], [black, black, white, white]], [white],
+          centre, S).
+apply_position(apply_token, t("aplicar_jugada: the first-player token goes from the centre to the floor",
+                              "aplicar_jugada: la ficha de jugador inicial pasa del centro al suelo"),
+               S, take(centre, yellow, 3)) :-
+    wall([], W),
+    empty_lines(L),
+    state(L, W, [], [[], [white, white, black, black]], [yellow, yellow, blue], centre, S).
+apply_position(apply_overflow, t("aplicar_jugada: the tiles a line cannot hold go to the floor",
+                                 "aplicar_jugada: los azulejos que no caben en la fila van al suelo"),
+               S, take(factory(0), red, 2)) :-
+    wall([], W),
+    state([empty, line(red, 1), empty, empty, empty], W, [blue],
+          [[red, red, red, yellow]], [], held(1), S).
+apply_position(apply_floor_full, t("aplicar_jugada: beyond the floor's 7th space the tiles go to the lid",
+                                   "aplicar_jugada: después del 7.º lugar del suelo los azulejos van a la tapa"),
+               S, take(factory(0), red, floor)) :-
+    wall([], W),
+    empty_lines(L),
+    state(L, W, [black, black, black, black, black, black],
+          [[red, red, red, red], [blue, blue, white, white]], [], centre, S).
+
 %   greedy_position(Name, Title, S): a state where a student's greedy that
 %   misses one rule chooses another move than every move of the best value.
 greedy_position(token_penalty, t("greedy: the first-player token costs a floor space",
@@ -172,6 +211,10 @@ random_case(Seed, Case) :-
     (   format(string(En), "game of seed ~w, turn ~w", [Seed, K]),
         format(string(Es), "partida de semilla ~w, turno ~w", [Seed, K]),
         Case = case(random, N0, t(En, Es), jugadas_legales/2, moves(Seed, Before), legales)
+    ;   atom_concat(N0, '_apply', N1),
+        format(string(En), "game of seed ~w, turn ~w (aplicar_jugada)", [Seed, K]),
+        format(string(Es), "partida de semilla ~w, turno ~w (aplicar_jugada)", [Seed, K]),
+        Case = case(random, N1, t(En, Es), aplicar_jugada/3, moves(Seed, Before), apply(next))
     ;   K mod 3 =:= 1,
         atom_concat(N0, '_greedy', N1),
         format(string(En), "game of seed ~w, turn ~w (greedy)", [Seed, K]),
@@ -243,6 +286,28 @@ check(greedy(Topic), S, result(Ok, Problem, Detail, Goal, Expected, Got, O)) :-
         )
     ;   Ok = false, Problem = illegal_move, refusal(S, O.answer, Detail), Got = Got0
     ).
+check(apply(Move0), S, result(Ok, Problem, Detail, Goal, Expected, Got, O)) :-
+    (   Move0 == next                       % the random game's own move there
+    ->  azul_machine:choose_move(random, S, Move)
+    ;   Move = Move0
+    ),
+    azul_rules:apply_take(S, Move, E),
+    format(string(Goal), "aplicar_jugada(~q, ~q, Estado2)", [S, Move]),
+    short_text(E, Expected),
+    student_call(aplicar_jugada(S, Move, S2), S2, true, O),
+    answer_text(O, Got),
+    (   O.status == answer
+    ->  (   same_state(E, O.answer)
+        ->  (   O.second == different -> Ok = false, Problem = second_answer
+            ;   Ok = true, Problem = ""
+            ),
+            Detail = ""
+        ;   Ok = false, Problem = wrong_state, state_difference(E, O.answer, Detail)
+        )
+    ;   O.status == failed
+    ->  Ok = false, Problem = refused_legal, Detail = ""
+    ;   Ok = false, Problem = O.status, Detail = ""
+    ).
 check(random, S, result(Ok, Problem, Detail, Goal, "a legal move", Got, O)) :-
     azul_rules:legal_takes(S, Moves),
     state_goal("estrategia(random", S, "Jugada", Goal),
@@ -264,6 +329,40 @@ check(game(Kinds), _, result(Ok, Problem, "", Goal, "a whole game, printed", Got
         (   Printed > 0 -> Ok = true, Problem = "" ; Ok = false, Problem = no_output )
     ;   answer_text(O, Got), Ok = false, Problem = O.status
     ).
+
+%   same_state(+Ours, +Theirs): the same azul/9, the order of the tiles of
+%   a factory and of the centre aside (each a heap, as on the board of
+%   `tablero serve --rules`: the kit asks for the centre sorted by colour,
+%   a solution that keeps it in the order the tiles came is not wrong).
+same_state(E, G) :-
+    normal(E, N), normal(G, N).
+
+normal(azul(A, B, C, D, P, Ps, table(Fs, Cen, T, Bag, Lid), L, Ph),
+       azul(A, B, C, D, P, Ps, table(Fs1, Cen1, T, Bag, Lid), L, Ph)) :-
+    is_list(Cen), msort(Cen, Cen1),
+    is_list(Fs), maplist([F, F1]>>( is_list(F), msort(F, F1) ), Fs, Fs1).
+
+%   state_difference(+Ours, +Theirs, -Detail): the first part that differs.
+state_difference(E, G, Detail) :-
+    (   G = azul(_, _, _, _, _, _, table(_, _, _, _, _), _, _), normal(G, GN)
+    ->  normal(E, EN),
+        EN = azul(_, _, _, _, P, Ps, table(Fs, Cen, T, _, Lid), _, _),
+        GN = azul(_, _, _, _, P1, Ps1, table(Fs1, Cen1, T1, _, Lid1), _, _),
+        (   P1 \== P -> Detail = to_move
+        ;   Fs1 \== Fs -> Detail = factories
+        ;   Cen1 \== Cen -> Detail = centre
+        ;   T1 \== T -> Detail = token
+        ;   player_part(Ps, Ps1, 3) -> Detail = pattern_lines
+        ;   player_part(Ps, Ps1, 5) -> Detail = floor
+        ;   Lid1 \== Lid -> Detail = lid
+        ;   Detail = other_fields
+        )
+    ;   Detail = not_a_state
+    ).
+
+player_part(Ps, Ps1, Arg) :-
+    \+ ( is_list(Ps1), length(Ps, N), length(Ps1, N),
+         maplist([A, B]>>( compound(B), arg(Arg, A, X), arg(Arg, B, Y), X == Y ), Ps, Ps1) ).
 
 %   state_goal(+Head, +State, +Out, -Text): the goal in words, the state
 %   written in full (it is the question).

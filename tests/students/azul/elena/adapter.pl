@@ -60,13 +60,15 @@ nuestra(jugada(O, Co, F), take(S, C, L)) :-
 %   aplicar_jugada(+Estado, +Jugada, -Estado2): el tablero (tablero serve --rules) le
 %   pregunta cada jugada: nuestro estado en sus hechos, su hacer/2, sus hechos leídos de
 %   vuelta (la toma y su colocación, el turno pasado; sin fin de ronda: el muro, los
-%   puntos, la bolsa y la tapa quedan como estaban).
+%   puntos y la bolsa quedan como estaban).  Su juego no guarda los azulejos que no
+%   entran en el suelo lleno: los que faltan después de la jugada van a la tapa.
 aplicar_jugada(Estado, Jugada, Estado2) :-
     cargar(Estado),
     suya_jugada(Jugada, Mov),
     turno(J),
     hacer(J, Mov),
-    leer(Estado, Estado2).
+    leer(Estado, Estado1),
+    a_la_tapa(Estado, Estado1, Estado2).
 
 suya_jugada(take(S, C, L), jugada(O, Co, F)) :-
     ( S = factory(I0) -> I is I0 + 1, O = fabrica(I) ; O = centro ),
@@ -90,3 +92,18 @@ leer(azul(A1, A2, A3, A4, Turno0, Jugadores0, table(_, _, _, Bolsa, Tapa), A8, A
               maplist(fila, Lines, Filas),
               maplist(suelo, Floor, Suelo) ),
             Jugadores).
+
+%   a_la_tapa(+Antes, +Despues0, -Despues): los azulejos de cada color que había en la
+%   mesa, las filas y los suelos antes y ya no están, sumados a la tapa.
+a_la_tapa(Antes, azul(A1, A2, A3, A4, A5, Js, table(Fs, Cen, Fi, Bolsa, Tapa0), A8, A9),
+          azul(A1, A2, A3, A4, A5, Js, table(Fs, Cen, Fi, Bolsa, Tapa), A8, A9)) :-
+    maplist([C-K0, C-K]>>( en_juego(Antes, C, N0),
+                           en_juego(azul(A1, A2, A3, A4, A5, Js, table(Fs, Cen, Fi, Bolsa, Tapa0),
+                                         A8, A9), C, N1),
+                           K is K0 + N0 - N1 ), Tapa0, Tapa).
+
+en_juego(azul(_, _, _, _, _, Js, table(Fs, Cen, _, _, _), _, _), C, N) :-
+    append([Cen|Fs], Mesa), include(==(C), Mesa, M), length(M, NM),
+    aggregate_all(sum(K), ( member(player(_, _, Ls, _, _), Js), member(line(C, K), Ls) ), NL),
+    aggregate_all(count, ( member(player(_, _, _, _, S), Js), member(X, S), X == C ), NS),
+    N is NM + NL + NS.
