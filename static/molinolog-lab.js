@@ -162,6 +162,10 @@ function renderDialog(view) {
 }
 
 function render(view) {
+  // The replies to clicks and answers race the long poll: a view older than the one shown
+  // is dropped.  Drawn after the end (the poll stops there), it stayed for good: "The
+  // program is working…" under a program that had ended.
+  if (state.view && view.revision < state.view.revision) return;
   state.view = view;
   renderBoard(view);
   renderButtons(view);
