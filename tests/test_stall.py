@@ -275,7 +275,9 @@ def test_a_page_whose_stream_is_refused_says_so_and_follows_later(tmp_path, brow
                               {"action": {"kind": "move", "pos": [4, 4]}, "revision": 0},
                               game["secrets"]["b"])
         assert status == 200
-        page.wait_for_function("document.body.dataset.revision === '1'", timeout=15000)
+        #  (not a string wait_for_function: the page's CSP forbids evaluating strings)
+        sync_api.expect(page.locator("body")).to_have_attribute("data-revision", "1",
+                                                                timeout=15000)
         assert page.errors == []
     finally:
         page.context.close()
