@@ -874,7 +874,7 @@ gt_middle_eye(Rows3, V) :-
     gt_board(Rows, B),
     go_board:flat_board(B, Width, Flat),
     gt_index(Width, [4, 4], I),
-    go_dead:eye_value([I], Flat, Width, "b", V).
+    go_eyes:eye_value([I], Flat, Width, "b", V).
 
 %   gt_eye_value(+Shape, -Value): what an empty region Shape is worth as the
 %   eye of a black wall around it (everything else on a 9x9 board black).
@@ -891,7 +891,7 @@ gt_eye_value(Shape, First, V) :-
     go_board:flat_board(B, Width, Flat),
     maplist(gt_index(Width), Shape, Is0),
     sort(Is0, Is),
-    go_dead:eye_value(Is, Flat, Width, "w", First, V).
+    go_eyes:eye_value(Is, Flat, Width, "w", First, V).
 
 gt_index(Width, [R, C], I) :-
     I is (R + 1) * Width + C + 2.
