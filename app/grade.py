@@ -900,6 +900,29 @@ def _first_words(r: dict, report: dict) -> str:
     return problem_words(r)
 
 
+def summarize(report: dict, verdicts: dict, *, passed: bool, mark: int, ran: int,
+              failed: int, not_run: int, problems: list[str], beyond: str = "") -> None:
+    """Give `report` its verdict ("pass" or "fail"), its exit status and its one-line
+    summary, the same words for every game's grader (app/grade_games.py): the cases run
+    and failed, each predicate's verdict, the mark; `problems` are what failed besides the
+    cases (contract checks, predicates not defined), `beyond` what failed outside the
+    contract."""
+    tail = f"; {not_run} not run" if not_run else ""
+    tail += f"; {beyond}" if beyond else ""
+    words = ", ".join(f"{k} {v['verdict']}" + (f" ({v['passed']}/{v['cases']})"
+                                                if v["cases"] > 1 else "")
+                      for k, v in verdicts.items())
+    if passed:
+        report.update(verdict="pass", exit=0,
+                      summary=f"PASS: all {ran} cases passed{tail} [{words}; mark {mark}]"
+                      if not failed else f"PASS: {words}; mark {mark}{tail}")
+    else:
+        parts = problems + ([f"{failed} of {ran} cases failed"] if failed else [])
+        report.update(verdict="fail", exit=1,
+                      summary="FAIL: " + ", ".join(parts or ["required predicates"]) + tail
+                      + f" [{words}; mark {mark}]")
+
+
 def overall(verdicts: dict, require=PREDICATES, weights=None) -> tuple[bool, int]:
     """(passed, mark out of 100): passed when every required predicate passes; the mark
     weighs each predicate's share of cases passed (a missing one scores 0)."""
@@ -933,26 +956,13 @@ def _finish(report: dict, fatal: str | None = None) -> dict:
     ran = sum(s["ran"] for s in report["sections"] if s["contract"])
     not_run = sum(s["not_run"] for s in report["sections"] if s["contract"])
     failed = sum(s["failed"] for s in report["sections"] if s["contract"])
-    tail = f"; {not_run} not run" if not_run else ""
-    tail += f"; {warned} failure{'s' * (warned != 1)} beyond the contract (9x9)" if warned else ""
-    words = ", ".join(f"{k} {v['verdict']}" + (f" ({v['passed']}/{v['cases']})"
-                                                if v["cases"] > 1 else "")
-                      for k, v in verdicts.items())
-    if passed:
-        report.update(verdict="pass", exit=0,
-                      summary=f"PASS: all {ran} cases passed{tail} [{words}; mark {mark}]"
-                      if not failed else f"PASS: {words}; mark {mark}{tail}")
-    else:
-        contract_failures = [c for c in report["contract"] if not c["ok"]]
-        parts = []
-        if contract_failures:
-            parts.append(f"{len(contract_failures)} contract check"
-                         f"{'s' * (len(contract_failures) > 1)} failed")
-        if failed:
-            parts.append(f"{failed} of {ran} cases failed")
-        report.update(verdict="fail", exit=1,
-                      summary="FAIL: " + ", ".join(parts or ["required predicates"]) + tail
-                      + f" [{words}; mark {mark}]")
+    contract_failures = sum(1 for c in report["contract"] if not c["ok"])
+    problems = ([f"{contract_failures} contract check{'s' * (contract_failures > 1)} failed"]
+                if contract_failures else [])
+    beyond = (f"{warned} failure{'s' * (warned != 1)} beyond the contract (9x9)"
+              if warned else "")
+    summarize(report, verdicts, passed=passed, mark=mark, ran=ran, failed=failed,
+              not_run=not_run, problems=problems, beyond=beyond)
     return report
 
 

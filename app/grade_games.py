@@ -303,23 +303,10 @@ def finish(report: dict, game: str, config: dict, fatal: str | None = None) -> d
     ran = sum(s["ran"] for s in report["sections"])
     failed = sum(s["failed"] for s in report["sections"])
     not_run = sum(s["not_run"] for s in report["sections"])
-    tail = f"; {not_run} not run" if not_run else ""
-    words = ", ".join(f"{k} {v['verdict']}" + (f" ({v['passed']}/{v['cases']})"
-                                                if v["cases"] > 1 else "")
-                      for k, v in verdicts.items())
-    if passed:
-        report.update(verdict="pass", exit=0,
-                      summary=f"PASS: all {ran} cases passed{tail} [{words}; mark "
-                              f"{report['mark']}]" if not failed else
-                      f"PASS: {words}; mark {report['mark']}{tail}")
-    else:
-        missing = [k for k, v in verdicts.items() if v["verdict"] == "missing"]
-        parts = [f"{', '.join(missing)} not defined"] if missing else []
-        if failed:
-            parts.append(f"{failed} of {ran} cases failed")
-        report.update(verdict="fail", exit=1,
-                      summary="FAIL: " + ", ".join(parts or ["required predicates"]) + tail
-                      + f" [{words}; mark {report['mark']}]")
+    missing = [k for k, v in verdicts.items() if v["verdict"] == "missing"]
+    go.summarize(report, verdicts, passed=passed, mark=report["mark"], ran=ran, failed=failed,
+                 not_run=not_run, problems=[f"{', '.join(missing)} not defined"] if missing
+                 else [])
     return report
 
 
