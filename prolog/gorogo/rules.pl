@@ -40,7 +40,7 @@ header.  On masks:
 :- use_module(library(lists)).
 :- use_module(library(error)).
 :- use_module(board).
-:- use_module(course, [placement_refusal/3]).
+:- use_module(course, [placement_refusal/3, game_over/4]).
 
 % Arithmetic is compiled inline in this file (the flag is local to it).
 :- set_prolog_flag(optimise, true).
@@ -148,17 +148,10 @@ side_hand(w, hand(_, _, R, H), R, H).
 %   Winner = w,
 %   Reason = captures.
 mask_over(State, Winner, Reason) :-
-    State = gorogo(_, Side, Hand, captures(CB, CW), play),
-    (   Hand == hand(0, 0, 0, 0)
-    ->  Reason = captures,
-        (   CB > CW
-        ->  Winner = b
-        ;   Winner = w
-        )
-    ;   \+ mask_legal(State, _)
-    ->  Reason = no_legal_move,
-        other(Side, Winner)
-    ).
+    game_over(State, mask_can_place, Winner, Reason).
+
+mask_can_place(State) :-
+    mask_legal(State, _).
 
                  /*******************************
                  *      THE RULES ON MASKS      *
