@@ -23,9 +23,14 @@ read whole: GET the game, its score and its history (a replay in Prolog).  So ev
 bridge path a server uses runs: the lean call (act, machine, view, undo, score, the
 replay) and pyswip's queries.
 
-Every --every moves the worker's resident memory is read (VmRSS of
-/proc/<pid>/status; the worker is the serving process's only child) and printed
-with the moves and games so far.  The worker's Prolog keeps the last 256 games it
+The worker's resident memory is read (VmRSS of /proc/<pid>/status; the worker
+is the serving process's only child) and printed with the moves and games so
+far, at the end of each round once --every moves were played since the last
+sample: between rounds no game is in play, so every sample is taken at the same
+kind of moment.  (Samples taken every --every moves on the dot fell in the
+middle of one game or another, and the same seeded run swung by 6 MiB from one
+to the next, with malloc's arenas limited to two and freed memory given back
+alike: the live memory of the game in play, not a leak.)  The worker's Prolog keeps the last 256 games it
 served (prolog/tablero/cache.pl), so memory rightly grows until that many games
 were made: warm-up ends at the first sample past 300 games (or after a fifth of
 the moves, whichever is later).  The summary gives, by a robust fit (Theil-Sen) over the
@@ -119,7 +124,6 @@ class Soak:
     def __init__(self, client: Client, rng: random.Random, go9_plies: int):
         self.client, self.rng, self.go9_plies = client, rng, go9_plies
         self.moves = self.games = self.refused = self.undos = self.machine = 0
-        self.on_move = lambda: None
 
     # -- one game --------------------------------------------------------------------
 
@@ -147,7 +151,6 @@ class Soak:
 
     def moved(self) -> None:
         self.moves += 1
-        self.on_move()
 
     def read_whole(self, gid: str) -> None:
         for path in ("", "/score", "/history"):
@@ -304,12 +307,7 @@ def run(server: LiveServer, args) -> None:
         print(f"{soak.moves:7d} {soak.games:6d} {rss / 1024:8.1f} {step:>9} {rate:8.1f}  "
               f"{loadavg().split(' ')[0]}", flush=True)
 
-    def on_move() -> None:
-        if soak.moves % args.every == 0:
-            sample()
-
     sample()
-    soak.on_move = on_move
     done = False
     while not done:
         for name in Soak.ROUND:
@@ -317,6 +315,8 @@ def run(server: LiveServer, args) -> None:
             if soak.moves >= args.moves:
                 done = True
                 break
+        if not done and soak.moves - samples[-1][0] >= args.every:
+            sample()     # between rounds: see the module's header
     if samples[-1][0] != soak.moves:
         sample()
     elapsed = time.monotonic() - start
