@@ -57,8 +57,8 @@ passed the deadline or hit a Prolog limit), loaded as the grader loads it
 network, no environment, no new processes, only /usr, prolog/ and the student's Prolog
 files, read-only) under the grader's OS limits (app/grade.py's LIMITS, and CPU time),
 each call under a time (Go: wall clock; the others: CPU time) and an inference limit,
-the process killed past DEADLINE.  The pipe I/O is the console's (app/console.py's
-Worker).  See docs/grading.md's Limits.
+the process killed past DEADLINE.  The pipe I/O is app/pipes.py's, as for the console
+and the machine's searches.  See docs/grading.md's Limits.
 """
 
 from __future__ import annotations
@@ -73,9 +73,8 @@ from pathlib import Path
 
 from flask import current_app, has_app_context
 
-from . import confine, grade
+from . import confine, grade, pipes
 from . import kit as kits
-from .console import Worker, WorkerDied, WorkerTimeout
 
 PLAY = confine.PROLOG_DIR / "grade" / "play.pl"
 GAMES = ("go", "molinolog", "gorogo", "azul")  # the games a student's rules can be served for
@@ -160,12 +159,12 @@ def shown_name(path: Path) -> str:
 # ---- the process -----------------------------------------------------------------------
 
 
-class StudentProcess(Worker):
-    """prolog/grade/play.pl with the student's file loaded for `game`: one JSON request a
-    line on its standard input, one reply a line on its standard output (app/console.py's
-    Worker carries them and kills the process group).  `load` is load_student/3's report.
-    The Prolog files beside the student's file are shown to the box (an adapter loads the
-    solution next to it)."""
+class StudentProcess(pipes.JsonLinesProcess):
+    """prolog/grade/play.pl with the student's file loaded for `game`, in app/confine.py's
+    box: one JSON request a line on its standard input, one reply a line on its standard
+    output (app/pipes.py carries them and kills the process group).  `load` is
+    load_student/3's report, from the process's first line.  The Prolog files beside the
+    student's file are shown to the box (an adapter loads the solution next to it)."""
 
     def __init__(self, path: Path, encoding: str, game: str = "go"):
         argv = [grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
@@ -173,34 +172,41 @@ class StudentProcess(Worker):
                 str(PLAY), "--", f"--student={path}", f"--encoding={encoding}",
                 f"--game={game}"]
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-student-")
-        self.proc = confine.popen(argv, read_only=grade.boxed_files(path,
-                                                                 replace=kits.ours(game)),
-                                  limits=LIMITS, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  cwd=self._dir.name, bufsize=0)
-        self._attach()
         try:
-            ready = self._read(time.monotonic() + START_SECONDS)
-        except (WorkerTimeout, WorkerDied):
-            self.kill()
-            ready = {"ready": False, "load": {"ok": False, "failure": "loading did not end: "
-                                              "its Prolog process stopped or was stopped"}}
+            self.proc = confine.popen(argv, read_only=grade.boxed_files(
+                path, replace=kits.ours(game)), limits=LIMITS, stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=self._dir.name,
+                bufsize=0)
         except BaseException:
-            self.kill()
+            self._dir.cleanup()
             raise
+        self._attach()
+        ready = self.await_ready(START_SECONDS) or {
+            "load": {"ok": False, "failure": "loading did not end: its Prolog process "
+                                             "stopped or was stopped"}}
         self.ready = ready.get("ready") is True
         self.load = ready.get("load") or {}
         if not self.ready:
             self.kill()
 
+    def kill(self) -> None:
+        """End the process group (its box), close its pipes, remove its folder."""
+        super().kill()
+        self._dir.cleanup()
+
 
 def load_failure(load: dict) -> str:
-    """Why a load report does not give the game's predicates to call, in words."""
+    """Why a load report (load_student/3's, prolog/grade/sandbox.pl) does not give the
+    game's predicates to call, in words: for --rules and tournaments alike."""
     if load.get("failure"):
         return load["failure"]
     if load.get("syntax_errors"):
         return "syntax errors: " + "; ".join(load["syntax_errors"][:3])
-    return load.get("missing") or "the module could not be loaded"
+    if load.get("missing"):
+        return load["missing"]
+    if load.get("errors"):
+        return "errors while loading: " + "; ".join(load["errors"][:3])
+    return "the module could not be loaded"
 
 
 class StudentRules:
@@ -258,12 +264,12 @@ class StudentRules:
                 return {"ok": False, "status": "unavailable", "message": self.failure}
             try:
                 reply = process.ask(request, time.monotonic() + DEADLINE)
-            except WorkerTimeout:
+            except pipes.Late:
                 self.process = None
                 return {"ok": False, "status": "killed",
                         "message": f"no answer within {DEADLINE:g} s: its Prolog process was "
                                    "stopped (started again for the next move)"}
-            except WorkerDied:
+            except pipes.Died:
                 self.process = None
                 return {"ok": False, "status": "crashed",
                         "message": "its Prolog process ended (halt/0 reached through call/1, "

@@ -49,7 +49,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import confine, gnugo_seat, grade, paths, pipes, sgf
+from . import confine, gnugo_seat, grade, paths, pipes, sgf, student_rules
 from . import kit as kits
 from .games import Game, TableroError, available_games, declared_games
 from .gtp import GNUGO
@@ -328,19 +328,15 @@ class PlayerProcess(pipes.JsonLinesProcess):
                 argv = [prlimit, f"--as={grade.ADDRESS_SPACE}", "--core=0", "--", *argv]
             self.proc = subprocess.Popen(argv, start_new_session=True, cwd=DRIVER.parent, **io)
         self._attach()
-        try:
-            ready = self._read(time.monotonic() + START_SECONDS)
-        except (pipes.Late, pipes.Died):
+        ready = self.await_ready(START_SECONDS)
+        if ready is None:
             self.kill()
             raise PlayerFailed("load_failed", "its Prolog did not start or stopped while "
-                               "loading") from None
+                               "loading")
         if ready.get("ready") is not True:
             self.kill()
-            load = ready.get("load") or {}
-            why = (load.get("failure") or load.get("missing")
-                   or "; ".join((load.get("syntax_errors") or []) + (load.get("errors") or []))
-                   or "it did not load")
-            raise PlayerFailed("load_failed", str(why)[:500])
+            raise PlayerFailed("load_failed",
+                               student_rules.load_failure(ready.get("load") or {})[:500])
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Soak: does one worker's memory stay flat over tens of thousands of moves? (issue 20)
 
-    .venv/bin/python bench/soak.py [--moves 50000] [--every 500] [--quick]
+    .venv/bin/python bench/soak.py [--moves 50000] [--every 100] [--quick]
                                    [--keep-buffers] [--max-requests 0] [--seed 1]
 
 Starts `tablero serve` with ONE worker (its own SQLite file in a temporary folder,
@@ -254,7 +254,8 @@ def fit(samples: list[tuple[int, int]]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=50_000)
-    parser.add_argument("--every", type=int, default=500, help="sample RSS every N moves")
+    parser.add_argument("--every", type=int, default=100,
+                        help="sample RSS at the end of a round once N moves were played")
     parser.add_argument("--go9-plies", type=int, default=12,
                         help="plies of each 9x9 game against the machine (default 12)")
     parser.add_argument("--max-requests", type=int, default=0,

@@ -18,7 +18,7 @@ if [ "${1:-}" = "--fast" ]; then
 fi
 workers="${TABLERO_TEST_WORKERS:-2}"
 xdist=(-n "$workers")
-[ "$workers" = 0 ] || xdist+=(--dist loadfile)
+[ "$workers" = 0 ] || xdist+=(--dist loadfile --no-loadscope-reorder)   # longest files first: tests/conftest.py
 
 # plunit waits on nothing: it runs beside pytest, its report printed after pytest's.
 plunit_log="$(mktemp)"

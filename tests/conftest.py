@@ -273,7 +273,14 @@ SLOW_TESTS = ("test_deadline_kills_a_stuck_worker", "test_worker_retires_after_m
               "test_a_search_past_its_budget", "test_bot_game_matches_play_azul")
 
 
+#  Each test file's seconds in a full run (scripts/test_seconds.py writes it): the longest
+#  files run first, so that pytest-xdist's processes (each takes the next whole file when
+#  it is free) end together instead of one finishing a long file alone.
+FILE_SECONDS = json.loads((Path(__file__).parent / "seconds.json").read_text())
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: -FILE_SECONDS.get(item.path.name, 0.0))   # stable: in file order
     for item in items:
         module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
         uses = set(getattr(item, "fixturenames", ()))
