@@ -10,44 +10,63 @@ page draws, is written here.
 
 :- use_module(library(http/json)).
 :- use_module(library(apply)).
+:- use_module(library(pairs)).
 
 %!  json_text(+Term, -Text) is det.
 %
 %   Text is Term (dicts, lists, strings, numbers, atoms) as compact JSON.
 %   Built as a list of pieces joined once, which is several times faster
-%   than json_write_dict/3 on the small views games return.  The text of
-%   every string is checked once, all strings together: when none holds a
-%   quote, backslash or control character (a move's view: board rows, codes,
-%   words) the pieces are joined as they are; else every string is written
-%   with json_write/2's escapes.
+%   than json_write_dict/3 on the small views games return.  Every text
+%   (string, atom key or value) stands in the pieces as a variable, bound to
+%   the text itself once all texts are checked together: when none holds a
+%   quote, backslash or control character (a view: board rows, codes,
+%   words) that is all; else each text is checked alone and only those that
+%   need it are written with json_write/2's escapes (a move's reply quotes
+%   the goal it ran: goMove(Board, "b", ...)).
 %
 %   ?- json_text(_{ok:true, n:[1,2]}, T).
 %   T = "{\"n\":[1,2],\"ok\":true}".
+%
+%   ?- json_text(_{q:"say \"hi\""}, T).
+%   T = "{\"q\":\"say \\\"hi\\\"\"}".
 json_text(Term, Text) :-
-    phrase(json(Term, Strings, []), Parts),
-    (   plain(Strings)
-    ->  atomics_to_string(Parts, Text)
-    ;   phrase(json_escaped(Term), Escaped),
-        atomics_to_string(Escaped, Text)
+    phrase(json(Term, Texts, []), Parts),
+    (   plain_texts(Texts)
+    ->  maplist(as_is, Texts)
+    ;   maplist(escaped, Texts)
+    ),
+    atomics_to_string(Parts, Text).
+
+as_is(T-T).
+
+%   escaped(?Pair): T-Written, Written being T's text inside a JSON string.
+escaped(T-Written) :-
+    (   plain_text(T)
+    ->  Written = T
+    ;   with_output_to(string(Quoted), json_write(current_output, T)),
+        sub_string(Quoted, 1, _, 1, Written)
     ).
 
-%   plain(+Strings): no text of Strings needs an escape in JSON.
-plain([]) :- !.
-plain(Strings) :-
-    atomics_to_string(Strings, All),
-    json_unsafe(Unsafe),
-    split_string(All, Unsafe, "", [_]).
+%   plain_texts(+Pairs): no text of Pairs (Text-Var) needs an escape in JSON.
+plain_texts([]) :- !.
+plain_texts(Pairs) :-
+    pairs_keys(Pairs, Texts),
+    atomics_to_string(Texts, All),
+    plain_text(All).
 
-%   json(+Term, -Strings, ?Tail)//: Term's pieces, its string texts unescaped
-%   (collected in the difference list Strings-Tail).
+plain_text(Text) :-
+    json_unsafe(Unsafe),
+    split_string(Text, Unsafe, "", [_]).
+
+%   json(+Term, -Texts, ?Tail)//: Term's pieces, each text a variable (Texts
+%   pairs each text with its variable, in the difference list Texts-Tail).
 json(D, S0, S) -->
     { is_dict(D), !, dict_pairs(D, _, Pairs) },
     ['{'], json_pairs(Pairs, S0, S), ['}'].
 json(L, S0, S) -->
     { is_list(L) }, !,
     (   { L = [_|_], maplist(string, L) }
-    ->  { append(L, S, S0) },
-        ['["'], strings(L), ['"]']
+    ->  ['["'], strings(L, S0, S), ['"]']
     ;   ['['], json_items(L, S0, S), [']']
     ).
 json(N, S, S) -->
@@ -56,9 +75,9 @@ json(N, S, S) -->
 json(A, S, S) -->
     { atom(A), json_literal(A) }, !,
     [A].
-json(T, [T|S], S) -->
+json(T, [T-W|S], S) -->
     { text(T) }, !,
-    ['"', T, '"'].
+    ['"', W, '"'].
 json(T, S, S) -->
     { with_output_to(string(Written), json_write(current_output, T)) },
     [Written].
@@ -66,9 +85,9 @@ json(T, S, S) -->
 text(T) :- string(T), !.
 text(T) :- atom(T).
 
-strings([X|Xs]) -->
-    [X],
-    (   { Xs == [] } -> [] ; ['","'], strings(Xs) ).
+strings([X|Xs], [X-W|S0], S) -->
+    [W],
+    (   { Xs == [] } -> { S0 = S } ; ['","'], strings(Xs, S0, S) ).
 
 json_pairs([], S, S) --> [].
 json_pairs([K-V|Ps], S0, S) -->
@@ -79,36 +98,6 @@ json_items([], S, S) --> [].
 json_items([X|Xs], S0, S) -->
     json(X, S0, S1),
     (   { Xs == [] } -> { S1 = S } ; [','], json_items(Xs, S1, S) ).
-
-%   json_escaped(+Term)//: Term's pieces, every string escaped as it needs.
-json_escaped(D) -->
-    { is_dict(D), !, dict_pairs(D, _, Pairs) },
-    ['{'], escaped_pairs(Pairs), ['}'].
-json_escaped(L) -->
-    { is_list(L) }, !,
-    ['['], escaped_items(L), [']'].
-json_escaped(N) -->
-    { number(N) }, !,
-    [N].
-json_escaped(A) -->
-    { atom(A), json_literal(A) }, !,
-    [A].
-json_escaped(S) -->
-    { json_unsafe(Unsafe), split_string(S, Unsafe, "", [_]) }, !,
-    ['"', S, '"'].
-json_escaped(S) -->
-    { with_output_to(string(Escaped), json_write(current_output, S)) },
-    [Escaped].
-
-escaped_pairs([]) --> [].
-escaped_pairs([K-V|Ps]) -->
-    json_escaped(K), [:], json_escaped(V),
-    (   { Ps == [] } -> [] ; [','], escaped_pairs(Ps) ).
-
-escaped_items([]) --> [].
-escaped_items([X|Xs]) -->
-    json_escaped(X),
-    (   { Xs == [] } -> [] ; [','], escaped_items(Xs) ).
 
 %   json_unsafe(-Chars): the characters that a JSON string must escape.
 json_unsafe('"\\\x1\\x2\\x3\\x4\\x5\\x6\\x7\\x8\\x9\\xa\\xb\\xc\\xd\\xe\\xf\\x10\\x11\\x12\\x13\\x14\\x15\\x16\\x17\\x18\\x19\\x1a\\x1b\\x1c\\x1d\\x1e\\x1f\').
