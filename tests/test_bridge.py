@@ -309,12 +309,13 @@ def test_json_text_escapes_only_what_needs_it_and_reads_back():
     control characters and non-ASCII text in keys and values, beside plain ones."""
     goal = ('tablero_json:json_text(_{plain:["ab", "cd"], q:"say \\"hi\\"", b:"a\\\\b", '
             'c:"tab\\there\\nnew", u:"ñ€𝄞", n:[1, 2.5, true, null, x, []], '
-            '\'k"ey\':[_{a:"\\"", b:[]}], 7:seven}, T)')
+            '\'k"ey\':[_{a:"\\"", b:[]}], 7:seven, m:"ñ\\"𝄞\\x1\\"}, T)')
     text = bridge().query(goal)[0]["T"]
     assert json.loads(text) == {"plain": ["ab", "cd"], "q": 'say "hi"', "b": "a\\b",
                                 "c": "tab\there\nnew", "u": "ñ€𝄞",
                                 "n": [1, 2.5, True, None, "x", []],
-                                'k"ey': [{"a": '"', "b": []}], "7": "seven"}
+                                'k"ey': [{"a": '"', "b": []}], "7": "seven",
+                                "m": 'ñ"𝄞\x01'}
     plain = bridge().query('tablero_json:json_text(_{a:["x-", "-y"], b:"z"}, T)')[0]["T"]
     assert plain == '{"a":["x-","-y"],"b":"z"}'
 
