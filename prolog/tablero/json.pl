@@ -31,11 +31,36 @@ page draws, is written here.
 %   T = "{\"q\":\"say \\\"hi\\\"\"}".
 json_text(Term, Text) :-
     json(Term, Parts, [], Texts, [], Slots, []),
-    (   plain_texts(Texts)
+    atomics_to_string(Texts, All),
+    (   plain_text(All)
     ->  Slots = Texts
+    ;   json_controls(Controls),
+        split_string(All, Controls, "", [_])
+    ->  maplist(quotes_escaped, Texts, Slots)
     ;   maplist(escaped, Texts, Slots)
     ),
     atomics_to_string(Parts, Text).
+
+%   quotes_escaped(+Text, -Written): Text inside a JSON string, when it holds
+%   no control character (only quotes and backslashes need an escape).
+quotes_escaped(T, Written) :-
+    (   split_string(T, "\"\\", "", [_])
+    ->  Written = T
+    ;   split_string(T, "\\", "", Parts0),
+        joined(Parts0, "\\\\", T1),
+        split_string(T1, "\"", "", Parts1),
+        joined(Parts1, "\\\"", Written)
+    ).
+
+%   joined(+Strings, +Separator, -String)
+joined([S], _, S) :- !.
+joined(Strings, Sep, String) :-
+    separated(Strings, Sep, Parts),
+    atomics_to_string(Parts, String).
+
+separated([S], _, [S]) :- !.
+separated([S|Ss], Sep, [S, Sep|Parts]) :-
+    separated(Ss, Sep, Parts).
 
 %   escaped(+Text, -Written): Text as written inside a JSON string.
 escaped(T, Written) :-
@@ -44,12 +69,6 @@ escaped(T, Written) :-
     ;   with_output_to(string(Quoted), json_write(current_output, T)),
         sub_string(Quoted, 1, _, 1, Written)
     ).
-
-%   plain_texts(+Texts): no text of Texts needs an escape in JSON.
-plain_texts([]) :- !.
-plain_texts(Texts) :-
-    atomics_to_string(Texts, All),
-    plain_text(All).
 
 plain_text(Text) :-
     json_unsafe(Unsafe),
@@ -113,6 +132,10 @@ json_items([I|Is], P0, P, X0, X, Y0, Y) :-
     ;   P1 = [','|P2],
         json_items(Is, P2, P, X1, X, Y1, Y)
     ).
+
+%   json_controls(-Chars): the control characters, which a JSON string must
+%   escape (besides the quote and the backslash).
+json_controls('\x1\\x2\\x3\\x4\\x5\\x6\\x7\\x8\\x9\\xa\\xb\\xc\\xd\\xe\\xf\\x10\\x11\\x12\\x13\\x14\\x15\\x16\\x17\\x18\\x19\\x1a\\x1b\\x1c\\x1d\\x1e\\x1f\').
 
 %   json_unsafe(-Chars): the characters that a JSON string must escape.
 json_unsafe('"\\\x1\\x2\\x3\\x4\\x5\\x6\\x7\\x8\\x9\\xa\\xb\\xc\\xd\\xe\\xf\\x10\\x11\\x12\\x13\\x14\\x15\\x16\\x17\\x18\\x19\\x1a\\x1b\\x1c\\x1d\\x1e\\x1f\').
