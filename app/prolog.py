@@ -436,9 +436,12 @@ class Bridge:
 
     def __init__(self, prolog_dir: Path = PROLOG_DIR, dedicated_thread: bool = False):
         self._prolog_dir = Path(prolog_dir)
-        self._jobs: queue.Queue | None = None
+        self._jobs: queue.SimpleQueue | None = None
         if dedicated_thread:
-            self._jobs = queue.Queue()
+            #  SimpleQueue (C): a job in, and its answer back on the caller's own queue
+            #  (one per calling thread), cost a fraction of a Queue and a Future each.
+            self._jobs = queue.SimpleQueue()
+            self._replies = threading.local()
             ready: concurrent.futures.Future = concurrent.futures.Future()
             threading.Thread(target=self._serve, args=(ready,), name="prolog", daemon=True).start()
             self.modules = ready.result()
@@ -500,12 +503,12 @@ class Bridge:
             ready.set_exception(exc)
             return
         while True:
-            run, args, future = self._jobs.get()
-            if future.set_running_or_notify_cancel():
-                try:
-                    future.set_result(run(*args))
-                except BaseException as exc:
-                    future.set_exception(exc)
+            run, args, reply, job = self._jobs.get()
+            try:
+                answer = (job, True, run(*args))
+            except BaseException as exc:
+                answer = (job, False, exc)
+            reply.put(answer)
 
     @property
     def dedicated(self) -> bool:
@@ -521,9 +524,18 @@ class Bridge:
                     "or Bridge(dedicated_thread=True)"
                 )
             return run(*args)
-        future: concurrent.futures.Future = concurrent.futures.Future()
-        self._jobs.put((run, args, future))
-        return future.result()
+        mine = self._replies
+        if not hasattr(mine, "queue"):
+            mine.queue, mine.job = queue.SimpleQueue(), 0
+        mine.job += 1
+        self._jobs.put((run, args, mine.queue, mine.job))
+        while True:  # an answer to a call of this thread that was interrupted is dropped
+            job, ok, answer = mine.queue.get()
+            if job == mine.job:
+                break
+        if not ok:
+            raise answer
+        return answer
 
     def _call(self, goal: str, maxresult: int) -> list[dict]:
         """Run one pyswip query on the thread that owns Prolog; pyswip's errors as is."""

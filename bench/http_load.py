@@ -44,7 +44,10 @@ per request, and the clients' own CPU per request (time.process_time: what the
 load generator takes from the same CPUs).  Then whether every client kept its one
 connection alive for a whole round, and the ratios of issue 13 with their goals: server CPU per
 legal move / per echo (goal <= 1.5x), move throughput / peer throughput in the
-closed mode (goal >= 4x), and the move's p99 in each mode (goal < 25 ms).  The
+closed mode (goal >= 4x), and the move's p99 in each mode (goal < 25 ms).  Last, with
+the servers stopped, bench/prolog_move.pl's Prolog time per move (the worker's call,
+tablero_cache:api_cached/10) against the rules' own (tablero:game_act/5) on the same
+moves in plain swipl (goal <= 2x, issue 24).  The
 load average (os.getloadavg) is printed with each round: client processes,
 servers and whatever else runs share the same CPUs.  --quick: one cycle of
 2-second rounds, for a smoke run under a minute.
@@ -76,7 +79,7 @@ SIZE = 19
 POINTS = [(r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 0]  # 181
 ROUTES = ("move", "echo", "peer")
 MODES = ("closed", "paced")
-GOALS = {"cpu_ratio": 1.5, "peer_ratio": 4.0, "p99_ms": 25.0}
+GOALS = {"cpu_ratio": 1.5, "peer_ratio": 4.0, "p99_ms": 25.0, "prolog_ratio": 2.0}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -477,6 +480,23 @@ def ratios(table: dict, clients: int, cycles: int) -> None:
                   f"{verdict(move['p99'], GOALS['p99_ms'] - 1e-9, True)})")
 
 
+def prolog_move(games: int, cycles: int) -> None:
+    """Prolog time per move against the rules' own (bench/prolog_move.pl, plain swipl:
+    the same moves, alternating), with its goal (issue 24)."""
+    out = subprocess.run(["nice", "-n", "5", "swipl", str(ROOT / "bench" / "prolog_move.pl"),
+                          f"--games={games}", f"--cycles={cycles}"],
+                         capture_output=True, text=True, timeout=600)
+    line = next((x for x in out.stdout.splitlines() if x.startswith("prolog_move ")), None)
+    if line is None:
+        raise RuntimeError(f"bench/prolog_move.pl failed: {out.stderr[-2000:]}")
+    fields = dict(part.split("=") for part in line.split()[1:])
+    r = float(fields["ratio"])
+    print(f"Prolog time per move / the rules' own (game_act/5, plain swipl): "
+          f"{fields['cached_ms']} / {fields['rules_ms']} ms = {r:.2f}x  "
+          f"(goal <= {GOALS['prolog_ratio']}x: {verdict(r, GOALS['prolog_ratio'], True)})",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
@@ -517,6 +537,7 @@ def main() -> None:
                 peer.kill()
             if server:
                 server.kill(15)
+    prolog_move(1 if args.quick else 3, args.cycles)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"total {time.time() - started:.0f} s")
 

@@ -628,10 +628,11 @@ json_dict(Text, Dict) :-
           ;   throw(E)
           )).
 
-%   state_text(?State, ?Text): a state as the text that is stored.
+%   state_text(?State, ?Text): a state as the text that is stored (quoted,
+%   as writeq/1 writes it; term_string/2 writes it in half format/3's time).
 state_text(State, Text) :-
     (   nonvar(State)
-    ->  format(string(Text), "~q", [State])
+    ->  term_string(State, Text)
     ;   catch(term_string(State, Text), _, fail),
         ground(State)
     ->  true

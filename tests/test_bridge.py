@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -248,3 +249,96 @@ def test_stacks_grown_by_a_big_call_are_given_back_at_the_next_game_call():
     game = Game("go", {"size": 9})
     game.act({"kind": "move", "pos": [4, 4]})                          # the lean path
     assert bridge().query("statistics(stack, Bytes)")[0]["Bytes"] < kept
+
+
+# ---- a dedicated Prolog thread (`tablero serve`'s workers) ----------------------------
+
+DEDICATED = r"""
+import sys, threading
+from app.prolog import Bridge, PrologError
+
+bridge = Bridge(dedicated_thread=True)
+wrong, errors = [], []
+
+def caller(n):
+    for i in range(200):
+        text = f"T{n}X{i}"
+        if bridge.call("system", "string_lower", text) != text.lower():
+            wrong.append(text)
+        if i % 50 == 0:  # a call that fails raises in its caller only
+            try:
+                bridge.call("system", "fail")
+            except PrologError:
+                errors.append(n)
+
+threads = [threading.Thread(target=caller, args=(n,)) for n in range(6)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+# The answer to a call of this thread that was interrupted before it read it (here:
+# put on its queue by hand) is not taken for the next call's.
+assert bridge.call("system", "string_lower", "A") == "a"
+bridge._replies.queue.put((bridge._replies.job, True, "stale"))
+bridge._replies.job += 1
+fresh = bridge.call("system", "string_lower", "FRESH")
+print(len(wrong), len(errors), fresh)
+"""
+
+
+def test_a_dedicated_prolog_thread_answers_each_caller_its_own_call():
+    """Six threads call one Bridge(dedicated_thread=True) at once: every answer is the
+    caller's own, a failed call raises in its caller only, and an answer left over from an
+    interrupted call is never handed to the next one (its own process: one Prolog each)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", DEDICATED], cwd=root, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", "24", "fresh"]
+
+
+# ---- the texts a move writes (prolog/tablero/json.pl, tablero:state_text/2) -----------
+
+
+def test_json_text_escapes_only_what_needs_it_and_reads_back():
+    """json_text/2 writes what json.loads reads back as the same value: quotes, backslashes,
+    control characters and non-ASCII text in keys and values, beside plain ones."""
+    goal = ('tablero_json:json_text(_{plain:["ab", "cd"], q:"say \\"hi\\"", b:"a\\\\b", '
+            'c:"tab\\there\\nnew", u:"ñ€𝄞", n:[1, 2.5, true, null, x, []], '
+            '\'k"ey\':[_{a:"\\"", b:[]}], 7:seven, m:"ñ\\"𝄞\\x1\\"}, T)')
+    text = bridge().query(goal)[0]["T"]
+    assert json.loads(text) == {"plain": ["ab", "cd"], "q": 'say "hi"', "b": "a\\b",
+                                "c": "tab\there\nnew", "u": "ñ€𝄞",
+                                "n": [1, 2.5, True, None, "x", []],
+                                'k"ey': [{"a": '"', "b": []}], "7": "seven",
+                                "m": 'ñ"𝄞\x01'}
+    plain = bridge().query('tablero_json:json_text(_{a:["x-", "-y"], b:"z"}, T)')[0]["T"]
+    assert plain == '{"a":["x-","-y"],"b":"z"}'
+
+
+@pytest.mark.parametrize("name", ["go", "molinolog", "gorogo", "azul"])
+def test_a_state_is_stored_as_writeq_writes_it(name):
+    """The state text of every position of a played game (machine moves for both sides)
+    is the text writeq/1 writes (tablero:state_text/2 writes it with term_string/2), and
+    reads back as the same state."""
+    options = {"go": {"black": "machine", "white": "machine", "size": 9},
+               "azul": {"players": ["greedy", "greedy"], "seed": 7}}.get(name, {})
+    game = Game(name, options)
+    states = [game.state]
+    for _ in range(6):
+        if game.over:
+            break
+        try:
+            game.machine(timeout=10)
+        except Refused:
+            break
+        states.append(game.state)
+    assert len(states) > 1
+    for state in states:
+        answer = bridge().query(f"term_string(S, {quote(state)}), format(string(Q), `~q`, [S]), "
+                                "tablero:state_text(S, T)")[0]
+        assert answer["T"] == answer["Q"] == state

@@ -137,6 +137,45 @@ def test_server_superko_after_a_cache_miss_and_after_undo(client):
     assert refused.status_code == 409 and refused.json["error"]["code"] == "superko"
 
 
+def test_a_new_games_moves_are_served_from_the_cache_and_a_fresh_worker_gets_the_same(
+        client, monkeypatch):
+    """A new game is kept parsed under its record's id from its creation: its first move,
+    and every one after, is one call that sends no state text.  A worker that never held
+    it (the cache forgotten) is sent the stored state and comes to the same position,
+    view and answer as the worker that played it."""
+    from app import games
+
+    calls = []
+    real = games.call_cached
+
+    def spy(call, game, cache_id, key, new_key, state, *args, **kwargs):
+        reply = real(call, game, cache_id, key, new_key, state, *args, **kwargs)
+        calls.append((call, state == "", reply["ok"] or reply["code"]))
+        return reply
+
+    monkeypatch.setattr(games, "call_cached", spy)
+    gid, headers = new_game(client)
+    calls.clear()
+    moves = [action(p, r, c) for p, r, c in SETUP[:6]]
+    for a in moves[:3]:
+        assert play(client, gid, headers, a).status_code == 200
+    assert calls == [("act", True, True)] * 3
+    kept = client.get(f"/api/games/{gid}").json
+    calls.clear()
+    forget_all()
+    again = client.get(f"/api/games/{gid}").json
+    assert again["view"] == kept["view"] and calls == []  # a read asks no Prolog
+    answers = []
+    for a in moves[3:]:
+        answers.append(play(client, gid, headers, a).json)
+    assert calls[:2] == [("act", True, "cache_miss"), ("act", False, True)]
+    assert calls[2:] == [("act", True, True)] * 2
+    with client.application.app_context():
+        state = storage.load(gid).state
+    replayed = Game.restore("go", OPTIONS, moves)
+    assert state == replayed.state and answers[-1]["view"] == replayed.view
+
+
 def test_server_undo_gives_the_state_of_the_replay(client):
     """Undo at ply N stores exactly the state (and view) of a replay of the first N-1
     actions, from the state stored with action N-1, hit or miss."""

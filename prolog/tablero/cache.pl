@@ -61,17 +61,19 @@ race is never found: nobody holds its key.
 :- use_module(library(yall)).
 :- use_module(memory).           % give_back_stacks/0
 
-:- dynamic kept/2.               % kept(Id, Seq): Id is kept, stored as the Seq-th
+:- dynamic kept/1.               % kept(Id): Id is kept
 
 %   A kept game is the global variable of its Id (thread-local, as Prolog
-%   runs on one thread per process): kept(Key, State, Traces).  A global
-%   variable is read without a copy and written with one copy, where a
-%   clause would be compiled.
+%   runs on one thread per process): kept(Key, State, Traces, Seq), Seq
+%   telling when it was stored (the Seq-th store).  A global variable is
+%   read without a copy and written with one copy, where a clause would be
+%   compiled; kept/1 names the Ids, asserted once per Id, so that storing
+%   a game's next state changes no clause.
 
 %   cached(+Id, ?Key, -State, -Traces): Id is kept at Key.
 cached(Id, Key, State, Ts) :-
     kept_var(Id, Var),
-    nb_current(Var, kept(Key0, State, Ts)),
+    nb_current(Var, kept(Key0, State, Ts, _)),
     Key = Key0.
 
 kept_var(Id, Var) :-
@@ -296,24 +298,31 @@ no_text(_, "").
 %   dropped.
 cache_put(Id, Key, State, Ts) :-
     kept_var(Id, Var),
-    nb_setval(Var, kept(Key, State, Ts)),
-    retractall(kept(Id, _)),
+    (   nb_current(Var, _) -> New = false ; New = true ),
     flag(tablero_cache_seq, Seq, Seq + 1),
-    assertz(kept(Id, Seq)),
-    predicate_property(kept(_, _), number_of_clauses(N)),
-    cache_limit(Max),
-    (   N > Max
-    ->  findall(S-I, kept(I, S), Pairs),
-        keysort(Pairs, Sorted),
-        Drop is N - Max * 3 // 4,
-        length(Old, Drop),
-        append(Old, _, Sorted),
-        forall(member(_-I, Old), forget(I))
+    nb_setval(Var, kept(Key, State, Ts, Seq)),
+    (   New == true
+    ->  assertz(kept(Id)),
+        flag(tablero_cache_size, N0, N0 + 1),
+        N is N0 + 1,
+        cache_limit(Max),
+        (   N > Max
+        ->  findall(S-I, ( kept(I), kept_var(I, V), nb_current(V, kept(_, _, _, S)) ), Pairs),
+            keysort(Pairs, Sorted),
+            Drop is N - Max * 3 // 4,
+            length(Old, Drop),
+            append(Old, _, Sorted),
+            forall(member(_-I, Old), forget(I))
+        ;   true
+        )
     ;   true
     ).
 
 forget(Id) :-
-    retractall(kept(Id, _)),
+    (   retract(kept(Id))
+    ->  flag(tablero_cache_size, N, N - 1)
+    ;   true
+    ),
     kept_var(Id, Var),
     nb_delete(Var).
 
@@ -321,12 +330,10 @@ forget(Id) :-
 %
 %   Forget every kept game (the next call of each misses).
 cache_clear :-
-    forall(kept(Id, _), forget(Id)).
+    forall(kept(Id), forget(Id)).
 
 %!  cache_size(-Games) is det.
 %
 %   Games is the number of games kept now.
 cache_size(N) :-
-    predicate_property(kept(_, _), number_of_clauses(N)),
-    !.
-cache_size(0).
+    flag(tablero_cache_size, N, N).

@@ -15,100 +15,127 @@ page draws, is written here.
 %
 %   Text is Term (dicts, lists, strings, numbers, atoms) as compact JSON.
 %   Built as a list of pieces joined once, which is several times faster
-%   than json_write_dict/3 on the small views games return.  The text of
-%   every string is checked once, all strings together: when none holds a
-%   quote, backslash or control character (a move's view: board rows, codes,
-%   words) the pieces are joined as they are; else every string is written
-%   with json_write/2's escapes.
+%   than json_write_dict/3 on the small views games return.  Every text
+%   (string, atom key or value) stands in the pieces as a variable; the
+%   texts are collected beside them and checked together: when none holds a
+%   quote, backslash or control character (a view: board rows, codes,
+%   words) the variables are the texts, in one unification; else each text
+%   is checked alone and only those that need it are written with
+%   json_write/2's escapes (a move's reply quotes the goal it ran:
+%   goMove(Board, "b", ...)).
 %
 %   ?- json_text(_{ok:true, n:[1,2]}, T).
 %   T = "{\"n\":[1,2],\"ok\":true}".
+%
+%   ?- json_text(_{q:"say \"hi\""}, T).
+%   T = "{\"q\":\"say \\\"hi\\\"\"}".
 json_text(Term, Text) :-
-    phrase(json(Term, Strings, []), Parts),
-    (   plain(Strings)
-    ->  atomics_to_string(Parts, Text)
-    ;   phrase(json_escaped(Term), Escaped),
-        atomics_to_string(Escaped, Text)
+    json(Term, Parts, [], Texts, [], Slots, []),
+    atomics_to_string(Texts, All),
+    (   plain_text(All)
+    ->  Slots = Texts
+    ;   json_controls(Controls),
+        split_string(All, Controls, "", [_])
+    ->  maplist(quotes_escaped, Texts, Slots)
+    ;   maplist(escaped, Texts, Slots)
+    ),
+    atomics_to_string(Parts, Text).
+
+%   quotes_escaped(+Text, -Written): Text inside a JSON string, when it holds
+%   no control character (only quotes and backslashes need an escape).
+quotes_escaped(T, Written) :-
+    (   split_string(T, "\"\\", "", [_])
+    ->  Written = T
+    ;   split_string(T, "\\", "", Parts0),
+        joined(Parts0, "\\\\", T1),
+        split_string(T1, "\"", "", Parts1),
+        joined(Parts1, "\\\"", Written)
     ).
 
-%   plain(+Strings): no text of Strings needs an escape in JSON.
-plain([]) :- !.
-plain(Strings) :-
-    atomics_to_string(Strings, All),
+%   joined(+Strings, +Separator, -String)
+joined([S], _, S) :- !.
+joined(Strings, Sep, String) :-
+    separated(Strings, Sep, Parts),
+    atomics_to_string(Parts, String).
+
+separated([S], _, [S]) :- !.
+separated([S|Ss], Sep, [S, Sep|Parts]) :-
+    separated(Ss, Sep, Parts).
+
+%   escaped(+Text, -Written): Text as written inside a JSON string.
+escaped(T, Written) :-
+    (   plain_text(T)
+    ->  Written = T
+    ;   with_output_to(string(Quoted), json_write(current_output, T)),
+        sub_string(Quoted, 1, _, 1, Written)
+    ).
+
+plain_text(Text) :-
     json_unsafe(Unsafe),
-    split_string(All, Unsafe, "", [_]).
+    split_string(Text, Unsafe, "", [_]).
 
-%   json(+Term, -Strings, ?Tail)//: Term's pieces, its string texts unescaped
-%   (collected in the difference list Strings-Tail).
-json(D, S0, S) -->
-    { is_dict(D), !, dict_pairs(D, _, Pairs) },
-    ['{'], json_pairs(Pairs, S0, S), ['}'].
-json(L, S0, S) -->
-    { is_list(L) }, !,
-    (   { L = [_|_], maplist(string, L) }
-    ->  { append(L, S, S0) },
-        ['["'], strings(L), ['"]']
-    ;   ['['], json_items(L, S0, S), [']']
+%   json(+Term, -Parts, ?PartsTail, -Texts, ?TextsTail, -Slots, ?SlotsTail):
+%   Parts are Term's pieces, each of its texts a variable of Slots; Texts
+%   are those texts, in the same order (three difference lists).  The
+%   commonest terms are tried first: strings, dicts, lists.
+json(T, ['"', W, '"'|P], P, [T|X], X, [W|Y], Y) :-
+    string(T),
+    !.
+json(D, ['{'|P0], P, X0, X, Y0, Y) :-
+    is_dict(D),
+    !,
+    dict_pairs(D, _, Pairs),
+    json_pairs(Pairs, P0, P, X0, X, Y0, Y).
+json(L, P0, P, X0, X, Y0, Y) :-
+    is_list(L),
+    !,
+    (   L == []
+    ->  P0 = ['[]'|P], X0 = X, Y0 = Y
+    ;   L = [H|_], string(H), maplist(string, L)
+    ->  P0 = ['["'|P1], strings(L, P1, P, X0, X, Y0, Y)
+    ;   P0 = ['['|P1], json_items(L, P1, P, X0, X, Y0, Y)
     ).
-json(N, S, S) -->
-    { number(N) }, !,
-    [N].
-json(A, S, S) -->
-    { atom(A), json_literal(A) }, !,
-    [A].
-json(T, [T|S], S) -->
-    { text(T) }, !,
-    ['"', T, '"'].
-json(T, S, S) -->
-    { with_output_to(string(Written), json_write(current_output, T)) },
-    [Written].
+json(N, [N|P], P, X, X, Y, Y) :-
+    number(N),
+    !.
+json(A, [A|P], P, X, X, Y, Y) :-
+    atom(A),
+    json_literal(A),
+    !.
+json(A, ['"', W, '"'|P], P, [A|X], X, [W|Y], Y) :-
+    atom(A),
+    !.
+json(T, [W|P], P, X, X, Y, Y) :-
+    with_output_to(string(W), json_write(current_output, T)).
 
-text(T) :- string(T), !.
-text(T) :- atom(T).
+json_pairs([], ['}'|P], P, X, X, Y, Y).
+json_pairs([K-V|KVs], ['"', W, '":'|P0], P, [KT|X0], X, [W|Y0], Y) :-
+    (   atom(K) -> KT = K ; number_string(K, KT) ),   % a dict's key: an atom or an integer
+    json(V, P0, P1, X0, X1, Y0, Y1),
+    (   KVs == []
+    ->  P1 = ['}'|P], X1 = X, Y1 = Y
+    ;   P1 = [','|P2],
+        json_pairs(KVs, P2, P, X1, X, Y1, Y)
+    ).
 
-strings([X|Xs]) -->
-    [X],
-    (   { Xs == [] } -> [] ; ['","'], strings(Xs) ).
+strings([S|Ss], [W|P0], P, [S|X0], X, [W|Y0], Y) :-
+    (   Ss == []
+    ->  P0 = ['"]'|P], X0 = X, Y0 = Y
+    ;   P0 = ['","'|P1],
+        strings(Ss, P1, P, X0, X, Y0, Y)
+    ).
 
-json_pairs([], S, S) --> [].
-json_pairs([K-V|Ps], S0, S) -->
-    json(K, S0, S1), [:], json(V, S1, S2),
-    (   { Ps == [] } -> { S2 = S } ; [','], json_pairs(Ps, S2, S) ).
+json_items([I|Is], P0, P, X0, X, Y0, Y) :-
+    json(I, P0, P1, X0, X1, Y0, Y1),
+    (   Is == []
+    ->  P1 = [']'|P], X1 = X, Y1 = Y
+    ;   P1 = [','|P2],
+        json_items(Is, P2, P, X1, X, Y1, Y)
+    ).
 
-json_items([], S, S) --> [].
-json_items([X|Xs], S0, S) -->
-    json(X, S0, S1),
-    (   { Xs == [] } -> { S1 = S } ; [','], json_items(Xs, S1, S) ).
-
-%   json_escaped(+Term)//: Term's pieces, every string escaped as it needs.
-json_escaped(D) -->
-    { is_dict(D), !, dict_pairs(D, _, Pairs) },
-    ['{'], escaped_pairs(Pairs), ['}'].
-json_escaped(L) -->
-    { is_list(L) }, !,
-    ['['], escaped_items(L), [']'].
-json_escaped(N) -->
-    { number(N) }, !,
-    [N].
-json_escaped(A) -->
-    { atom(A), json_literal(A) }, !,
-    [A].
-json_escaped(S) -->
-    { json_unsafe(Unsafe), split_string(S, Unsafe, "", [_]) }, !,
-    ['"', S, '"'].
-json_escaped(S) -->
-    { with_output_to(string(Escaped), json_write(current_output, S)) },
-    [Escaped].
-
-escaped_pairs([]) --> [].
-escaped_pairs([K-V|Ps]) -->
-    json_escaped(K), [:], json_escaped(V),
-    (   { Ps == [] } -> [] ; [','], escaped_pairs(Ps) ).
-
-escaped_items([]) --> [].
-escaped_items([X|Xs]) -->
-    json_escaped(X),
-    (   { Xs == [] } -> [] ; [','], escaped_items(Xs) ).
+%   json_controls(-Chars): the control characters, which a JSON string must
+%   escape (besides the quote and the backslash).
+json_controls('\x1\\x2\\x3\\x4\\x5\\x6\\x7\\x8\\x9\\xa\\xb\\xc\\xd\\xe\\xf\\x10\\x11\\x12\\x13\\x14\\x15\\x16\\x17\\x18\\x19\\x1a\\x1b\\x1c\\x1d\\x1e\\x1f\').
 
 %   json_unsafe(-Chars): the characters that a JSON string must escape.
 json_unsafe('"\\\x1\\x2\\x3\\x4\\x5\\x6\\x7\\x8\\x9\\xa\\xb\\xc\\xd\\xe\\xf\\x10\\x11\\x12\\x13\\x14\\x15\\x16\\x17\\x18\\x19\\x1a\\x1b\\x1c\\x1d\\x1e\\x1f\').
