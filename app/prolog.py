@@ -31,13 +31,6 @@ from .paths import PROLOG_DIR  # noqa: E402  (the clone's prolog/ or the install
 #  The modules loaded at start (without importing their predicates into user):
 #  the protocol and each game's rules, where the game exists.
 DEFAULT_TIMEOUT = float(os.environ.get("TABLERO_PROLOG_TIMEOUT", "20"))
-#  MiB the Prolog's global stack keeps free when garbage collection shrinks it (its local
-#  and trail stacks a quarter each), TABLERO_PROLOG_SPARE_MIB.  SWI-Prolog's default
-#  (2 MiB) let a worker's stacks grow by a 4 MiB chunk for one request and give it back
-#  at the next collection, again and again: the worker's RSS jumped between two levels
-#  4-6 MiB apart (bench/soak.py, issue 20).  Kept, the stacks stay at their working size
-#  and the RSS is flat, about 15 MiB higher.  0: SWI-Prolog's default.
-SPARE_MIB = float(os.environ.get("TABLERO_PROLOG_SPARE_MIB", "8"))
 
 
 #  Bridge.answers() runs goals through this module, loaded from this text at start
@@ -457,11 +450,6 @@ class Bridge:
 
         self._strings_mark = _strings_mark(core._lib)
         self._run("set_prolog_flag(debug_on_error, false)", 1)
-        if SPARE_MIB > 0:
-            cells = int(SPARE_MIB * (1 << 20)) // 8                  # 8 bytes a cell
-            self._run(f"set_prolog_stack(global, min_free({cells})), "
-                      f"set_prolog_stack(local, min_free({cells // 4})), "
-                      f"set_prolog_stack(trail, min_free({cells // 4}))", 1)
         self._run("use_module(library(time))", 1)
         self._run(
             "setup_call_cleanup(open_string(" + quote(QUERY_MODULE) + ", S), "
