@@ -445,6 +445,8 @@ class Bridge:
     def _start(self) -> list[str]:
         from pyswip import Prolog  # initialises SWI-Prolog on this thread
 
+        self._lean = None                      # set once the games are loaded
+
         self._prolog = Prolog()
         from pyswip import core
 
@@ -473,7 +475,14 @@ class Bridge:
         # pyswip marks the buffers of each answer it reads (getTerm); this mark also
         # covers whatever else its query reads (an error term, a variable's name).
         with self._strings_mark():
-            return _plain(list(self._prolog.query(goal, maxresult=maxresult)))
+            answers = _plain(list(self._prolog.query(goal, maxresult=maxresult)))
+        if self._lean is not None:
+            #  The query is closed: what its answers grew (a long game's history, 4-8 MiB)
+            #  can be given back now (prolog/tablero/memory.pl).  Inside the query it could
+            #  not, the answers being still in use, and the worker kept it until some later
+            #  call: its RSS jumped between two levels 4-6 MiB apart (bench/soak.py).
+            list(self._prolog.query("tablero_memory:give_back_stacks", maxresult=1))
+        return answers
 
     def _serve(self, ready: concurrent.futures.Future) -> None:
         try:
