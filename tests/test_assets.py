@@ -249,7 +249,7 @@ def test_what_a_page_paints_before_its_modules_run(browser, server):
             for selector in selectors:
                 expect(page.locator(selector)).to_be_hidden()
             if game in ("go", "gorogo"):
-                board = page.locator("div#board")
+                board = page.locator("#board.grid-box")
                 expect(board).to_be_visible()
                 assert board.evaluate("b => getComputedStyle(b).backgroundColor") == \
                     "rgb(220, 179, 96)"   # --grid-wood, #dcb360
