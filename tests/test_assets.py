@@ -220,3 +220,40 @@ def test_go_page_loads_from_versioned_assets_and_plays(page, server):
     assert failed == [] and errors == []
     gzipped = [r for r in responses if r.url.endswith("/game-session.js")]
     assert gzipped and gzipped[0].headers.get("content-encoding") == "gzip"
+
+
+@pytest.mark.browser
+def test_what_a_page_paints_before_its_modules_run(browser, server):
+    """The first frame of a cold load may come before the page's modules have run (they
+    load after the HTML): what it shows is the page as its module will leave it with no
+    game yet, never a control that then vanishes.  Seen in Chromium with script off: the
+    heading and the language button; a grid board's box in its wood; no empty "Details"
+    box (the Prolog panel, drawn by its module); none of what a page hides with no game
+    (Go's turn line and Pass, GoRoGo's piece toggle and seats, Azul's table)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    expect = sync_api.expect
+    context = browser.new_context(base_url=server.url, java_script_enabled=False,
+                                  viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        page = context.new_page()
+        hidden = {"go": ["#turn-line", "#pass", "#resign", "#undo"],
+                  "gorogo": ["#piece-toggle", "#hand-b"],
+                  "azul": ["#round", "#factories"], "molinolog": []}
+        titles = {"go": "Go", "gorogo": "GoRoGo", "azul": "Azul", "molinolog": "Molinolog"}
+        for game, selectors in hidden.items():
+            page.goto(f"/{game}")
+            expect(page.locator("h1")).to_have_text(titles[game])
+            expect(page.locator("#lang")).to_be_visible()
+            expect(page.get_by_text("Details", exact=True)).to_have_count(0)
+            expect(page.locator("#prolog-panel")).to_be_hidden()
+            for selector in selectors:
+                expect(page.locator(selector)).to_be_hidden()
+            if game in ("go", "gorogo"):
+                board = page.locator("#board.grid-box")
+                expect(board).to_be_visible()
+                assert board.evaluate("b => getComputedStyle(b).backgroundColor") == \
+                    "rgb(220, 179, 96)"   # --grid-wood, #dcb360
+                box = board.bounding_box()
+                assert box["width"] > 300 and abs(box["width"] - box["height"]) < 2
+    finally:
+        context.close()
