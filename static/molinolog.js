@@ -199,6 +199,7 @@ function render() {
   status.dataset.player = view && !view.over ? view.to_move : "";
   status.classList.toggle("molinolog-is-over", Boolean(view?.over));
   $("#hint").textContent = view ? hintText(view) : "";
+  document.querySelector(".molinolog-counts").hidden = !view;   // no game: no counts to show
   for (const player of ["b", "w"]) {
     $(`#in-hand-${player}`).textContent = view?.in_hand[player] ?? "–";
     $(`#on-board-${player}`).textContent = view?.on_board[player] ?? "–";

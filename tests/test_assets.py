@@ -229,7 +229,8 @@ def test_what_a_page_paints_before_its_modules_run(browser, server):
     game yet, never a control that then vanishes.  Seen in Chromium with script off: the
     heading and the language button; a grid board's box in its wood; no empty "Details"
     box (the Prolog panel, drawn by its module); none of what a page hides with no game
-    (Go's turn line and Pass, GoRoGo's piece toggle and seats, Azul's table)."""
+    (Go's turn line and Pass, GoRoGo's piece toggle and seats, Azul's table, Molinolog's
+    counts)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     expect = sync_api.expect
     context = browser.new_context(base_url=server.url, java_script_enabled=False,
@@ -238,7 +239,7 @@ def test_what_a_page_paints_before_its_modules_run(browser, server):
         page = context.new_page()
         hidden = {"go": ["#turn-line", "#pass", "#resign", "#undo"],
                   "gorogo": ["#piece-toggle", "#hand-b"],
-                  "azul": ["#round", "#factories"], "molinolog": []}
+                  "azul": ["#round", "#factories"], "molinolog": [".molinolog-counts"]}
         titles = {"go": "Go", "gorogo": "GoRoGo", "azul": "Azul", "molinolog": "Molinolog"}
         for game, selectors in hidden.items():
             page.goto(f"/{game}")

@@ -56,6 +56,7 @@ def test_place_mill_capture_by_clicks(server, page):
     start_from_form(page, server)
     assert page.inner_text("#status") == "Black to place 6 pieces"
     assert page.locator("#board .molinolog-point").count() == 16
+    assert page.locator(".molinolog-counts").is_visible()         # hidden until a game
     for where, status in [("n,1", "White to place 6"), ("s,1", "Black to place 5"),
                           ("ne,1", "White to place 5"), ("s,2", "Black to place 4")]:
         page.click(point(where))                   # one request at a time: wait for each
