@@ -31,6 +31,7 @@ from .paths import PROLOG_DIR  # noqa: E402  (the clone's prolog/ or the install
 #  The modules loaded at start (without importing their predicates into user):
 #  the protocol and each game's rules, where the game exists.
 DEFAULT_TIMEOUT = float(os.environ.get("TABLERO_PROLOG_TIMEOUT", "20"))
+BIG_REPLY = 64 << 10  # characters of a lean call's reply past which its stacks are trimmed
 
 
 #  Bridge.answers() runs goals through this module, loaded from this text at start
@@ -477,12 +478,22 @@ class Bridge:
         with self._strings_mark():
             answers = _plain(list(self._prolog.query(goal, maxresult=maxresult)))
         if self._lean is not None:
-            #  The query is closed: what its answers grew (a long game's history, 4-8 MiB)
-            #  can be given back now (prolog/tablero/memory.pl).  Inside the query it could
-            #  not, the answers being still in use, and the worker kept it until some later
-            #  call: its RSS jumped between two levels 4-6 MiB apart (bench/soak.py).
-            list(self._prolog.query("tablero_memory:give_back_stacks", maxresult=1))
+            self._give_back()
         return answers
+
+    def _lean_call(self, module: str, name: str, args: tuple) -> str | None:
+        text = self._lean.call(module, name, args)
+        if text is not None and len(text) > BIG_REPLY:
+            self._give_back()
+        return text
+
+    def _give_back(self) -> None:
+        """Once a query is closed, give back the stacks it grew (prolog/tablero/memory.pl):
+        inside the call its garbage still stood below the stacks' top (a game's history,
+        4-8 MiB), and the worker kept that memory until some later call trimmed it: its RSS
+        jumped between two levels 4-8 MiB apart (bench/soak.py, issue 20).  After every
+        pyswip query (the rarer calls), and after a lean call whose reply is big."""
+        list(self._prolog.query("tablero_memory:give_back_stacks", maxresult=1))
 
     def _serve(self, ready: concurrent.futures.Future) -> None:
         try:
@@ -545,7 +556,7 @@ class Bridge:
         as a number): no goal text is written or parsed.  The predicate must succeed and
         bind Text to text, catching its own errors and time limit (as
         tablero_cache:api_cached/10 does); PrologError if it failed or raised."""
-        text = self._on_owner(self._lean.call, module, name, args)
+        text = self._on_owner(self._lean_call, module, name, args)
         if text is None:
             raise PrologError(f"{module}:{name}/{len(args) + 1} failed or raised an error")
         return text

@@ -35,5 +35,8 @@ give_back_stacks :-
     ).
 
 %   kept_stacks(-Bytes): stack memory a worker keeps between calls without
-%   trimming (twice what a move late in a 19x19 game uses).
-kept_stacks(8_388_608).
+%   trimming: 4 MiB, where a move late in a 19x19 game uses about 2.6 MiB.
+%   With 8 MiB, stacks that one call grew to 8 MiB stayed so until
+%   SWI-Prolog's own collection shrank them: the worker's RSS swung between
+%   two levels 4 MiB apart (bench/soak.py).
+kept_stacks(4_194_304).
