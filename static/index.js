@@ -10,7 +10,6 @@ import { computerOptions, difficulties, difficultyOf, hasComputer, hasOrder, kee
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 import { clockField, clockSetting, syncClockField } from "./clock.js";
 
-const GAMES = ["go", "molinolog", "gorogo", "azul"];
 const $ = (selector) => document.querySelector(selector);
 
 let listing = null; // the last reply, {available, gnugo, recent}, or null while loading
@@ -38,7 +37,10 @@ function clocks(game) {
 
 function renderGames() {
   const available = new Set(listing?.available ?? []);
-  const names = [...GAMES, ...[...available].filter((g) => !GAMES.includes(g))];
+  //  Every game the server declares (Prolog's game/1, in its order), then any other it
+  //  offers: none is named here, so a game that plugs in gets its card like the four.
+  const declared = (listing?.declared ?? []).map((g) => g.game);
+  const names = [...declared, ...[...available].filter((g) => !declared.includes(g))];
   $("#games").replaceChildren(...names.map((game) => {
     const open = available.has(game);
     const li = node("li", { class: `index-game${open || !listing ? "" : " index-is-unavailable"}`, "data-game": game });
