@@ -82,7 +82,9 @@ The hooks:
 How a game shows itself, and what a console goal about one of its positions
 finds (all optional):
 
-    tablero:game_info(Game, Info)             % _{order: N, title: _{en: T, es: T}}
+    tablero:game_info(Game, Info)             % _{order: N, title: _{en: T, es: T}}, and
+        % console: _{hint: _{en: H, es: H}, example: Goal}: what a console goal
+        % finds bound (game_console_bound/3) in words, and a goal to try
     tablero:game_console(Game, Modules)       % whose exports a goal sees (default [Game])
     tablero:game_console_bound(+Game, +State, -Bound)   % Name=Value pairs bound
     tablero:game_console_prepare(+Game, +State)         % before each console goal
@@ -211,7 +213,8 @@ write and read the whole state, as before.
 %   "type":T, "default":D}, ...], "format":F, "title":T, "actions":A,
 %   "clocks":K}, ...], K the kinds of clock it can be played on (none:
 %   clock_offered/2); a game that declares its difficulties
-%   (game_difficulty/4) has them under `computer` (computer_json/2).
+%   (game_difficulty/4) has them under `computer` (computer_json/2), one
+%   that says what its console binds (game_info/2) under `console`.
 api_games(JSON) :-
     findall(Order-Entry,
             ( game(G),
@@ -222,8 +225,12 @@ api_games(JSON) :-
               findall(C, clock_offered(G, C), Cs),
               Entry0 = _{game:G, options:Os, format:F, title:Title, actions:As, clocks:Cs},
               (   computer_json(G, Computer)
-              ->  put_dict(computer, Entry0, Computer, Entry)
-              ;   Entry = Entry0
+              ->  put_dict(computer, Entry0, Computer, Entry1)
+              ;   Entry1 = Entry0
+              ),
+              (   catch(game_info(G, Info), _, fail), get_dict(console, Info, Console)
+              ->  put_dict(console, Entry1, Console, Entry)
+              ;   Entry = Entry1
               ) ),
             Keyed),
     keysort(Keyed, Sorted),

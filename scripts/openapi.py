@@ -462,7 +462,10 @@ schemas = {
                      "declares its difficulties (tablero:game_difficulty/4): seats [{seat, "
                      "option, index?}] in the order they move, order (chosen | drawn), "
                      "options, difficulties [{difficulty, kind, settings, games: {first, "
-                     "second?}}], games holding each order's new-game options"}}},
+                     "second?}}], games holding each order's new-game options"},
+        "console": {"type": "object", "description": "What a console goal about one of its "
+                    "positions finds bound, in words, and a goal to try (tablero:game_info/2): "
+                    "{hint: {en, es}, example}"}}},
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["code", "message"], "properties": {
             "code": {"type": "string"}, "message": {"type": "string"},

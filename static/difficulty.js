@@ -14,7 +14,7 @@
 // A difficulty whose machine is GNU Go (Go's medium and hard) is offered only where the
 // server has it (GET /api/games: `gnugo`).
 
-import { api } from "./api.js";
+import { loadCatalog } from "./catalog.js";
 
 let computers = {}; // game -> its `computer` in the catalog
 let loading = null; // the catalog's request, once a page asked for it
@@ -28,7 +28,7 @@ export function keepComputers(games) {
 /** Read the catalog once (pages that did not ask for it themselves); resolves when kept
  *  (a failed request keeps nothing: the seats then say no difficulty). */
 export function loadComputers() {
-  loading ??= api("GET", "/api/games").then(({ games }) => keepComputers(games), () => {});
+  loading ??= loadCatalog().then(keepComputers);
   return loading;
 }
 

@@ -12,29 +12,17 @@
 //   new PrologConsole(parentElement);   // prolog-panel.js mounts one in every page's panel
 
 import { ApiError, api } from "./api.js";
-import { addStrings, hasText, onLangChange, t } from "./i18n.js";
+import { loadCatalog } from "./catalog.js";
+import { addStrings, getLang, hasText, onLangChange, t } from "./i18n.js";
 
 const HISTORY_KEY = "tablero.console-history";
 const MAX_HISTORY = 50;
 const MAX_ENTRIES = 30;
 const MAX_GOAL = 2000;
-const GAMES = ["go", "molinolog", "gorogo", "azul"];
-
-//  What each game binds, and an example goal.
-const EXAMPLES = {
-  go: "adyacentes(Board, 3, 4, A)",
-  molinolog: "legal_move(State, M)",
-  gorogo: "gorogo_legal(State, M)",
-  azul: "legal_takes(State, Ms), length(Ms, N)",
-};
 
 addStrings({
   en: {
     "console.title": "Ask the position",
-    "console.hint.go": "Board is the board now (a list of rows of \"-\", \"b\", \"w\"), Player the player to move, Game the whole game.",
-    "console.hint.molinolog": "State is the game now, Size its board size (T), Player the player to move (b or w).",
-    "console.hint.gorogo": "Board is the board now (0 empty, 1 black, 2 white, 3 Henge), State the game, Player the player to move (1 or 2); jogada/3 plays on this position.",
-    "console.hint.azul": "State is the game now, Player the player to move (0, 1, …).",
     "console.try": "Try:",
     "console.placeholder": "a Prolog goal",
     "console.input": "Prolog goal about the current position",
@@ -63,10 +51,6 @@ addStrings({
   },
   es: {
     "console.title": "Pregúntale a la posición",
-    "console.hint.go": "Board es el tablero ahora (una lista de filas de \"-\", \"b\", \"w\"), Player quien juega, Game la partida entera.",
-    "console.hint.molinolog": "State es la partida ahora, Size el tamaño del tablero (T), Player quien juega (b o w).",
-    "console.hint.gorogo": "Board es el tablero ahora (0 vacío, 1 negra, 2 blanca, 3 Henge), State la partida, Player quien juega (1 o 2); jogada/3 juega sobre esta posición.",
-    "console.hint.azul": "State es la partida ahora, Player quien juega (0, 1, …).",
     "console.try": "Prueba:",
     "console.placeholder": "un objetivo Prolog",
     "console.input": "Objetivo Prolog sobre la posición actual",
@@ -105,7 +89,7 @@ function node(tag, className, text) {
 /** The game and the saved game's id of this page: /<game>/<id>. */
 function pageGame(path = location.pathname) {
   const match = /^\/([a-z]+)(?:\/([^/]+))?\/?$/.exec(path);
-  if (!match || !GAMES.includes(match[1])) return { game: null, id: null };
+  if (!match) return { game: null, id: null };
   return { game: match[1], id: match[2] ? decodeURIComponent(match[2]) : null };
 }
 
@@ -129,6 +113,11 @@ function saveHistory(history) {
 export class PrologConsole {
   constructor(parent) {
     this.game = pageGame().game;
+    this.console = null; // the game's `console` in the catalog: {hint: {en, es}, example}
+    loadCatalog().then((games) => {
+      this.console = games.find((g) => g.game === this.game)?.console ?? null;
+      this.render();
+    });
     this.entries = [];
     this.history = loadHistory();
     this.at = this.history.length;   // the history position the arrow keys are at
@@ -232,12 +221,14 @@ export class PrologConsole {
     const game = this.game;
     this.heading.textContent = t("console.title");
     this.hint.replaceChildren();
-    if (game) {
-      this.hint.append(t(`console.hint.${game}`), " ", t("console.try"), " ");
-      const example = node("button", "prolog-console-example", EXAMPLES[game]);
+    const words = this.console; // what the game declares its console binds (catalog.js)
+    if (game && words) {
+      const lang = getLang();
+      this.hint.append(words.hint[lang] ?? words.hint.en, " ", t("console.try"), " ");
+      const example = node("button", "prolog-console-example", words.example);
       example.type = "button";
       example.addEventListener("click", () => {
-        this.input.value = EXAMPLES[game];
+        this.input.value = words.example;
         this.input.focus();
       });
       this.hint.append(example);

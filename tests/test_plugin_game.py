@@ -123,7 +123,8 @@ def test_its_declared_difficulties_play_against_the_computer(client):
 def test_the_generic_page_plays_it_by_clicks(browser, server):
     """/tictactoe has no page of its own: the generic one draws its board from the view,
     clicks play, the machine answers, a watcher sees the moves live and cannot move, a
-    reload resumes."""
+    reload resumes, and its Prolog console says what it binds and runs its example, as the
+    game declares them."""
     from playwright.sync_api import expect
 
     from tests.conftest import open_page
@@ -152,6 +153,13 @@ def test_the_generic_page_plays_it_by_clicks(browser, server):
     page.reload()
     expect(cell(page, "2,2")).to_have_text("x")
     expect(page.locator("#status")).to_have_text("To move: x")
+    panel = page.locator("#prolog-panel")                 # its console, in its own words
+    panel.locator("summary").click()
+    expect(panel.locator(".prolog-console-hint")).to_contain_text(
+        "Board is the nine cells now, Player the one to move.")
+    panel.locator(".prolog-console-example").click()      # nth0(4, Board, Centre)
+    panel.locator(".prolog-console-run").click()
+    expect(panel.locator(".prolog-console-answer").first).to_have_text("Centre = x.")
     errors = page.errors + watcher.errors
     page.context.close()
     watcher.context.close()

@@ -60,7 +60,10 @@ in Players and the seed in Seed, so a stored game needs nothing more.
 :- use_module(log).
 
 tablero:game(azul).
-tablero:game_info(azul, _{order: 4, title: _{en: "Azul", es: "Azul"}}).
+tablero:game_info(azul, _{order: 4, title: _{en: "Azul", es: "Azul"},
+                          console: _{hint: _{en: "State is the game now, Player the player to move (0, 1, …).",
+                                              es: "State es la partida ahora, Player quien juega (0, 1, …)."},
+                                     example: "legal_takes(State, Ms), length(Ms, N)"}}).
 
 %   Playing the computer: the kind of player in the machine's seat; the
 %   first player is drawn with the deal, the person is player 1.

@@ -71,7 +71,10 @@ scoring phase and 3 since a superko game's history is stored apart
 :- use_module(goals).
 
 tablero:game(go).
-tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"}}).
+tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"},
+                          console: _{hint: _{en: "Board is the board now (a list of rows of \"-\", \"b\", \"w\"), Player the player to move, Game the whole game.",
+                                              es: "Board es el tablero ahora (una lista de filas de \"-\", \"b\", \"w\"), Player quien juega, Game la partida entera."},
+                                     example: "adyacentes(Board, 3, 4, A)"}}).
 
 %   Playing the computer: easy is the Prolog machine, medium and hard GNU Go
 %   (offered where the server has it); Black moves first; the index's game

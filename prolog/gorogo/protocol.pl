@@ -75,7 +75,10 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 :- use_module(machine).
 
 tablero:game(gorogo).
-tablero:game_info(gorogo, _{order: 3, title: _{en: "GoRoGo", es: "GoRoGo"}}).
+tablero:game_info(gorogo, _{order: 3, title: _{en: "GoRoGo", es: "GoRoGo"},
+                          console: _{hint: _{en: "Board is the board now (0 empty, 1 black, 2 white, 3 Henge), State the game, Player the player to move (1 or 2); jogada/3 plays on this position.",
+                                              es: "Board es el tablero ahora (0 vacío, 1 negra, 2 blanca, 3 Henge), State la partida, Player quien juega (1 o 2); jogada/3 juega sobre esta posición."},
+                                     example: "gorogo_legal(State, M)"}}).
 
 %   Playing the computer: the depth of the machine's search; White moves
 %   first (it places the surplus Henge).

@@ -61,7 +61,10 @@ prolog/molinolog/rules.pl).
 :- use_module(convert).
 
 tablero:game(molinolog).
-tablero:game_info(molinolog, _{order: 2, title: _{en: "Molinolog", es: "Molinolog"}}).
+tablero:game_info(molinolog, _{order: 2, title: _{en: "Molinolog", es: "Molinolog"},
+                          console: _{hint: _{en: "State is the game now, Size its board size (T), Player the player to move (b or w).",
+                                              es: "State es la partida ahora, Size el tamaño del tablero (T), Player quien juega (b o w)."},
+                                     example: "legal_move(State, M)"}}).
 
 %   Playing the computer: the depth of the machine's search; Black moves first.
 tablero:game_difficulty(molinolog, easy,   machine, _{depth: 1}).

@@ -14,7 +14,10 @@ first empty cell, 2 first wins or blocks a line if it can).
 :- use_module(tablero(tablero)).
 
 tablero:game(tictactoe).
-tablero:game_info(tictactoe, _{order: 50, title: _{en: "Tic-tac-toe", es: "Tres en raya"}}).
+tablero:game_info(tictactoe, _{order: 50, title: _{en: "Tic-tac-toe", es: "Tres en raya"},
+                               console: _{hint: _{en: "Board is the nine cells now, Player the one to move.",
+                                                  es: "Board son las nueve casillas ahora, Player quien juega."},
+                                          example: "nth0(4, Board, Centre)"}}).
 tablero:game_option(tictactoe, x, oneof([human, machine]), human).
 tablero:game_option(tictactoe, o, oneof([human, machine]), human).
 tablero:game_option(tictactoe, level, integer(1, 2), 1).
