@@ -83,6 +83,7 @@ How a game shows itself, and what a console goal about one of its positions
 finds (all optional):
 
     tablero:game_info(Game, Info)             % _{order: N, title: _{en: T, es: T}}, and
+        % description: _{en: D, es: D}, a line for the index, and
         % console: _{hint: _{en: H, es: H}, example: Goal}: what a console goal
         % finds bound (game_console_bound/3) in words, and a goal to try
     tablero:game_console(Game, Modules)       % whose exports a goal sees (default [Game])
@@ -214,7 +215,8 @@ write and read the whole state, as before.
 %   "clocks":K}, ...], K the kinds of clock it can be played on (none:
 %   clock_offered/2); a game that declares its difficulties
 %   (game_difficulty/4) has them under `computer` (computer_json/2), one
-%   that says what its console binds (game_info/2) under `console`.
+%   that describes itself or says what its console binds (game_info/2) has
+%   them under `description` and `console`.
 api_games(JSON) :-
     findall(Order-Entry,
             ( game(G),
@@ -228,14 +230,18 @@ api_games(JSON) :-
               ->  put_dict(computer, Entry0, Computer, Entry1)
               ;   Entry1 = Entry0
               ),
-              (   catch(game_info(G, Info), _, fail), get_dict(console, Info, Console)
-              ->  put_dict(console, Entry1, Console, Entry)
-              ;   Entry = Entry1
-              ) ),
+              (   catch(game_info(G, Info), _, fail) -> true ; Info = _{} ),
+              foldl(info_entry(Info), [description, console], Entry1, Entry) ),
             Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Gs),
     json_text(Gs, JSON).
+
+info_entry(Info, Key, Entry0, Entry) :-
+    (   get_dict(Key, Info, Value)
+    ->  put_dict(Key, Entry0, Value, Entry)
+    ;   Entry = Entry0
+    ).
 
 game_info_or_default(Game, Order, Title) :-
     (   catch(game_info(Game, Info), _, fail) -> true ; Info = _{} ),

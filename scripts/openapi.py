@@ -463,6 +463,8 @@ schemas = {
                      "option, index?}] in the order they move, order (chosen | drawn), "
                      "options, difficulties [{difficulty, kind, settings, games: {first, "
                      "second?}}], games holding each order's new-game options"},
+        "description": {"type": "object", "description": "Its line for the index, by "
+                        "language: {en, es} (tablero:game_info/2)"},
         "console": {"type": "object", "description": "What a console goal about one of its "
                     "positions finds bound, in words, and a goal to try (tablero:game_info/2): "
                     "{hint: {en, es}, example}"}}},

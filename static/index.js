@@ -24,10 +24,15 @@ function node(tag, attrs = {}, text) {
   return el;
 }
 
+/** The game's title, or its line for the index, in the page's language, as it declares
+ *  them (Prolog's game_info/2, in the catalog). */
+function declaredWords(game, key, fallback = "") {
+  const words = listing?.declared?.find((g) => g.game === game)?.[key];
+  return words?.[getLang()] ?? words?.en ?? fallback;
+}
+
 function gameName(game) {
-  if (hasText(`game.${game}`)) return t(`game.${game}`);
-  const title = listing?.declared?.find((g) => g.game === game)?.title; // a plug-in's own
-  return title?.[getLang()] ?? title?.en ?? game;
+  return declaredWords(game, "title", game);
 }
 
 /** The kinds of clock a game can be played on, as it declares them ([]: none). */
@@ -45,7 +50,7 @@ function renderGames() {
     const open = available.has(game);
     const li = node("li", { class: `index-game${open || !listing ? "" : " index-is-unavailable"}`, "data-game": game });
     li.append(node("h3", {}, gameName(game)));
-    li.append(node("p", {}, hasText(`game.${game}.desc`) ? t(`game.${game}.desc`) : ""));
+    li.append(node("p", {}, declaredWords(game, "description")));
     if (open) {
       li.append(node("a", {
         class: "tb-button tb-primary index-friend",

@@ -168,7 +168,7 @@ def test_the_generic_page_plays_it_by_clicks(browser, server):
 
 @pytest.mark.browser
 def test_the_index_offers_it_by_its_declared_title(browser, server):
-    """The index lists the plug-in by the title it declares, in the page's language, with
+    """The index lists the plug-in by the title and line it declares, in the page's language, with
     a way to play a friend, and the computer at the difficulties it declares: "hard",
     moving second, opens its page, where the machine has moved first."""
     from playwright.sync_api import expect
@@ -179,6 +179,11 @@ def test_the_index_offers_it_by_its_declared_title(browser, server):
     page.goto(server.url + "/")
     card = page.locator('.index-game[data-game="tictactoe"]')
     expect(card.locator("h3")).to_have_text("Tic-tac-toe")
+    expect(card.locator("h3 + p")).to_have_text("Three in a row on a 3x3 grid.")   # its own
+    expect(page.locator('.index-game[data-game="go"] h3 + p')).to_have_text(
+        "The classic game of surrounding territory, on 9×9, 13×13 or 19×19.")
+    assert page.locator(".index-game h3").all_inner_texts()[:4] == [
+        "Go", "Molinolog", "GoRoGo", "Azul"]                  # the declared order
     expect(card.locator('.index-friend[href="/tictactoe"]')).to_have_count(1)
     expect(card.get_by_label("Difficulty").locator("option")).to_have_text(["easy", "hard"])
     card.get_by_label("Difficulty").select_option("hard")
@@ -193,6 +198,7 @@ def test_the_index_offers_it_by_its_declared_title(browser, server):
     page.goto(server.url + "/")
     page.click("#lang")
     expect(card.locator("h3")).to_have_text("Tres en raya")
+    expect(card.locator("h3 + p")).to_have_text("Tres en línea en una cuadrícula de 3x3.")
     expect(page.locator("#recent li").first.locator("a")).to_have_text(
         "Tres en raya contra la computadora (difícil)")
     card.locator(".index-friend").click()

@@ -61,6 +61,8 @@ in Players and the seed in Seed, so a stored game needs nothing more.
 
 tablero:game(azul).
 tablero:game_info(azul, _{order: 4, title: _{en: "Azul", es: "Azul"},
+                          description: _{en: "Draft coloured tiles and decorate the palace wall.",
+                                           es: "Elige azulejos de colores y decora la pared del palacio."},
                           console: _{hint: _{en: "State is the game now, Player the player to move (0, 1, …).",
                                               es: "State es la partida ahora, Player quien juega (0, 1, …)."},
                                      example: "legal_takes(State, Ms), length(Ms, N)"}}).

@@ -72,6 +72,8 @@ scoring phase and 3 since a superko game's history is stored apart
 
 tablero:game(go).
 tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"},
+                        description: _{en: "The classic game of surrounding territory, on 9×9, 13×13 or 19×19.",
+                                         es: "El clásico juego de rodear territorio, en 9×9, 13×13 o 19×19."},
                           console: _{hint: _{en: "Board is the board now (a list of rows of \"-\", \"b\", \"w\"), Player the player to move, Game the whole game.",
                                               es: "Board es el tablero ahora (una lista de filas de \"-\", \"b\", \"w\"), Player quien juega, Game la partida entera."},
                                      example: "adyacentes(Board, 3, 4, A)"}}).

@@ -76,6 +76,8 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 
 tablero:game(gorogo).
 tablero:game_info(gorogo, _{order: 3, title: _{en: "GoRoGo", es: "GoRoGo"},
+                            description: _{en: "A 5×5 capture game with neutral Henge pieces.",
+                                             es: "Un juego de capturas en 5×5 con piezas Henge neutrales."},
                           console: _{hint: _{en: "Board is the board now (0 empty, 1 black, 2 white, 3 Henge), State the game, Player the player to move (1 or 2); jogada/3 plays on this position.",
                                               es: "Board es el tablero ahora (0 vacío, 1 negra, 2 blanca, 3 Henge), State la partida, Player quien juega (1 o 2); jogada/3 juega sobre esta posición."},
                                      example: "gorogo_legal(State, M)"}}).

@@ -62,6 +62,8 @@ prolog/molinolog/rules.pl).
 
 tablero:game(molinolog).
 tablero:game_info(molinolog, _{order: 2, title: _{en: "Molinolog", es: "Molinolog"},
+                               description: _{en: "Nine men's morris: form mills and capture.",
+                                                es: "El juego del molino: forma molinos y captura piezas."},
                           console: _{hint: _{en: "State is the game now, Size its board size (T), Player the player to move (b or w).",
                                               es: "State es la partida ahora, Size el tamaño del tablero (T), Player quien juega (b o w)."},
                                      example: "legal_move(State, M)"}}).

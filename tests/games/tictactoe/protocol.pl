@@ -15,6 +15,8 @@ first empty cell, 2 first wins or blocks a line if it can).
 
 tablero:game(tictactoe).
 tablero:game_info(tictactoe, _{order: 50, title: _{en: "Tic-tac-toe", es: "Tres en raya"},
+                               description: _{en: "Three in a row on a 3x3 grid.",
+                                              es: "Tres en línea en una cuadrícula de 3x3."},
                                console: _{hint: _{en: "Board is the nine cells now, Player the one to move.",
                                                   es: "Board son las nueve casillas ahora, Player quien juega."},
                                           example: "nth0(4, Board, Centre)"}}).
