@@ -1,6 +1,5 @@
 :- module(tablero,
-          [ api_games/1,        % -GamesJSON
-            api_new/4,          % +Game, +OptionsJSON, -State, -ReplyJSON
+          [ api_new/4,          % +Game, +OptionsJSON, -State, -ReplyJSON
             api_act/5,          % +Game, +StateText, +ActionJSON, -State, -ReplyJSON
             api_view/4,         % +Game, +StateText, -State, -ReplyJSON
             api_machine/4,      % +Game, +StateText, -State, -ReplyJSON
@@ -171,8 +170,8 @@ write and read the whole state, as before.
 :- use_module(tablero/json).      % json_text/2
 :- use_module(tablero/memory).    % give_back_stacks/0
 :- use_module(tablero/options).   % option_type/3, type_text/2
-:- use_module(tablero/computer).  % computer_json/2, computer_options/4
-:- use_module(clock, [clock_offered/2]).
+:- use_module(tablero/computer).  % computer_options/4
+:- reexport(tablero/catalog, [api_games/1]).
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
                                 % written_goals/2
 
@@ -206,62 +205,6 @@ write and read the whole state, as before.
 %!  game(?Game) is nondet.
 %
 %   Game is the name of a game that has plugged in.
-
-%!  api_games(-GamesJSON) is det.
-%
-%   GamesJSON is a JSON list of the games that have plugged in, each with
-%   its declared options and its state format: [{"game":G, "options":[{"name":N,
-%   "type":T, "default":D}, ...], "format":F, "title":T, "actions":A,
-%   "clocks":K}, ...], K the kinds of clock it can be played on (none:
-%   clock_offered/2); a game that declares its difficulties
-%   (game_difficulty/4) has them under `computer` (computer_json/2), one
-%   that describes itself or says what its console binds (game_info/2) has
-%   them under `description` and `console`.
-api_games(JSON) :-
-    findall(Order-Entry,
-            ( game(G),
-              findall(O, option_json(G, O), Os),
-              ( game_format(G, F) -> true ; F = 1 ),
-              game_info_or_default(G, Order, Title),
-              findall(_{kind:K, fields:Fs}, game_action(G, K, Fs), As),
-              findall(C, clock_offered(G, C), Cs),
-              Entry0 = _{game:G, options:Os, format:F, title:Title, actions:As, clocks:Cs},
-              (   computer_json(G, Computer)
-              ->  put_dict(computer, Entry0, Computer, Entry1)
-              ;   Entry1 = Entry0
-              ),
-              (   catch(game_info(G, Info), _, fail) -> true ; Info = _{} ),
-              foldl(info_entry(Info), [description, console], Entry1, Entry) ),
-            Keyed),
-    keysort(Keyed, Sorted),
-    pairs_values(Sorted, Gs),
-    json_text(Gs, JSON).
-
-info_entry(Info, Key, Entry0, Entry) :-
-    (   get_dict(Key, Info, Value)
-    ->  put_dict(Key, Entry0, Value, Entry)
-    ;   Entry = Entry0
-    ).
-
-game_info_or_default(Game, Order, Title) :-
-    (   catch(game_info(Game, Info), _, fail) -> true ; Info = _{} ),
-    (   get_dict(order, Info, Order) -> true ; Order = 1000 ),
-    (   get_dict(title, Info, Title) -> true
-    ;   atom_string(Game, Name), Title = _{en: Name, es: Name}
-    ).
-
-option_json(Game, _{name:Name, type:TypeS, default:D}) :-
-    game_option(Game, Name, Type, Default),
-    format(string(TypeS), "~q", [Type]),
-    (   Default == (-) -> D = null ; value_json(Default, D) ).
-
-value_json(V, J) :-
-    (   is_list(V) -> maplist(value_json, V, J)
-    ;   V == true -> J = true
-    ;   V == false -> J = false
-    ;   atom(V) -> atom_string(V, J)
-    ;   J = V
-    ).
 
 %!  api_new(+Game, +OptionsJSON, -StateText, -ReplyJSON) is det.
 %
