@@ -296,18 +296,7 @@ check(apply(Move0), S, result(Ok, Problem, Detail, Goal, Expected, Got, O)) :-
     short_text(E, Expected),
     student_call(aplicar_jugada(S, Move, S2), S2, true, O),
     answer_text(O, Got),
-    (   O.status == answer
-    ->  (   same_state(E, O.answer)
-        ->  (   O.second == different -> Ok = false, Problem = second_answer
-            ;   Ok = true, Problem = ""
-            ),
-            Detail = ""
-        ;   Ok = false, Problem = wrong_state, state_difference(E, O.answer, Detail)
-        )
-    ;   O.status == failed
-    ->  Ok = false, Problem = refused_legal, Detail = ""
-    ;   Ok = false, Problem = O.status, Detail = ""
-    ).
+    state_outcome(same_state, state_difference, E, O, Ok, Problem, Detail).
 check(random, S, result(Ok, Problem, Detail, Goal, "a legal move", Got, O)) :-
     azul_rules:legal_takes(S, Moves),
     state_goal("estrategia(random", S, "Jugada", Goal),

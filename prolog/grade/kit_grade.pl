@@ -4,7 +4,8 @@
             student_all/3,           % +Goal, +Template, -Outcome (findall)
             set_stored/1,            % +Fact: the student's stored game
             ours/3,                  % :Goal, +Template, -Outcome
-            short_text/2             % +Term, -Text
+            short_text/2,            % +Term, -Text
+            state_outcome/7          % :Same, :Difference, +Expected, +Outcome, -Ok, -Problem, -Detail
           ]).
 
 /** <module> Grading a kit game: each predicate of the kit's contract on its own
@@ -241,6 +242,30 @@ set_stored(Fact) :-
     (   predicate_property(grade_student:Head, imported_from(M)) -> true ; M = grade_student ),
     retractall(M:Head),
     assertz(M:Fact).
+
+%!  state_outcome(:Same, :Difference, +Expected, +Outcome, -Ok, -Problem, -Detail) is det.
+%
+%   The verdict on a student's Outcome (student_call/4's) of a call whose
+%   right answer is the state Expected: Ok when call(Same, Expected, Answer)
+%   and no different second answer; else Problem second_answer, wrong_state
+%   (Detail from call(Difference, Expected, Answer, Detail)), refused_legal
+%   (the call failed) or the outcome's status (error, timeout, ...).
+:- meta_predicate state_outcome(2, 3, +, +, -, -, -).
+
+state_outcome(Same, Difference, Expected, O, Ok, Problem, Detail) :-
+    (   O.status == answer
+    ->  Answer = O.answer,
+        (   call(Same, Expected, Answer)
+        ->  (   O.second == different -> Ok = false, Problem = second_answer
+            ;   Ok = true, Problem = ""
+            ),
+            Detail = ""
+        ;   Ok = false, Problem = wrong_state, call(Difference, Expected, Answer, Detail)
+        )
+    ;   O.status == failed
+    ->  Ok = false, Problem = refused_legal, Detail = ""
+    ;   Ok = false, Problem = O.status, Detail = ""
+    ).
 
 %!  short_text(+Term, -Text) is det.
 %

@@ -303,18 +303,7 @@ check(mejor, S, result(Ok, Problem, Detail, Goal, "a legal action", Got, O)) :-
 
 state_verdict(Exp, O, Ok, Problem, Detail) :-
     (   Exp = state(E)
-    ->  (   O.status == answer
-        ->  (   same_state(E, O.answer)
-            ->  (   O.second == different -> Ok = false, Problem = second_answer
-                ;   Ok = true, Problem = ""
-                ),
-                Detail = ""
-            ;   Ok = false, Problem = wrong_state, state_difference(E, O.answer, Detail)
-            )
-        ;   O.status == failed
-        ->  Ok = false, Problem = refused_legal, Detail = ""
-        ;   Ok = false, Problem = O.status, Detail = ""
-        )
+    ->  state_outcome(same_state, state_difference, E, O, Ok, Problem, Detail)
     ;   Exp = refused(Code),
         (   O.status == answer -> Ok = false, Problem = accepted_illegal, Detail = Code
         ;   O.status == failed -> Ok = true, Problem = "", Detail = ""
