@@ -342,7 +342,7 @@ class _Lean:
     arguments put as terms, so no goal text is written or parsed; the last argument
     answers a string.  Used on the thread that owns Prolog only."""
 
-    PL_ATOM, PL_STRING, REP_UTF8 = 2, 6, 0x00100000
+    PL_STRING, REP_UTF8 = 6, 0x00100000
     CVT_STRING, BUF_STACK = 0x2, 0x00010000
     FLAGS = 0x0004 | 0x0008  # PL_Q_NODEBUG | PL_Q_CATCH_EXCEPTION
 
@@ -364,6 +364,16 @@ class _Lean:
         self.put_chars.argtypes = [ctypes.c_size_t, ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p]
         self.put_float = lib.PL_put_float
         self.put_float.argtypes = [ctypes.c_size_t, ctypes.c_double]
+        #  An atom argument: PL_put_chars(PL_ATOM) leaves the atom it makes registered,
+        #  so no atom given that way was ever collected (a worker kept every state key
+        #  of every move: bench/soak.py).  Made, put, then unregistered: the term holds it.
+        self.new_atom = lib.PL_new_atom_mbchars
+        self.new_atom.argtypes = [ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p]
+        self.new_atom.restype = ctypes.c_size_t
+        self.put_atom = lib.PL_put_atom
+        self.put_atom.argtypes = [ctypes.c_size_t, ctypes.c_size_t]
+        self.unregister_atom = lib.PL_unregister_atom
+        self.unregister_atom.argtypes = [ctypes.c_size_t]
         self.predicate = lib.PL_predicate
         self.predicate.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
         self.predicate.restype = ctypes.c_void_p
@@ -400,8 +410,13 @@ class _Lean:
                     self.put_float(t0 + i, value)
                     continue
                 data = value.encode("utf-8")
-                kind = self.PL_ATOM if isinstance(value, Atom) else self.PL_STRING
-                if not self.put_chars(t0 + i, kind | self.REP_UTF8, len(data), data):
+                if isinstance(value, Atom):
+                    atom = self.new_atom(self.REP_UTF8, len(data), data)
+                    if not atom:
+                        raise MemoryError("Prolog could not take an argument")
+                    self.put_atom(t0 + i, atom)
+                    self.unregister_atom(atom)
+                elif not self.put_chars(t0 + i, self.PL_STRING | self.REP_UTF8, len(data), data):
                     raise MemoryError("Prolog could not take an argument")
             qid = self.open_query(None, self.FLAGS, pred, t0)
             try:

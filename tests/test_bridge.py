@@ -254,6 +254,30 @@ def test_stacks_grown_by_a_big_call_are_given_back_when_it_ends():
 
 # ---- a dedicated Prolog thread (`tablero serve`'s workers) ----------------------------
 
+def test_the_atoms_a_move_hands_prolog_are_collected():
+    """Every move hands Prolog new atoms (the cache's state keys, app/games.py `_token`).
+    Put with PL_put_chars(PL_ATOM) they stayed registered and atom garbage collection never
+    freed one: a worker's live atoms grew by one a move for ever (bench/soak.py: a 3 MiB
+    step of the atom table at move 45,271).  After a game has been played once, four more
+    games of 30 moves leave at most a few atoms each (their ids), not one a move."""
+    def live_atoms() -> int:
+        return bridge().query("garbage_collect_atoms, statistics(atoms, A)")[0]["A"]
+
+    def play_one() -> int:      # columns of one colour each, so no stone is captured
+        game = Game("go", {"size": 9})
+        points = [[row, col] for row in range(9) for col in (0, 2, 4, 6)][:30]
+        for point in points:
+            game.act({"kind": "move", "pos": point})
+        return len(game.actions)
+
+    play_one()
+    before = live_atoms()
+    played = sum(play_one() for _ in range(4))
+    grown = live_atoms() - before
+    assert played == 120
+    assert grown < 20, f"{grown} atoms more after {played} moves"
+
+
 DEDICATED = r"""
 import sys, threading
 from app.prolog import Bridge, PrologError
