@@ -261,7 +261,7 @@ def test_the_atoms_a_move_hands_prolog_are_collected():
     step of the atom table at move 45,271).  After a game has been played once, four more
     games of 30 moves leave at most a few atoms each (their ids), not one a move."""
     def live_atoms() -> int:
-        return bridge().query("garbage_collect_atoms, statistics(atoms, A)")[0]["A"]
+        return bridge().query("garbage_collect, garbage_collect_atoms, statistics(atoms, A)")[0]["A"]
 
     def play_one() -> int:      # columns of one colour each, so no stone is captured
         game = Game("go", {"size": 9})
