@@ -21,6 +21,11 @@
   | `tablero_open_streams` | open live event streams |
   | `tablero_database_errors_total` | requests answered 503 because storage failed |
   | `tablero_worker_rss_bytes{pid}` | each worker's resident memory |
+  | `tablero_prolog_atoms{pid}` | atoms in each worker's Prolog (collected ones go) |
+  | `tablero_prolog_stack_bytes{pid}` | stack memory each worker's Prolog holds |
+
+  The last three are read at most every 5 s; Prolog's after one of its calls (app/prolog.py
+  `Bridge.memory`), so no request waits on Prolog for them.
 
 Start reading at `init_app`, called by create_app.
 """
@@ -71,6 +76,10 @@ def metrics() -> dict:
                                      "Requests answered 503 because storage failed"),
                 "rss": Gauge("tablero_worker_rss_bytes", "Resident memory of each worker",
                              multiprocess_mode="liveall"),
+                "prolog_atoms": Gauge("tablero_prolog_atoms", "Atoms in each worker's Prolog",
+                                      multiprocess_mode="liveall"),
+                "prolog_stack": Gauge("tablero_prolog_stack_bytes", "Stack memory each "
+                                      "worker's Prolog holds", multiprocess_mode="liveall"),
             }
     return _metrics
 
@@ -86,6 +95,18 @@ class _RequestIdFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         record.request_id = request_id()
         return True
+
+
+def _memory_gauges() -> None:
+    """This worker's RSS, and what its Prolog held at its last reading (if it started)."""
+    from . import prolog
+
+    m = metrics()
+    m["rss"].set(_rss())
+    held = prolog._bridge.memory if prolog._bridge is not None else {}
+    if held:
+        m["prolog_atoms"].set(held["atoms"])
+        m["prolog_stack"].set(held["stack"])
 
 
 def _rss() -> int:
@@ -115,7 +136,7 @@ def _after(response):
     now = time.monotonic()
     if now - _last_rss[0] > 5:          # each worker's memory, at most every 5 s
         _last_rss[0] = now
-        metrics()["rss"].set(_rss())
+        _memory_gauges()
     started = getattr(g, "started", None)
     if started is None:
         return response
@@ -180,7 +201,7 @@ def metrics_route():
     """Prometheus' text format, every worker summed (multiprocess) or this process."""
     from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
-    metrics()["rss"].set(_rss())
+    _memory_gauges()
     folder = os.environ.get(MULTIPROC_ENV)
     if folder and os.path.isdir(folder):
         from prometheus_client import multiprocess

@@ -24,6 +24,7 @@ import queue
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 
 from . import paths  # noqa: E402
@@ -32,6 +33,7 @@ from .paths import PROLOG_DIR  # noqa: E402  (the clone's prolog/ or the install
 #  the protocol and each game's rules, where the game exists.
 DEFAULT_TIMEOUT = float(os.environ.get("TABLERO_PROLOG_TIMEOUT", "20"))
 BIG_REPLY = 64 << 10  # characters of a lean call's reply past which its stacks are trimmed
+MEMORY_EVERY = 5.0    # seconds between two readings of Prolog's atoms and stacks (Bridge.memory)
 
 
 #  Bridge.answers() runs goals through this module, loaded from this text at start
@@ -446,6 +448,10 @@ class Bridge:
     def __init__(self, prolog_dir: Path = PROLOG_DIR, dedicated_thread: bool = False):
         self._prolog_dir = Path(prolog_dir)
         self._jobs: queue.SimpleQueue | None = None
+        #  What Prolog holds (statistics/2's atoms and stack bytes), read on the owner
+        #  thread after a call at most every MEMORY_EVERY seconds: /metrics shows them.
+        self.memory: dict[str, int] = {}
+        self._memory_at = 0.0
         if dedicated_thread:
             #  SimpleQueue (C): a job in, and its answer back on the caller's own queue
             #  (one per calling thread), cost a fraction of a Queue and a Future each.
@@ -494,13 +500,25 @@ class Bridge:
             answers = _plain(list(self._prolog.query(goal, maxresult=maxresult)))
         if self._lean is not None:
             self._give_back()
+            self._read_memory()
         return answers
 
     def _lean_call(self, module: str, name: str, args: tuple) -> str | None:
         text = self._lean.call(module, name, args)
         if text is not None and len(text) > BIG_REPLY:
             self._give_back()
+        self._read_memory()
         return text
+
+    def _read_memory(self) -> None:
+        now = time.monotonic()
+        if now - self._memory_at < MEMORY_EVERY:
+            return
+        self._memory_at = now
+        with self._strings_mark():
+            (answer,) = self._prolog.query("statistics(atoms, A), statistics(stack, S)",
+                                           maxresult=1)
+        self.memory = {"atoms": int(answer["A"]), "stack": int(answer["S"])}
 
     def _give_back(self) -> None:
         """Once a query is closed, give back the stacks it grew (prolog/tablero/memory.pl):

@@ -39,6 +39,11 @@ of the run (the last 20,000 of 50,000; goal: no growth, under 1 MiB over the
 stretch), and whether the worker was ever replaced (a replaced worker makes the
 figures meaningless: the run says so).
 
+Each sample also prints the worker's Prolog atoms (tablero_prolog_atoms of /metrics): a
+count that keeps growing is a leak of its own.  The bridge once left every atom it handed
+Prolog registered, so the cache keys of every move stayed (about one atom a move) until,
+at move 45,271 of the default run, the atom table took a new 3 MiB block.
+
 --keep-buffers starts the server with TABLERO_RELEASE_STRINGS=0: the bridge then
 leaves the text Prolog hands it in SWI-Prolog's string buffers, as before issue 20
 (5.5 KiB a 19x19 move); run it to see the leak this bench is there to catch.
@@ -56,6 +61,7 @@ import random
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,6 +115,16 @@ class Client:
 def rss_kib(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def prolog_atoms(url: str) -> int | None:
+    """The worker's Prolog atoms, from /metrics (tablero_prolog_atoms; read by the
+    worker at most every 5 s, so a count from the last few seconds)."""
+    with urllib.request.urlopen(url + "/metrics", timeout=30) as resp:
+        for line in resp.read().decode().splitlines():
+            if line.startswith("tablero_prolog_atoms{"):
+                return int(float(line.rpartition(" ")[2]))
+    return None
 
 
 def workers(server: LiveServer) -> list[int]:
@@ -290,12 +306,13 @@ def run(server: LiveServer, args) -> None:
     client = Client(server.url)
     soak = Soak(client, random.Random(args.seed), args.go9_plies)
     samples: list[tuple[int, int, int]] = []  # (moves, games, rss KiB)
+    atoms: list[tuple[int, int]] = []          # (moves, Prolog's atoms)
     start = time.monotonic()
     mode = "left in Prolog's buffers (--keep-buffers)" if args.keep_buffers else "released"
     print(f"tablero serve, 1 worker (pid {pid}), --max-requests {args.max_requests}; "
           f"{args.moves} moves; string buffers {mode}", flush=True)
-    print(f"{'moves':>7} {'games':>6} {'RSS MiB':>8} {'KiB/move':>9} {'moves/s':>8}  loadavg",
-          flush=True)
+    print(f"{'moves':>7} {'games':>6} {'RSS MiB':>8} {'KiB/move':>9} {'atoms':>7} {'moves/s':>8}"
+          "  loadavg", flush=True)
 
     def sample() -> None:
         rss = rss_kib(pid)
@@ -304,9 +321,12 @@ def run(server: LiveServer, args) -> None:
             dm = soak.moves - samples[-1][0]
             step = f"{(rss - samples[-1][2]) / dm:9.2f}" if dm else ""
         samples.append((soak.moves, soak.games, rss))
+        held = prolog_atoms(server.url)
+        if held is not None:
+            atoms.append((soak.moves, held))
         rate = soak.moves / (time.monotonic() - start)
-        print(f"{soak.moves:7d} {soak.games:6d} {rss / 1024:8.1f} {step:>9} {rate:8.1f}  "
-              f"{loadavg().split(' ')[0]}", flush=True)
+        print(f"{soak.moves:7d} {soak.games:6d} {rss / 1024:8.1f} {step:>9} {held or '':>7} "
+              f"{rate:8.1f}  {loadavg().split(' ')[0]}", flush=True)
 
     sample()
     done = False
@@ -344,6 +364,11 @@ def run(server: LiveServer, args) -> None:
     print(f"last {soak.moves - last_from} moves ({last_from}-{soak.moves}): {last_slope:.3f} KiB "
           f"a move, {grown:.0f} KiB over the stretch by the fit; RSS {last[0][1] / 1024:.1f} -> "
           f"{last[-1][1] / 1024:.1f} MiB (goal: no growth, under {GOAL_LAST_KIB:g} KiB)")
+    held = [a for m, a in atoms if m >= warm_at]
+    if held:
+        print(f"Prolog's atoms after warm-up: {held[0]} -> {held[-1]} (the uncollected ones "
+              "vary by up to 10,000, SWI-Prolog's agc_margin; a count that keeps growing is "
+              "a leak)")
     if args.quick or len(after) < 3 or not any(g >= WARM_GAMES for _, g, _ in samples):
         print("goals: not judged (too few moves for the worker's cache to fill: "
               f"{samples[-1][1]} games of {WARM_GAMES})")

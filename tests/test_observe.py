@@ -93,6 +93,9 @@ def test_metrics_count_requests_and_moves(client):
     assert metric(text, "tablero_move_seconds_count", game="go") \
         == metric(before, "tablero_move_seconds_count", game="go") + 2
     assert metric(text, "tablero_worker_rss_bytes") > 10 << 20
+    # What this process's Prolog holds: its atoms (the rules' own are thousands) and stacks.
+    assert metric(text, "tablero_prolog_atoms") > 5000
+    assert metric(text, "tablero_prolog_stack_bytes") > 64 << 10
 
 
 def test_a_server_with_two_workers_logs_and_sums_them(tmp_path):
