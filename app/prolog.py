@@ -337,10 +337,24 @@ def _strings_mark(lib):
     return mark
 
 
+def _holding_gil(lib):
+    """SWI-Prolog's library as ctypes.PyDLL: its functions keep the GIL while they run.
+    ctypes.CDLL (pyswip's) lets the GIL go around every call, so that each of the dozen
+    short calls of a lean call (a frame, each argument, the reply's text) handed the GIL
+    to a waiting request thread and queued to take it back: a move then waited on the GIL
+    about 15 times, most of its server CPU beyond the echo route being the kernel's
+    futex waits and thread switches (perf, bench/http_load.py).  Only the call that runs
+    Prolog (PL_next_solution: a rule, a machine's search) lets it go."""
+    import ctypes
+
+    return ctypes.PyDLL(lib._name, handle=lib._handle)
+
+
 class _Lean:
     """Calls of one predicate through SWI-Prolog's C interface (pyswip's own library):
     arguments put as terms, so no goal text is written or parsed; the last argument
-    answers a string.  Used on the thread that owns Prolog only."""
+    answers a string.  Used on the thread that owns Prolog only.  Every C call but the
+    one that runs Prolog keeps the GIL (_holding_gil)."""
 
     PL_STRING, REP_UTF8 = 6, 0x00100000
     CVT_STRING, BUF_STACK = 0x2, 0x00010000
@@ -351,7 +365,7 @@ class _Lean:
 
         from pyswip import core
 
-        lib = core._lib
+        lib = _holding_gil(core._lib)
         self.c = ctypes
         self.open_frame = lib.PL_open_foreign_frame
         self.open_frame.restype = ctypes.c_void_p
@@ -380,7 +394,7 @@ class _Lean:
         self.open_query = lib.PL_open_query
         self.open_query.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t]
         self.open_query.restype = ctypes.c_void_p
-        self.next_solution = lib.PL_next_solution
+        self.next_solution = core._lib["PL_next_solution"]  # lets the GIL go
         self.next_solution.argtypes = [ctypes.c_void_p]
         self.cut_query = lib.PL_cut_query
         self.cut_query.argtypes = [ctypes.c_void_p]
@@ -466,7 +480,7 @@ class Bridge:
         self._prolog = Prolog()
         from pyswip import core
 
-        self._strings_mark = _strings_mark(core._lib)
+        self._strings_mark = _strings_mark(_holding_gil(core._lib))
         self._run("set_prolog_flag(debug_on_error, false)", 1)
         self._run("use_module(library(time))", 1)
         self._run(
