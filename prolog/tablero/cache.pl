@@ -63,17 +63,21 @@ race is never found: nobody holds its key.
 
 :- dynamic kept/1.               % kept(Id): Id is kept
 
-%   A kept game is the global variable of its Id (thread-local, as Prolog
-%   runs on one thread per process): kept(Key, State, Traces, Seq), Seq
-%   telling when it was stored (the Seq-th store).  A global variable is
-%   read without a copy and written with one copy, where a clause would be
-%   compiled; kept/1 names the Ids, asserted once per Id, so that storing
-%   a game's next state changes no clause.
+%   A kept game is the one record (recorded/3) under its Id's key:
+%   kept(Key, State, Traces, Seq), Seq telling when it was stored (the
+%   Seq-th store).  A record is written with one copy off the stacks and
+%   read with one copy (1.4 and 0.6 us for a 19x19 Go game), where a clause
+%   would be compiled; kept/1 names the Ids, asserted once per Id, so that
+%   storing a game's next state changes no clause.  Not a global variable
+%   (nb_setval/2): its copy freezes the global stack below it, so that all
+%   the call's garbage, which discarding the call's frame would have given
+%   back, waited for the garbage collector, which also marked every kept
+%   game each time (20 of a move's 150 us, bench/prolog_move.pl).
 
 %   cached(+Id, ?Key, -State, -Traces): Id is kept at Key.
 cached(Id, Key, State, Ts) :-
     kept_var(Id, Var),
-    nb_current(Var, kept(Key0, State, Ts, _)),
+    recorded(Var, kept(Key0, State, Ts, _)),
     Key = Key0.
 
 kept_var(Id, Var) :-
@@ -298,16 +302,16 @@ no_text(_, "").
 %   dropped.
 cache_put(Id, Key, State, Ts) :-
     kept_var(Id, Var),
-    (   nb_current(Var, _) -> New = false ; New = true ),
+    (   recorded(Var, _, Old) -> erase(Old), New = false ; New = true ),
     flag(tablero_cache_seq, Seq, Seq + 1),
-    nb_setval(Var, kept(Key, State, Ts, Seq)),
+    recordz(Var, kept(Key, State, Ts, Seq)),
     (   New == true
     ->  assertz(kept(Id)),
         flag(tablero_cache_size, N0, N0 + 1),
         N is N0 + 1,
         cache_limit(Max),
         (   N > Max
-        ->  findall(S-I, ( kept(I), kept_var(I, V), nb_current(V, kept(_, _, _, S)) ), Pairs),
+        ->  findall(S-I, ( kept(I), kept_var(I, V), recorded(V, kept(_, _, _, S)) ), Pairs),
             keysort(Pairs, Sorted),
             Drop is N - Max * 3 // 4,
             length(Old, Drop),
@@ -324,7 +328,7 @@ forget(Id) :-
     ;   true
     ),
     kept_var(Id, Var),
-    nb_delete(Var).
+    forall(recorded(Var, _, Ref), erase(Ref)).
 
 %!  cache_clear is det.
 %
