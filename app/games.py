@@ -196,6 +196,10 @@ def _token() -> str:
     return secrets.token_hex(8)
 
 
+#  The cached calls that run one ply of the rules, or none: brief (app/prolog.py's
+#  Bridge.call keeps the GIL for them); a machine's search and a replay are not.
+_BRIEF = frozenset({"new", "act", "machine_act", "machine_chosen", "undo", "view"})
+
 #  The cached calls whose reply names no new state, and their classic predicate.
 _CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
             "machine_chosen": "api_machine_act", "view": "api_view", "show": "api_show",
@@ -217,7 +221,8 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
     try:
         text = bridge().call("tablero_cache", "api_cached", Atom(call), Atom(game), limit,
-                             Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg)
+                             Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg,
+                             brief=call in _BRIEF)
     except UnicodeEncodeError:
         raise InvalidRequest("bad_json", "The request holds a character that is not "
                              "text (a lone surrogate)") from None

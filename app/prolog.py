@@ -396,6 +396,8 @@ class _Lean:
         self.open_query.restype = ctypes.c_void_p
         self.next_solution = core._lib["PL_next_solution"]  # lets the GIL go
         self.next_solution.argtypes = [ctypes.c_void_p]
+        self.next_solution_held = lib.PL_next_solution      # keeps it (a brief call)
+        self.next_solution_held.argtypes = [ctypes.c_void_p]
         self.cut_query = lib.PL_cut_query
         self.cut_query.argtypes = [ctypes.c_void_p]
         self.get_nchars = lib.PL_get_nchars
@@ -404,17 +406,18 @@ class _Lean:
         self.mark = _strings_mark(lib)
         self.preds: dict[tuple[str, str, int], int] = {}
 
-    def call(self, module: str, name: str, args: tuple) -> str | None:
-        """module:name(args..., Text); Text, or None when the call failed or raised."""
+    def call(self, module: str, name: str, args: tuple, brief: bool = False) -> str | None:
+        """module:name(args..., Text); Text, or None when the call failed or raised.
+        `brief`: Prolog runs holding the GIL (see Bridge.call)."""
         arity = len(args) + 1
         pred = self.preds.get((module, name, arity))
         if pred is None:
             pred = self.preds[(module, name, arity)] = self.predicate(
                 name.encode(), arity, module.encode())
         with self.mark():  # the reply's BUF_STACK buffer is freed when the call ends
-            return self._call(pred, arity, args)
+            return self._call(pred, arity, args, brief)
 
-    def _call(self, pred: int, arity: int, args: tuple) -> str | None:
+    def _call(self, pred: int, arity: int, args: tuple, brief: bool) -> str | None:
         c = self.c
         frame = self.open_frame()
         try:
@@ -434,7 +437,7 @@ class _Lean:
                     raise MemoryError("Prolog could not take an argument")
             qid = self.open_query(None, self.FLAGS, pred, t0)
             try:
-                if not self.next_solution(qid):
+                if not (self.next_solution_held if brief else self.next_solution)(qid):
                     return None
                 size, text = c.c_size_t(), c.c_char_p()
                 if not self.get_nchars(t0 + arity - 1, c.byref(size), c.byref(text),
@@ -510,8 +513,8 @@ class Bridge:
             self._give_back()
         return answers
 
-    def _lean_call(self, module: str, name: str, args: tuple) -> str | None:
-        text = self._lean.call(module, name, args)
+    def _lean_call(self, module: str, name: str, args: tuple, brief: bool) -> str | None:
+        text = self._lean.call(module, name, args, brief)
         if text is not None and len(text) > BIG_REPLY:
             self._give_back()
         return text
@@ -578,14 +581,20 @@ class Bridge:
         """Run one pyswip query on the thread that owns Prolog; pyswip's errors as is."""
         return self._on_owner(self._run, goal, maxresult)
 
-    def call(self, module: str, name: str, *args) -> str:
+    def call(self, module: str, name: str, *args, brief: bool = False) -> str:
         """Call module:name(args..., Text) once and return Text (a string): the lean path.
 
         Each argument is put as a term (str as a Prolog string, Atom as an atom, float
         as a number): no goal text is written or parsed.  The predicate must succeed and
         bind Text to text, catching its own errors and time limit (as
-        tablero_cache:api_cached/10 does); PrologError if it failed or raised."""
-        text = self._on_owner(self._lean_call, module, name, args)
+        tablero_cache:api_cached/10 does); PrologError if it failed or raised.
+
+        `brief`: a call whose work is bounded and short (one ply of our own rules, well
+        under a millisecond) runs holding the GIL.  Letting the GIL go for it cost more
+        than it gave: the Prolog thread then queued to take it back behind the request
+        threads, two more thread switches a move (bench/http_load.py).  A long call (a
+        machine's search, a replay) lets it go, so that the worker's other threads run."""
+        text = self._on_owner(self._lean_call, module, name, args, brief)
         if text is None:
             raise PrologError(f"{module}:{name}/{len(args) + 1} failed or raised an error")
         return text
