@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
+import random
 import secrets
 
 from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Atom, PrologError, PrologTimeout, bridge,
@@ -191,9 +193,19 @@ def _prolog_reason(message: str) -> str:
     return f"Prolog raised {text[:200]}"
 
 
+_KEYS: tuple[int, random.Random] | None = None  # (pid, its generator): _token()'s
+
+
 def _token() -> str:
-    """A new key for a state in the worker's cache (prolog/tablero/cache.pl)."""
-    return secrets.token_hex(8)
+    """A new key for a state in the worker's cache (prolog/tablero/cache.pl): 64 random
+    bits, as secrets.token_hex(8), from a generator seeded once per process by the system
+    (a forked worker seeds its own), so that a move makes no getrandom() system call: each
+    let the GIL go, a thread switch a move under load.  A key names a state, it guards
+    nothing: it only has to differ from every other key of the same game."""
+    global _KEYS
+    if _KEYS is None or _KEYS[0] != os.getpid():
+        _KEYS = (os.getpid(), random.Random(secrets.randbits(128)))
+    return f"{_KEYS[1].getrandbits(64):016x}"
 
 
 #  The cached calls that run one ply of the rules, or none: brief (app/prolog.py's
