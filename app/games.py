@@ -435,10 +435,12 @@ class Game:
             self._past = self._past + [reply.get("trace", "")]
         self._take(reply, reply["key"])
 
-    def act(self, action: dict) -> dict:
-        """Play one action (a dict such as {"kind": "move", "pos": [3, 3]})."""
+    def act(self, action: dict, view: bool = True) -> dict | None:
+        """Play one action (a dict such as {"kind": "move", "pos": [3, 3]}) and return the
+        view after it; view=False returns None and parses no view (a server passes
+        Prolog's view text on as it is: `view_json`)."""
         self._played(self._ask("act", _json(action)))
-        return self.view
+        return self.view if view else None
 
     def machine(self, timeout: float | None = None) -> dict:
         """Let the machine player choose and play the next action; return it."""
