@@ -208,9 +208,11 @@ def _token() -> str:
     return f"{_KEYS[1].getrandbits(64):016x}"
 
 
-#  The cached calls that run one ply of the rules, or none: brief (app/prolog.py's
-#  Bridge.call keeps the GIL for them); a machine's search and a replay are not.
-_BRIEF = frozenset({"new", "act", "machine_act", "machine_chosen", "undo", "view"})
+@functools.cache
+def _brief_calls() -> frozenset[str]:
+    """The cached calls that run at most one ply of the rules (tablero_cache:brief_call/1,
+    asked once per process): app/prolog.py's Bridge.call keeps the GIL during them."""
+    return frozenset(bridge().query("findall(C, tablero_cache:brief_call(C), Cs)")[0]["Cs"])
 
 #  The cached calls whose reply names no new state, and their classic predicate.
 _CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
@@ -234,7 +236,7 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     try:
         text = bridge().call("tablero_cache", "api_cached", Atom(call), Atom(game), limit,
                              Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg,
-                             brief=call in _BRIEF)
+                             brief=call in _brief_calls())
     except UnicodeEncodeError:
         raise InvalidRequest("bad_json", "The request holds a character that is not "
                              "text (a lone surrogate)") from None
