@@ -4,7 +4,8 @@ Facts this is built on (measured; docs/architecture.md, "The bridge"): pyswip qu
 run on one thread (see Bridge for how that is kept); every
 query is consumed at once; boards cross as strings; user text never becomes
 Prolog code (`quote()` turns any text into a string literal that Prolog reads
-as data); every call runs under call_with_time_limit/2.
+as data); every call runs under call_with_time_limit/2 (one ply of our own rules,
+a brief lean call, under an inference limit: prolog/tablero/cache.pl's brief_call/1).
 
 Three ways to ask: `Bridge.call()` (the games' lean path: one predicate called
 through SWI-Prolog's C interface, its arguments put as terms, no goal text at all;
