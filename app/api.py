@@ -422,7 +422,7 @@ def from_record(game: str, record, options: dict) -> Game:
         try:
             if not isinstance(action, dict):
                 raise InvalidRequest("bad_action", "an action is a JSON object")
-            played.act(action)
+            played.act(action, view=False)
         except TableroError as exc:
             raise InvalidRequest("record_action", f"action {number} of the record: "
                                                   f"{exc.code}: {exc.message}") from None
@@ -700,7 +700,7 @@ def act(game_id):
     played = playing(record)
     before = view_of(record)
     try:
-        played.act(action)
+        played.act(action, view=False)
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc, record)
         if exc.student:  # kept beside the game (which does not change), with the counts

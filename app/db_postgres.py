@@ -205,6 +205,10 @@ class Postgres:
     name = "postgres"
     notifies = True  # live streams LISTEN (`listener()`)
     seat_list = "string_agg(s.seat, ',')"
+    #  A game's seats as one JSON array of [seat, secret_hash, invite_hash] (load();
+    #  NULL for none; psycopg reads json as Python lists).
+    seats_json = ("(SELECT json_agg(json_build_array(seat, secret_hash, invite_hash)) "
+                  "FROM seats WHERE game_id = games.id)")
 
     def __init__(self, url: str, keep_changes: int):
         self.url = url

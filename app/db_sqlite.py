@@ -204,6 +204,9 @@ class SQLite:
     notifies = False  # live streams poll the change feed
     #  The aggregate that joins a game's seat names with commas (games_of).
     seat_list = "group_concat(s.seat)"
+    #  A game's seats as one JSON array of [seat, secret_hash, invite_hash] (load()).
+    seats_json = ("(SELECT json_group_array(json_array(seat, secret_hash, invite_hash)) "
+                  "FROM seats WHERE game_id = games.id)")
 
     def __init__(self, path: str, keep_changes: int):
         self.path = path

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
+import random
 import secrets
 
 from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Atom, PrologError, PrologTimeout, bridge,
@@ -191,10 +193,26 @@ def _prolog_reason(message: str) -> str:
     return f"Prolog raised {text[:200]}"
 
 
-def _token() -> str:
-    """A new key for a state in the worker's cache (prolog/tablero/cache.pl)."""
-    return secrets.token_hex(8)
+_KEYS: tuple[int, random.Random] | None = None  # (pid, its generator): _token()'s
 
+
+def _token() -> str:
+    """A new key for a state in the worker's cache (prolog/tablero/cache.pl): 64 random
+    bits, as secrets.token_hex(8), from a generator seeded once per process by the system
+    (a forked worker seeds its own), so that a move makes no getrandom() system call: each
+    let the GIL go, a thread switch a move under load.  A key names a state, it guards
+    nothing: it only has to differ from every other key of the same game."""
+    global _KEYS
+    if _KEYS is None or _KEYS[0] != os.getpid():
+        _KEYS = (os.getpid(), random.Random(secrets.randbits(128)))
+    return f"{_KEYS[1].getrandbits(64):016x}"
+
+
+@functools.cache
+def _brief_calls() -> frozenset[str]:
+    """The cached calls that run at most one ply of the rules (tablero_cache:brief_call/1,
+    asked once per process): app/prolog.py's Bridge.call keeps the GIL during them."""
+    return frozenset(bridge().query("findall(C, tablero_cache:brief_call(C), Cs)")[0]["Cs"])
 
 #  The cached calls whose reply names no new state, and their classic predicate.
 _CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
@@ -217,7 +235,8 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
     try:
         text = bridge().call("tablero_cache", "api_cached", Atom(call), Atom(game), limit,
-                             Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg)
+                             Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg,
+                             brief=call in _brief_calls())
     except UnicodeEncodeError:
         raise InvalidRequest("bad_json", "The request holds a character that is not "
                              "text (a lone surrogate)") from None
@@ -418,10 +437,12 @@ class Game:
             self._past = self._past + [reply.get("trace", "")]
         self._take(reply, reply["key"])
 
-    def act(self, action: dict) -> dict:
-        """Play one action (a dict such as {"kind": "move", "pos": [3, 3]})."""
+    def act(self, action: dict, view: bool = True) -> dict | None:
+        """Play one action (a dict such as {"kind": "move", "pos": [3, 3]}) and return the
+        view after it; view=False returns None and parses no view (a server passes
+        Prolog's view text on as it is: `view_json`)."""
         self._played(self._ask("act", _json(action)))
-        return self.view
+        return self.view if view else None
 
     def machine(self, timeout: float | None = None) -> dict:
         """Let the machine player choose and play the next action; return it."""

@@ -4,7 +4,8 @@ Facts this is built on (measured; docs/architecture.md, "The bridge"): pyswip qu
 run on one thread (see Bridge for how that is kept); every
 query is consumed at once; boards cross as strings; user text never becomes
 Prolog code (`quote()` turns any text into a string literal that Prolog reads
-as data); every call runs under call_with_time_limit/2.
+as data); every call runs under call_with_time_limit/2 (one ply of our own rules,
+a brief lean call, under an inference limit: prolog/tablero/cache.pl's brief_call/1).
 
 Three ways to ask: `Bridge.call()` (the games' lean path: one predicate called
 through SWI-Prolog's C interface, its arguments put as terms, no goal text at all;
@@ -327,22 +328,37 @@ def _strings_mark(lib):
     release.argtypes = [ctypes.c_size_t]
     release.restype = None
 
-    @contextlib.contextmanager
-    def mark():
-        where = ctypes.c_size_t()
-        mark_(ctypes.byref(where))
-        try:
-            yield
-        finally:
-            release(where)
+    class Mark:  # a class, not @contextmanager: a third of the cost, on every call
+        __slots__ = ("where",)
 
-    return mark
+        def __enter__(self):
+            self.where = ctypes.c_size_t()
+            mark_(ctypes.byref(self.where))
+
+        def __exit__(self, *exc):
+            release(self.where)
+
+    return Mark
+
+
+def _holding_gil(lib):
+    """SWI-Prolog's library as ctypes.PyDLL: its functions keep the GIL while they run.
+    ctypes.CDLL (pyswip's) lets the GIL go around every call, so that each of the dozen
+    short calls of a lean call (a frame, each argument, the reply's text) handed the GIL
+    to a waiting request thread and queued to take it back: a move then waited on the GIL
+    about 15 times, most of its server CPU beyond the echo route being the kernel's
+    futex waits and thread switches (perf, bench/http_load.py).  Only the call that runs
+    Prolog (PL_next_solution: a rule, a machine's search) lets it go."""
+    import ctypes
+
+    return ctypes.PyDLL(lib._name, handle=lib._handle)
 
 
 class _Lean:
     """Calls of one predicate through SWI-Prolog's C interface (pyswip's own library):
     arguments put as terms, so no goal text is written or parsed; the last argument
-    answers a string.  Used on the thread that owns Prolog only."""
+    answers a string.  Used on the thread that owns Prolog only.  Every C call but the
+    one that runs Prolog keeps the GIL (_holding_gil)."""
 
     PL_STRING, REP_UTF8 = 6, 0x00100000
     CVT_STRING, BUF_STACK = 0x2, 0x00010000
@@ -353,7 +369,7 @@ class _Lean:
 
         from pyswip import core
 
-        lib = core._lib
+        lib = _holding_gil(core._lib)
         self.c = ctypes
         self.open_frame = lib.PL_open_foreign_frame
         self.open_frame.restype = ctypes.c_void_p
@@ -382,8 +398,10 @@ class _Lean:
         self.open_query = lib.PL_open_query
         self.open_query.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t]
         self.open_query.restype = ctypes.c_void_p
-        self.next_solution = lib.PL_next_solution
+        self.next_solution = core._lib["PL_next_solution"]  # lets the GIL go
         self.next_solution.argtypes = [ctypes.c_void_p]
+        self.next_solution_held = lib.PL_next_solution      # keeps it (a brief call)
+        self.next_solution_held.argtypes = [ctypes.c_void_p]
         self.cut_query = lib.PL_cut_query
         self.cut_query.argtypes = [ctypes.c_void_p]
         self.get_nchars = lib.PL_get_nchars
@@ -392,17 +410,18 @@ class _Lean:
         self.mark = _strings_mark(lib)
         self.preds: dict[tuple[str, str, int], int] = {}
 
-    def call(self, module: str, name: str, args: tuple) -> str | None:
-        """module:name(args..., Text); Text, or None when the call failed or raised."""
+    def call(self, module: str, name: str, args: tuple, brief: bool = False) -> str | None:
+        """module:name(args..., Text); Text, or None when the call failed or raised.
+        `brief`: Prolog runs holding the GIL (see Bridge.call)."""
         arity = len(args) + 1
         pred = self.preds.get((module, name, arity))
         if pred is None:
             pred = self.preds[(module, name, arity)] = self.predicate(
                 name.encode(), arity, module.encode())
         with self.mark():  # the reply's BUF_STACK buffer is freed when the call ends
-            return self._call(pred, arity, args)
+            return self._call(pred, arity, args, brief)
 
-    def _call(self, pred: int, arity: int, args: tuple) -> str | None:
+    def _call(self, pred: int, arity: int, args: tuple, brief: bool) -> str | None:
         c = self.c
         frame = self.open_frame()
         try:
@@ -422,7 +441,7 @@ class _Lean:
                     raise MemoryError("Prolog could not take an argument")
             qid = self.open_query(None, self.FLAGS, pred, t0)
             try:
-                if not self.next_solution(qid):
+                if not (self.next_solution_held if brief else self.next_solution)(qid):
                     return None
                 size, text = c.c_size_t(), c.c_char_p()
                 if not self.get_nchars(t0 + arity - 1, c.byref(size), c.byref(text),
@@ -472,7 +491,7 @@ class Bridge:
         self._prolog = Prolog()
         from pyswip import core
 
-        self._strings_mark = _strings_mark(core._lib)
+        self._strings_mark = _strings_mark(_holding_gil(core._lib))
         self._run("set_prolog_flag(debug_on_error, false)", 1)
         self._run("use_module(library(time))", 1)
         self._run(
@@ -503,8 +522,8 @@ class Bridge:
             self._read_memory()
         return answers
 
-    def _lean_call(self, module: str, name: str, args: tuple) -> str | None:
-        text = self._lean.call(module, name, args)
+    def _lean_call(self, module: str, name: str, args: tuple, brief: bool) -> str | None:
+        text = self._lean.call(module, name, args, brief)
         if text is not None and len(text) > BIG_REPLY:
             self._give_back()
         self._read_memory()
@@ -582,14 +601,20 @@ class Bridge:
         """Run one pyswip query on the thread that owns Prolog; pyswip's errors as is."""
         return self._on_owner(self._run, goal, maxresult)
 
-    def call(self, module: str, name: str, *args) -> str:
+    def call(self, module: str, name: str, *args, brief: bool = False) -> str:
         """Call module:name(args..., Text) once and return Text (a string): the lean path.
 
         Each argument is put as a term (str as a Prolog string, Atom as an atom, float
         as a number): no goal text is written or parsed.  The predicate must succeed and
         bind Text to text, catching its own errors and time limit (as
-        tablero_cache:api_cached/10 does); PrologError if it failed or raised."""
-        text = self._on_owner(self._lean_call, module, name, args)
+        tablero_cache:api_cached/10 does); PrologError if it failed or raised.
+
+        `brief`: a call whose work is bounded and short (one ply of our own rules, well
+        under a millisecond) runs holding the GIL.  Letting the GIL go for it cost more
+        than it gave: the Prolog thread then queued to take it back behind the request
+        threads, two more thread switches a move (bench/http_load.py).  A long call (a
+        machine's search, a replay) lets it go, so that the worker's other threads run."""
+        text = self._on_owner(self._lean_call, module, name, args, brief)
         if text is None:
             raise PrologError(f"{module}:{name}/{len(args) + 1} failed or raised an error")
         return text

@@ -475,7 +475,7 @@ def judge(imported: Imported, extra: dict | None = None, cls=Game) -> Game:
     played = Game("go", options)
     for index, action in enumerate(imported.actions):
         try:
-            played.act(action)
+            played.act(action, view=False)
         except TableroError as exc:
             number, what, params = imported.moves[index]
             raise SgfError("sgf_move", f"move {number} ({what}): {exc.code}: {exc.message}",

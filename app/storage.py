@@ -255,20 +255,18 @@ def new_id() -> str:
 
 
 def load(game_id: str) -> Record | None:
+    """The saved game, with its seats, in one statement (every request reads one)."""
     with _read() as con:
         row = con.execute(
             "SELECT id, game, options, casual, state, plies, revision, view, undo_request, "
-            "format, cache_key, rematch, clock, " + _VERDICTS + " FROM games WHERE id = ?",
+            "format, cache_key, rematch, clock, " + _VERDICTS + ", " + backend().seats_json +
+            " FROM games WHERE id = ?",
             (game_id,)
         ).fetchone()
-        if row is None:
-            return None
-        seats = {
-            name: Seat(secret, invite)
-            for name, secret, invite in con.execute(
-                "SELECT seat, secret_hash, invite_hash FROM seats WHERE game_id = ?", (game_id,)
-            ).fetchall()
-        }
+    if row is None:
+        return None
+    listed = json.loads(row[14]) if isinstance(row[14], str) else row[14] or []
+    seats = {name: Seat(secret, invite) for name, secret, invite in listed}
     view = row[7] or None
     return Record(row[0], row[1], json.loads(row[2]), bool(row[3]), row[4], row[5], row[6],
                   view, row[8], row[9], seats, row[10], json.loads(row[11]) if row[11] else None,

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from app import create_app, storage
-from app.games import Game, Refused
+from app.games import Game, Refused, call_cached
 from app.go import GoGame
-from app.prolog import bridge
+from app.prolog import PrologTimeout, bridge
 
 from .test_storage import RELEASE2, auth, copy_release
 
@@ -112,6 +112,17 @@ def test_repl_undo_is_the_replay():
         g.undo()
         replay = Game.restore("go", OPTIONS, g.actions)
         assert (g.state, g.view) == (replay.state, replay.view)
+
+
+def test_a_move_past_its_limit_times_out_and_leaves_the_game_as_it_was():
+    """A move (a brief call: an inference limit, no clock) stopped by its limit answers
+    PrologTimeout; the kept game is still at its key and plays on."""
+    g = Game("go", OPTIONS)
+    g.act({"kind": "move", "pos": [2, 2]})
+    with pytest.raises(PrologTimeout):
+        call_cached("act", "go", g._cache_id, g.key, "past-limit", "", "",
+                    json.dumps({"kind": "move", "pos": [3, 3]}), timeout=1e-6)
+    assert g.act({"kind": "move", "pos": [3, 3]})["board"][3][3] == "w"
 
 
 # ---- the server -------------------------------------------------------------------------

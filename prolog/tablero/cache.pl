@@ -18,7 +18,8 @@ beside the state text), and gets the new state text and the reply back.
 
 Call is one of new, act, machine, machine_act, machine_chosen, undo, view, show, score or replay;
 Game a game
-of tablero; Limit the time limit in seconds.  With StateText "" the game is
+of tablero; Limit the limit in seconds (a clock, or, for a brief_call/1,
+about as many inferences).  With StateText "" the game is
 taken from the cache: when this worker does not hold Id at Key the reply is
 the refusal cache_miss, and Python calls again with the stored StateText and
 the Traces of the game's plies (a string: their traces, newest first,
@@ -63,17 +64,21 @@ race is never found: nobody holds its key.
 
 :- dynamic kept/1.               % kept(Id): Id is kept
 
-%   A kept game is the global variable of its Id (thread-local, as Prolog
-%   runs on one thread per process): kept(Key, State, Traces, Seq), Seq
-%   telling when it was stored (the Seq-th store).  A global variable is
-%   read without a copy and written with one copy, where a clause would be
-%   compiled; kept/1 names the Ids, asserted once per Id, so that storing
-%   a game's next state changes no clause.
+%   A kept game is the one record (recorded/3) under its Id's key:
+%   kept(Key, State, Traces, Seq), Seq telling when it was stored (the
+%   Seq-th store).  A record is written with one copy off the stacks and
+%   read with one copy (1.4 and 0.6 us for a 19x19 Go game), where a clause
+%   would be compiled; kept/1 names the Ids, asserted once per Id, so that
+%   storing a game's next state changes no clause.  Not a global variable
+%   (nb_setval/2): its copy freezes the global stack below it, so that all
+%   the call's garbage, which discarding the call's frame would have given
+%   back, waited for the garbage collector, which also marked every kept
+%   game each time (20 of a move's 150 us, bench/prolog_move.pl).
 
 %   cached(+Id, ?Key, -State, -Traces): Id is kept at Key.
 cached(Id, Key, State, Ts) :-
     kept_var(Id, Var),
-    nb_current(Var, kept(Key0, State, Ts, _)),
+    recorded(Var, kept(Key0, State, Ts, _)),
     Key = Key0.
 
 kept_var(Id, Var) :-
@@ -86,22 +91,53 @@ cache_limit(256).
 %
 %   See the module header.
 api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
-    catch(call_with_time_limit(
-              Limit,
-              (   call_(Call, Game, Id, Key, NewKey, StateText, Traces, Arg, State, Reply)
-              ->  true
-              ;   E = failed
-              )),
+    catch(limited(Call, Limit,
+                  (   call_(Call, Game, Id, Key, NewKey, StateText, Traces, Arg, State, Reply)
+                  ->  true
+                  ;   E = failed
+                  )),
           E, true),
     (   var(E)
     ->  atomics_to_string([State, "\n", Reply], Text)
     ;   E == failed
     ->  Text = "!failed"
-    ;   E == time_limit_exceeded
+    ;   memberchk(E, [time_limit_exceeded, inference_limit_exceeded])
     ->  Text = "!timeout"
     ;   format(string(Text), "!error ~q", [E])
     ),
     give_back_stacks.
+
+%!  brief_call(?Call) is nondet.
+%
+%   Call plays at most one ply of the game's own rules (or reads the game):
+%   its work is bounded and short (a 19x19 move: 0.15 ms; Go's count after
+%   two passes: 40 ms).  It runs under an inference limit of about Limit
+%   seconds (25 million inferences a second) instead of a clock: a clock's
+%   alarm is installed and removed through SWI-Prolog's alarm thread, 6
+%   thread switches and 13 us a call, more than the rest of a move's
+%   overhead but the JSON; a loop in the rules still ends, with "!timeout".
+%   The others (a machine's search, a replay of a whole game) keep the
+%   clock.  app/games.py reads these to keep the GIL during them
+%   (app/prolog.py's Bridge.call, `brief`).
+brief_call(new).
+brief_call(act).
+brief_call(machine_act).
+brief_call(machine_chosen).
+brief_call(undo).
+brief_call(view).
+
+%   limited(+Call, +Limit, :Goal): Goal (det) under Call's limit; throws
+%   inference_limit_exceeded or time_limit_exceeded past it.
+limited(Call, Limit, Goal) :-
+    (   brief_call(Call)
+    ->  Inferences is max(1, integer(Limit * 25_000_000)),
+        call_with_inference_limit(Goal, Inferences, Result),
+        (   Result == inference_limit_exceeded
+        ->  throw(inference_limit_exceeded)
+        ;   true
+        )
+    ;   call_with_time_limit(Limit, Goal)
+    ).
 
 call_(new, Game, Id, _, NewKey, _, _, OptionsJSON, Text, Reply) :-
     lean(Game,
@@ -298,16 +334,16 @@ no_text(_, "").
 %   dropped.
 cache_put(Id, Key, State, Ts) :-
     kept_var(Id, Var),
-    (   nb_current(Var, _) -> New = false ; New = true ),
+    (   recorded(Var, _, Old) -> erase(Old), New = false ; New = true ),
     flag(tablero_cache_seq, Seq, Seq + 1),
-    nb_setval(Var, kept(Key, State, Ts, Seq)),
+    recordz(Var, kept(Key, State, Ts, Seq)),
     (   New == true
     ->  assertz(kept(Id)),
         flag(tablero_cache_size, N0, N0 + 1),
         N is N0 + 1,
         cache_limit(Max),
         (   N > Max
-        ->  findall(S-I, ( kept(I), kept_var(I, V), nb_current(V, kept(_, _, _, S)) ), Pairs),
+        ->  findall(S-I, ( kept(I), kept_var(I, V), recorded(V, kept(_, _, _, S)) ), Pairs),
             keysort(Pairs, Sorted),
             Drop is N - Max * 3 // 4,
             length(Old, Drop),
@@ -324,7 +360,7 @@ forget(Id) :-
     ;   true
     ),
     kept_var(Id, Var),
-    nb_delete(Var).
+    forall(recorded(Var, _, Ref), erase(Ref)).
 
 %!  cache_clear is det.
 %
