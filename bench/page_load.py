@@ -39,6 +39,13 @@ included (Chromium's own network emulation, through the DevTools protocol): loop
 answers in well under a millisecond, a campus network does not, and it is there that the
 round trips of a page's requests (a stylesheet, modules importing modules) show.
 
+--from-link loads each page the way a person arrives from elsewhere (an invite link in a
+chat, a course's page): a page of another site (`localhost`, where every page measured
+is on `127.0.0.1`) is opened first, and its link to the page is clicked.  Chromium then
+starts the page's document in a renderer process of its own whether or not it sets
+Cross-Origin-Opener-Policy (site isolation), the one-line page's included: the cold
+measure is the same navigation for every page, and it is the one a person makes.
+
 --baseline URL also loads the same pages from a server already running at URL (say, the
 previous commit's `tablero serve`), alternated with the others in the same rounds, so a
 before/after is measured under the same load.  --quick: 2 rounds, for a smoke run.
@@ -111,6 +118,23 @@ class OneLineWithOurHeaders(OneLine):
     from app.security import SECURITY_HEADERS as headers_of_ours
 
 
+class LinkPage(OneLine):
+    """A page of another site with one link, to the URL in its query (`?to=URL`)."""
+
+    def do_GET(self):  # noqa: N802
+        from html import escape
+        from urllib.parse import parse_qs, urlsplit
+
+        target = parse_qs(urlsplit(self.path).query).get("to", ["/"])[0]
+        body = (f'<!doctype html><title>elsewhere</title><a id="go" href="{escape(target)}">'
+                "the page</a>\n").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 def start_one_line(handler=OneLine) -> tuple[http.server.ThreadingHTTPServer, str]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
@@ -118,8 +142,9 @@ def start_one_line(handler=OneLine) -> tuple[http.server.ThreadingHTTPServer, st
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def load(browser, url: str, latency: float = 0) -> tuple[dict, dict]:
-    """One cold load of `url` in a new context, then a warm reload: their measures."""
+def load(browser, url: str, latency: float = 0, link: str | None = None) -> tuple[dict, dict]:
+    """One cold load of `url` in a new context, then a warm reload: their measures.  With
+    `link` (a LinkPage's URL) the cold load is a click on that page's link to `url`."""
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     try:
         page = context.new_page()
@@ -129,7 +154,14 @@ def load(browser, url: str, latency: float = 0) -> tuple[dict, dict]:
             cdp.send("Network.emulateNetworkConditions", {
                 "offline": False, "latency": latency, "downloadThroughput": -1,
                 "uploadThroughput": -1})
-        page.goto(url, wait_until="load")
+        if link:
+            from urllib.parse import quote
+
+            page.goto(f"{link}?to={quote(url, safe='')}", wait_until="load")
+            with page.expect_navigation(url=url, wait_until="load"):
+                page.click("#go")
+        else:
+            page.goto(url, wait_until="load")
         cold = page.evaluate(MEASURE)
         page.reload(wait_until="load")
         warm = page.evaluate(MEASURE)
@@ -157,6 +189,8 @@ def main(argv=None) -> int:
     parser.add_argument("--latency", type=float, default=0,
                         help="ms of latency added to every request (Chromium's emulation)")
     parser.add_argument("--baseline", help="also load the pages from this running server")
+    parser.add_argument("--from-link", action="store_true",
+                        help="arrive at each page by a link on a page of another site")
     parser.add_argument("--quick", action="store_true", help="2 rounds: a smoke run")
     args = parser.parse_args(argv)
     rounds = 2 if args.quick else args.rounds
@@ -168,6 +202,9 @@ def main(argv=None) -> int:
         server = LiveServer(Path(tmp) / "bench.db", workers=args.workers).start()
         one_line, line_url = start_one_line()
         headed, headed_url = start_one_line(OneLineWithOurHeaders)
+        elsewhere, link = start_one_line(LinkPage) if args.from_link else (None, None)
+        if link:       # another site: `localhost`, where the pages are on 127.0.0.1
+            link = link.replace("127.0.0.1", "localhost")
         targets = {"one-line": line_url, "one-line+headers": headed_url}
         for name, path in PAGES.items():
             targets[name] = server.url + path
@@ -181,12 +218,12 @@ def main(argv=None) -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
                     for name, url in targets.items():     # warm-up: servers, browser
-                        load(browser, url, args.latency)
+                        load(browser, url, args.latency, link)
                     names = list(targets)
                     for n in range(rounds):
                         shift = n % len(names)
                         for name in names[shift:] + names[:shift]:
-                            cold, warm = load(browser, targets[name], args.latency)
+                            cold, warm = load(browser, targets[name], args.latency, link)
                             results[name]["cold"].append(cold)
                             results[name]["warm"].append(warm)
                         print(f"round {n + 1}/{rounds}: load average {loadavg()}", flush=True)
@@ -195,6 +232,8 @@ def main(argv=None) -> int:
         finally:
             one_line.shutdown()
             headed.shutdown()
+            if elsewhere:
+                elsewhere.shutdown()
             server.kill(15)
 
     line = {kind: median(r["fcp"] for r in results["one-line"][kind])
@@ -203,8 +242,11 @@ def main(argv=None) -> int:
                    for kind in ("cold", "warm")}
     print()
     print(f"Chromium {CHROMIUM}, {rounds} rounds, `tablero serve --workers {args.workers}`,"
-          f" {args.latency:g} ms added latency; medians; first contentful paint (fcp) and"
-          " load event in ms; ratio = page / one-line page")
+          f" {args.latency:g} ms added latency; "
+          + ("cold: arrived by a link on a page of another site; " if args.from_link else
+             "cold: a new tab's first page; ")
+          + "medians; first contentful paint (fcp) and load event in ms; ratio = page / "
+          "one-line page")
     header = (f"{'page':<16}{'fcp cold':>9}{'ratio':>7}{'fcp warm':>10}{'ratio':>7}"
               f"{'load cold':>10}{'req cold':>9}{'net':>5}{'KB cold':>9}"
               f"{'req warm':>9}{'net':>5}{'KB warm':>9}")
