@@ -437,7 +437,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
         mc_search(FB, X, Komi, Priors, Playouts, Tried)
     ;   option(patterns(Patterns), Options, true),
         option(priors(How), Options, learned),
-        append(Budget, [last(Last), patterns(Patterns), priors(How)], UctOptions),
+        option(replies(Replies), Options, false),
+        append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],

@@ -106,7 +106,9 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     MaxPly is M * Size * Size,
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
-    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last), Done),
+    option(replies(UseReplies), Options, false),
+    (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
+    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies), Done),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
@@ -170,7 +172,7 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
 %   has fewer visits than the first minus the simulations left, left/3):
 %   the move is then decided, and more simulations would not change it.
 grow(Done, Budget, Search, Total) :-
-    Search = s(_, _, _, Root, _, _, _, _, _),
+    Search = s(_, _, _, Root, _, _, _, _, _, _),
     (   spent(Budget, Done)
     ->  Total = Done
     ;   Budget \= exactly(_),
@@ -237,13 +239,25 @@ top_two(J, K, Kids, F0, S0, F, S) :-
 %   the komi, the tree, the size of FB's cells term, the playouts' last
 %   ply, whether they use patterns, the priors (learned or hand) and the
 %   opponent's last move before the root.
-simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0)) :-
+simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies)) :-
     functor(First, first, Arity),
     \+ \+ ( descend(Root, FB, X, 1, Last0, How, Path, First, Ply, Last, Next),
-            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns),
+            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, Moves),
             fb_area(FB, Area),
             Black is Area - Komi,
-            backup(Path, Black, First) ).
+            backup(Path, Black, First),
+            (   Replies == none
+            ->  true
+            ;   ( Black > 0 -> Winner = 1 ; Winner = 2 ),
+                foldl(path_move, Path, [], Walked),
+                append(Moves, Walked, All),
+                learn_replies(Replies, Last0, All, Winner)
+            ) ).
+
+%   path_move(+Step, +Moves0, -Moves): the move of a step of the walk
+%   down the tree added before Moves0 (the last first, as policy_game/9's).
+path_move(step(_, Child, X, _), Moves0, [X-I|Moves0]) :-
+    arg(1, Child, I).
 
 %   descend(+Node, +FB, +X, +Ply, +Prev, +How, -Path, +First, -PlyOut,
 %   -Last, -Next): walks down from Node, X to move at ply Ply after the
