@@ -30,6 +30,14 @@ takes the first rule that gives a move:
      X saves it: by taking an opponent chain in atari that touches it, or
      by extending on its liberty when the chain then has two liberties at
      least (not a self-atari: fb_self_atari/3).
+  1b. **The last good reply.**  The search (go_uct) keeps, for each
+     colour and each point, the move of that colour that last answered a
+     move on that point in a simulation it won (new_replies/2,
+     learn_replies/4); a reply of the loser's is forgotten.  If X has a
+     reply to the last move and may still play it (an empty point, not its
+     eye, no self-atari), X plays it.  This is Baier and Drake's "last
+     good reply with forgetting" (2010): the random games learn, within
+     one search, the answers that work in this position.
   2. **Patterns.**  Among the eight points around the last move, the
      empty ones whose 3x3 neighbourhood is one of MoGo's shapes (a hane,
      a cut, a few shapes on the edge: pattern_name/1) and where X may

@@ -18,8 +18,11 @@ Go programs of 2007-2015 (MoGo, Fuego, Pachi) in a short form:
      is not one of its eyes.
   2. From the end of the walk, the *playout*: both sides play by the
      policy of go_playout (captures and rescues around the last move,
-     the 3x3 patterns of good shape, else random moves that do not fill
-     an eye) until both pass; the board is counted by area with komi.
+     the last good reply to it, the 3x3 patterns of good shape, else
+     random moves that do not fill an eye) until both pass; the board is
+     counted by area with komi.  The winner's moves, the tree's and the
+     playout's, become its last good replies to the moves before them
+     (the loser's are forgotten), which the next playouts play.
   3. The result goes back up the path: each child walked through counts
      a visit, and a win when its mover won.  Each node also gives an
      *all moves as first* (AMAF, or RAVE) visit to every child whose point
@@ -84,7 +87,10 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %
 %   Other options: last(L), the index of the opponent's last move
 %   (default 0: none, or a pass); patterns(false), playouts without
-%   go_playout's patterns; priors(hand), the hand-written priors of
+%   go_playout's patterns; replies(false), playouts without the last
+%   good replies (go_playout:learn_replies/4: by default each search
+%   learns them afresh from its own simulations, the tree's moves and the
+%   playouts'); priors(hand), the hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
 %   of Visits-I-Rate, most visited first (of equal visits, the better
 %   prior first: a clock spent before the first simulation leaves the
@@ -106,7 +112,7 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     MaxPly is M * Size * Size,
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
-    option(replies(UseReplies), Options, false),
+    option(replies(UseReplies), Options, true),
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
     grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies), Done),
     findall(Visits-Prior-I-Rate,
