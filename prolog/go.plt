@@ -2197,6 +2197,41 @@ test(reproducible, R1 == R2) :-
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R1),
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R2).
 
+%   With the last good replies too: they are learned afresh by each search.
+test(reproducible_with_replies, R1 == R2) :-
+    ut_board(["-----", "-b---", "-----", "---w-", "-----"], FB),
+    ut_candidates(FB, 1, Cs),
+    set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100), replies(true)], R1),
+    set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100), replies(true)], R2).
+
+%   Last good reply with forgetting: Black (1) won a game in which White
+%   answered 20 by 30 and Black answered 30 by 40 (the moves the last
+%   first, as policy_game/9 gives them): Black's reply to 30 is 40, White
+%   has none.  Then White wins a game where Black answered 30 by 40
+%   again: that reply is forgotten, and White's 50 to 40 is learned.
+test(last_good_replies, [B30, W20, B30b, W40] == [40, 0, 0, 50]) :-
+    go_playout:new_replies(60, R),
+    go_playout:learn_replies(R, 20, [1-40, 2-30], 1),
+    R = r(A, T),
+    K30 is 30, arg(K30, T, B30),
+    K20 is A + 20, arg(K20, T, W20),
+    go_playout:learn_replies(R, 20, [2-50, 1-40, 2-30], 2),
+    arg(K30, T, B30b),
+    K40 is A + 40, arg(K40, T, W40).
+
+%   The policy plays a stored reply to the last move when no atari asks
+%   for another: White's reply to Black's [2, 2] is [0, 4].
+test(policy_plays_the_good_reply, Pos == [0, 4]) :-
+    ut_board(["-----", "-----", "--b--", "-----", "-----"], FB),
+    go_fastboard:fb_index(FB, [2, 2], Last),
+    go_fastboard:fb_index(FB, [0, 4], Reply),
+    arg(1, FB, Cells), functor(Cells, _, Arity),
+    go_playout:new_replies(Arity, R),
+    go_playout:learn_replies(R, 0, [2-Reply, 1-Last], 2),
+    functor(First, first, Arity),
+    findall(I, ( go_playout:policy_game(FB, 2, Last, 1, 1, First, true, R, [2-I]) ), [I]),
+    go_fastboard:fb_index(FB, Pos, I).
+
 :- end_tests(go_uct).
 
 :- use_module(go/prior, []).

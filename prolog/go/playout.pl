@@ -1,6 +1,9 @@
 :- module(go_playout,
           [ policy_game/6,           % +FB, +X, +Last, +Ply0, +MaxPly, +First
             policy_game/7,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns
+            policy_game/9,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, -Moves
+            new_replies/2,           % +Arity, -Replies
+            learn_replies/4,         % +Replies, +Before, +Moves, +Winner
             policy_move/5,           % +FB, +X, +Last, +Last2, -I
             pattern_move/3,          % +FB, +I, -Pattern
             pattern_point/2,         % +FB, +I
@@ -27,6 +30,14 @@ takes the first rule that gives a move:
      X saves it: by taking an opponent chain in atari that touches it, or
      by extending on its liberty when the chain then has two liberties at
      least (not a self-atari: fb_self_atari/3).
+  1b. **The last good reply.**  The search (go_uct) keeps, for each
+     colour and each point, the move of that colour that last answered a
+     move on that point in a simulation it won (new_replies/2,
+     learn_replies/4); a reply of the loser's is forgotten.  If X has a
+     reply to the last move and may still play it (an empty point, not its
+     eye, no self-atari), X plays it.  This is Baier and Drake's "last
+     good reply with forgetting" (2010): the random games learn, within
+     one search, the answers that work in this position.
   2. **Patterns.**  Among the eight points around the last move, the
      empty ones whose 3x3 neighbourhood is one of MoGo's shapes (a hane,
      a cut, a few shapes on the edge: pattern_name/1) and where X may
@@ -81,25 +92,36 @@ policy_game(FB, X, Last, Ply0, MaxPly, First) :-
 %   As policy_game/6; with Patterns false, rule 2 (the patterns) is
 %   skipped: a lighter, quicker random game.
 policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns) :-
-    (   Patterns == false -> Table = none ; pattern_table(Table) ),
-    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, Table).
+    policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, none, _).
 
-%   game(+FB, +X, +Last, +Last2, +Passes, +Ply, +MaxPly, +First, +Table):
-%   Last the opponent's last move, Last2 X's own before it (0: a pass).
-game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Table) :-
-    (   Passes >= 2 -> true
-    ;   Ply > MaxPly -> true
+%!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, -Moves) is det.
+%
+%   As policy_game/7, with the last good replies: Replies is none, or a
+%   table of new_replies/2 that the policy consults after rule 1 (see
+%   the module header).  Moves are the moves played, the last first,
+%   each X-I (I 0 for a pass): learn_replies/4 learns from them once the
+%   game is counted.
+policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, Moves) :-
+    (   Patterns == false -> Table = none ; pattern_table(Table) ),
+    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, t(Table, Replies), [], Moves).
+
+%   game(+FB, +X, +Last, +Last2, +Passes, +Ply, +MaxPly, +First, +Tables,
+%   +Moves0, -Moves): Last the opponent's last move, Last2 X's own before
+%   it (0: a pass); Moves0 the moves so far, the last first.
+game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Tables, Moves0, Moves) :-
+    (   Passes >= 2 -> Moves = Moves0
+    ;   Ply > MaxPly -> Moves = Moves0
     ;   Y is 3 - X,
         Ply1 is Ply + 1,
-        (   choose(FB, X, Last, Last2, Table, I)
+        (   choose(FB, X, Last, Last2, Tables, I)
         ->  fb_play(FB, X, I, _),
             arg(I, First, F),
             ( var(F) -> F = X-Ply ; true ),
-            game(FB, Y, I, Last, 0, Ply1, MaxPly, First, Table)
+            game(FB, Y, I, Last, 0, Ply1, MaxPly, First, Tables, [X-I|Moves0], Moves)
         ;   arg(4, FB, State),
             setarg(2, State, 0),
             Passes1 is Passes + 1,
-            game(FB, Y, 0, Last, Passes1, Ply1, MaxPly, First, Table)
+            game(FB, Y, 0, Last, Passes1, Ply1, MaxPly, First, Tables, [X-0|Moves0], Moves)
         )
     ).
 
@@ -111,10 +133,11 @@ game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Table) :-
 %   set_random/1 to repeat.
 policy_move(FB, X, Last, Last2, I) :-
     pattern_table(Table),
-    choose(FB, X, Last, Last2, Table, I).
+    choose(FB, X, Last, Last2, t(Table, none), I).
 
-choose(FB, X, Last, Last2, Table, I) :-
+choose(FB, X, Last, Last2, t(Table, Replies), I) :-
     (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
+    ;   Last > 0, Replies \== none, good_reply(Replies, FB, X, Last, I0) -> I = I0
     ;   Last > 0, Table \== none, pattern_reply(FB, X, Last, Table, I0) -> I = I0
     ;   Last2 > 0, fb_cell(FB, Last2, X), capture_next_to(FB, X, Last2, I0) -> I = I0
     ;   random_move(FB, X, I)
@@ -181,6 +204,59 @@ takeable(J, Cells, Y, FB, X, M) :-
     arg(J, Cells, Y),
     fb_atari(FB, J, M),
     fb_legal(FB, X, M).
+
+                 /*******************************
+                 *     LAST GOOD REPLIES        *
+                 *******************************/
+
+%!  new_replies(+Arity, -Replies) is det.
+%
+%   Replies is an empty table of last good replies for a board whose
+%   cells term has Arity arguments: for each colour and each point, the
+%   point of the reply that last won a game (0: none).
+new_replies(Arity, r(Arity, Table)) :-
+    N is 2 * Arity,
+    functor(Table, replies, N),
+    forall(between(1, N, K), nb_setarg(K, Table, 0)).
+
+%   good_reply(+Replies, +FB, +X, +Last, -I): the last good reply of X to
+%   a move on Last, if X may still play it (an empty point, not its eye,
+%   not a self-atari).
+good_reply(r(Arity, Table), FB, X, Last, I) :-
+    K is (X - 1) * Arity + Last,
+    arg(K, Table, I),
+    I > 0,
+    fb_cell(FB, I, 0),
+    fb_legal(FB, X, I),
+    \+ fb_eye(FB, X, I),
+    \+ fb_self_atari(FB, X, I).
+
+%!  learn_replies(+Replies, +Before, +Moves, +Winner) is det.
+%
+%   Moves (the last first, each X-I, I 0 for a pass) were played after
+%   the move Before (an index, 0 for none); Winner (1 or 2) won the game.
+%   Each move of the winner becomes its reply to the move before it; a
+%   reply of the loser that was stored is forgotten (Baier and Drake's
+%   "last good reply with forgetting", 2010).  Changed with nb_setarg/3:
+%   it stays after the game is undone.
+learn_replies(none, _, _, _) :- !.
+learn_replies(r(Arity, Table), Before, Moves, Winner) :-
+    learn(Moves, Before, Arity, Table, Winner).
+
+learn([], _, _, _, _).
+learn([X-I|Moves], Before, Arity, Table, Winner) :-
+    (   Moves = [_-P|_] -> true ; P = Before ),
+    (   I > 0, P > 0
+    ->  K is (X - 1) * Arity + P,
+        (   X =:= Winner
+        ->  nb_setarg(K, Table, I)
+        ;   arg(K, Table, I)
+        ->  nb_setarg(K, Table, 0)
+        ;   true
+        )
+    ;   true
+    ),
+    learn(Moves, Before, Arity, Table, Winner).
 
                  /*******************************
                  *         2. PATTERNS          *

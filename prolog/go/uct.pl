@@ -18,8 +18,11 @@ Go programs of 2007-2015 (MoGo, Fuego, Pachi) in a short form:
      is not one of its eyes.
   2. From the end of the walk, the *playout*: both sides play by the
      policy of go_playout (captures and rescues around the last move,
-     the 3x3 patterns of good shape, else random moves that do not fill
-     an eye) until both pass; the board is counted by area with komi.
+     the last good reply to it, the 3x3 patterns of good shape, else
+     random moves that do not fill an eye) until both pass; the board is
+     counted by area with komi.  The winner's moves, the tree's and the
+     playout's, become its last good replies to the moves before them
+     (the loser's are forgotten), which the next playouts play.
   3. The result goes back up the path: each child walked through counts
      a visit, and a win when its mover won.  Each node also gives an
      *all moves as first* (AMAF, or RAVE) visit to every child whose point
@@ -84,7 +87,10 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %
 %   Other options: last(L), the index of the opponent's last move
 %   (default 0: none, or a pass); patterns(false), playouts without
-%   go_playout's patterns; priors(hand), the hand-written priors of
+%   go_playout's patterns; replies(false), playouts without the last
+%   good replies (go_playout:learn_replies/4: by default each search
+%   learns them afresh from its own simulations, the tree's moves and the
+%   playouts'); priors(hand), the hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
 %   of Visits-I-Rate, most visited first (of equal visits, the better
 %   prior first: a clock spent before the first simulation leaves the
@@ -106,7 +112,9 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     MaxPly is M * Size * Size,
     arg(1, FB, Cells),
     functor(Cells, _, Arity),
-    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last), Done),
+    option(replies(UseReplies), Options, true),
+    (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
+    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies), Done),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
@@ -170,7 +178,7 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
 %   has fewer visits than the first minus the simulations left, left/3):
 %   the move is then decided, and more simulations would not change it.
 grow(Done, Budget, Search, Total) :-
-    Search = s(_, _, _, Root, _, _, _, _, _),
+    Search = s(_, _, _, Root, _, _, _, _, _, _),
     (   spent(Budget, Done)
     ->  Total = Done
     ;   Budget \= exactly(_),
@@ -237,13 +245,25 @@ top_two(J, K, Kids, F0, S0, F, S) :-
 %   the komi, the tree, the size of FB's cells term, the playouts' last
 %   ply, whether they use patterns, the priors (learned or hand) and the
 %   opponent's last move before the root.
-simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0)) :-
+simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies)) :-
     functor(First, first, Arity),
     \+ \+ ( descend(Root, FB, X, 1, Last0, How, Path, First, Ply, Last, Next),
-            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns),
+            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, Moves),
             fb_area(FB, Area),
             Black is Area - Komi,
-            backup(Path, Black, First) ).
+            backup(Path, Black, First),
+            (   Replies == none
+            ->  true
+            ;   ( Black > 0 -> Winner = 1 ; Winner = 2 ),
+                foldl(path_move, Path, [], Walked),
+                append(Moves, Walked, All),
+                learn_replies(Replies, Last0, All, Winner)
+            ) ).
+
+%   path_move(+Step, +Moves0, -Moves): the move of a step of the walk
+%   down the tree added before Moves0 (the last first, as policy_game/9's).
+path_move(step(_, Child, X, _), Moves0, [X-I|Moves0]) :-
+    arg(1, Child, I).
 
 %   descend(+Node, +FB, +X, +Ply, +Prev, +How, -Path, +First, -PlyOut,
 %   -Last, -Next): walks down from Node, X to move at ply Ply after the
