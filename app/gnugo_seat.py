@@ -24,6 +24,10 @@ takes longer (in an unfinished 19x19 position it can take a minute), the Prolog 
 phase action decides (prolog/go/machine.pl, phase_action/2: it marks back a chain marked
 to its loss, once, and accepts the rest), so the phase always ends.
 
+GNU Go breaks ties between moves at random, so that two games of GNU Go against itself
+differ.  TABLERO_GNUGO_SEED (a number) gives it that `--seed`: the same position then
+always gets the same move (a test's game, a reproducible opponent).
+
 Failures are JSON errors and leave the game as it was: GNU Go past the budget is
 engine_timeout (504), GNU Go missing, crashing or refusing a command is engine_failed
 (503), an answer our rules refuse is engine_illegal (409, with our refusal's explain).
@@ -95,6 +99,9 @@ def argv(level: int, preset: str, ko: str, cpu_seconds: int) -> list[str]:
     """The command line of one GNU Go for a turn, under prlimit where it is installed."""
     rules = "--japanese-rules" if preset == "japanese" else "--chinese-rules"
     command = [GNUGO, "--mode", "gtp", "--level", str(int(level)), rules]
+    seed = os.environ.get("TABLERO_GNUGO_SEED", "")
+    if seed.isdigit():      # GNU Go's random choices fixed: the same position, the same move
+        command += ["--seed", seed]
     if ko == "superko":
         command.append("--positional-superko")
     prlimit = shutil.which("prlimit")
