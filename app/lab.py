@@ -91,7 +91,8 @@ class LabProcess(JsonLinesProcess):
     """The student's program under prolog/molinolog/lab.pl in the box.  The child speaks
     first: receive() reads its next gr_* line, send() answers a waiting call."""
 
-    def __init__(self, path: Path, goal: str, *, cpu: int, stderr=subprocess.DEVNULL):
+    def __init__(self, path: Path, goal: str, *, cpu: int, stderr=subprocess.DEVNULL,
+                 seed: int | None = None):
         path = Path(path).resolve()
         problem, encoding = grade.check_file(path)
         if problem:
@@ -99,6 +100,8 @@ class LabProcess(JsonLinesProcess):
         argv = [grade.swipl_path(), f"--stack-limit={grade.STACK_LIMIT}", "-q",
                 "-f", "none", "-g", "molinolog_lab:lab_main", "-t", "halt", str(DRIVER),
                 "--", f"--student={path}", f"--goal={goal}", f"--encoding={encoding}"]
+        if seed is not None:
+            argv.append(f"--seed={int(seed)}")
         self._dir = tempfile.TemporaryDirectory(prefix="tablero-lab-")
         self.proc = confine.popen(argv, read_only=lab_files(path),
                                   limits={**grade.LIMITS, "cpu": cpu}, stdin=subprocess.PIPE,
@@ -269,11 +272,13 @@ def judge_pictures(size: int, pictures: list[dict], protect_mills: bool = False,
 
 def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
               seconds: float = HEADLESS_SECONDS, max_draws: int = MAX_DRAWS,
-              protect_mills: bool = False, answer=None) -> dict:
+              protect_mills: bool = False, answer=None, seed: int | None = None) -> dict:
     """Play a student's lab headless, `molinolog(maquina, maquina, size)` unless `goal`
     says otherwise, and judge every board it drew.
 
-    `answer(msg, picture) -> reply` answers the calls that wait (default: the policy of
+    `seed` seeds the program's random numbers (SWI-Prolog's `set_random(seed(N))`
+    before the goal), so a program that plays at random plays the same game each run;
+    without it each run is a new game.  `answer(msg, picture) -> reply` answers the calls that wait (default: the policy of
     _policy_answer: "no", OK, `salir`): with a goal that has a `humano` seat, it can
     play that seat, e.g. `{"evento": "click", "dir": "n", "dist": 1}` to gr_evento/2
     (`picture`, a Picture, is the board as the program drew it; `msg["gr"]` the call:
@@ -305,7 +310,7 @@ def judge_lab(path: Path | str, size: int = 1, *, goal: str | None = None,
     started = time.monotonic()
     deadline = started + seconds
     with tempfile.TemporaryFile() as err:
-        process = LabProcess(path, goal, cpu=int(seconds) + 10, stderr=err)
+        process = LabProcess(path, goal, cpu=int(seconds) + 10, stderr=err, seed=seed)
         picture = Picture()
         pictures: list[dict] = []
         messages: list[str] = []
@@ -847,6 +852,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=HEADLESS_SECONDS,
                         help=f"headless: the game's time budget (default {HEADLESS_SECONDS:g})")
     parser.add_argument("--json", action="store_true", help="headless: the verdict as JSON")
+    parser.add_argument("--seed", type=int, help="headless: seed the program's random "
+                        "numbers, so that it plays the same game each run")
     parser.add_argument("--host", default=os.environ.get("TABLERO_HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("TABLERO_PORT", "5000")))
     parser.add_argument("--idle", type=float, default=IDLE,
@@ -867,7 +874,8 @@ def main(argv: list[str]) -> int:
         parser.error(f"the lab runs only confined: {problem}")
     if args.headless:
         try:
-            report = judge_lab(path, args.size, goal=goal, seconds=args.seconds)
+            report = judge_lab(path, args.size, goal=goal, seconds=args.seconds,
+                               seed=args.seed)
         except LabError as exc:
             parser.error(str(exc))
         print(json.dumps(report, ensure_ascii=False, indent=1) if args.json

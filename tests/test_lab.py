@@ -117,6 +117,22 @@ def test_a_lab_that_does_not_load_or_raises_says_why(tmp_path):
     assert lab.judge_lab(missing, 1)["status"] in ("load_error", "failed", "error")
 
 
+def test_a_seeded_lab_that_plays_at_random_plays_the_same_game_each_run(tmp_path):
+    dice = tmp_path / "dados.pl"
+    dice.write_text(":- module(molinolog, [molinolog/3]).\n:- use_module(graficos).\n"
+                    "molinolog(_, _, T) :- gr_crear(V, T, []), random_between(1, 1000000000, X),\n"
+                    "    format(atom(A), '~w', [X]), gr_mensaje(V, A).\n", encoding="utf-8")
+
+    def drawn(**seed):
+        report = lab.judge_lab(dice, 1, **seed)
+        assert report["status"] == "ended", report.get("error")
+        (text,) = report["theirs"]["messages"]
+        return int(text)
+
+    assert drawn(seed=7) == drawn(seed=7)
+    assert len({drawn(seed=7), drawn(seed=8), drawn()}) == 3
+
+
 ATTACKER = r"""
 :- module(molinolog, [molinolog/3]).
 :- use_module(graficos).

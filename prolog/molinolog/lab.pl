@@ -8,6 +8,7 @@ app/lab.py runs, inside the box of app/confine.py,
 
     swipl --stack-limit=512m -q -f none -g molinolog_lab:lab_main -t halt \
           prolog/molinolog/lab.pl -- --student=FILE --goal=GOAL [--encoding=utf8]
+          [--seed=N]
 
 with the student's folder staged so that its `graficos.pl` is ours
 (prolog/graficos.pl).  Standard input and output become the graficos
@@ -18,7 +19,9 @@ file is loaded (`{"gr": "cargado", "ok": true, "errores": Texts}` or `"ok":
 false` and why; `errores` the errors printed while loading and the
 directives that failed or raised, each with its file and line: the program
 still runs, as in `swipl`, and app/lab.py reports them as the cause when it
-does not end by itself), GOAL (e.g. `molinolog(maquina, maquina, 1)`) is called once in `user`, and
+does not end by itself), GOAL (e.g. `molinolog(maquina, maquina, 1)`) is called once in `user` (after
+`set_random(seed(N))` when `--seed=N` is given, so that a program that
+plays at random plays the same game each run), and
 its end is one last line: `{"gr": "fin", "resultado": "true" | "false" |
 "error", "error": Text}`.
 */
@@ -70,6 +73,10 @@ lab_main :-
     option_value(Argv, student, File),
     option_value(Argv, goal, GoalText),
     (   option_value(Argv, encoding, Encoding) -> true ; Encoding = utf8 ),
+    (   option_value(Argv, seed, SeedText), atom_number(SeedText, Seed), integer(Seed)
+    ->  set_random(seed(Seed))
+    ;   true
+    ),
     (   catch(load_student(File, Encoding), E, true)
     ->  true
     ;   E = failed
