@@ -541,18 +541,18 @@ def seats_of(game: str) -> tuple[str, str]:
 
 
 def people_options(game: str, options: dict) -> dict:
-    """`options` with every declared seat a person's (its option `human`, or that element
-    of a list option), so that only the rules judge what the players send."""
+    """`options` with every declared seat a person's (its option `human`; a list option,
+    Azul's `players`, made of the declared seats alone), so that only the rules judge
+    what the players send."""
     out = dict(options)
-    for seat in _declared(game)["seats"]:
+    seats = _declared(game)["seats"]
+    for seat in seats:
         option, index = seat["option"], seat.get("index")
         if index is None:
             out[option] = "human"
         else:
-            kinds = list(out.get(option) or [])
-            kinds += ["human"] * (index + 1 - len(kinds))
-            kinds[index] = "human"
-            out[option] = kinds
+            out[option] = ["human"] * (1 + max(s.get("index", 0) for s in seats
+                                               if s["option"] == option))
     return out
 
 
