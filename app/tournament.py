@@ -82,17 +82,29 @@ def difficulties(game: str) -> dict[str, str]:
     return words
 
 
-#  The levels of our machine that each game takes after `machine:` (None: any number > 0).
-LEVELS = {
-    "go": ("simple", None),
-    "molinolog": ("1", "2", "3", "4", "5"),
-    "gorogo": ("1", "2", "3", "4", "5"),
-    "azul": ("random", "greedy", "lookahead"),
-}
-#  The seat keys of a two-player game, in the order of a pairing: the first player of a
-#  pairing is Black (Go, Molinolog, GoRoGo: where White moves first, White still moves
-#  second in the pairing's words, see seats_of) or player 0 (Azul).
-TWO_COLOURS = ("b", "w")
+def declared(game: str) -> dict | None:
+    """How `game` is played in tournaments, as it declares it in its protocol.pl
+    (tablero:game_tournament/2, served by the catalog under `tournament`; the keys are
+    described in prolog/tablero/contract.pl): `levels` of our machine (and `numbered`,
+    the words for a whole number above 0 when that is a level too), `seats` in the
+    pairing's order ({seat, option, index?}: the first player of a pairing is Black in Go,
+    Molinolog and GoRoGo, player 0 in Azul), and what the referee does for it (`deal`,
+    `phases`, `cap`, `engines`, `record`).  None for a game that declares none."""
+    return next((g.get("tournament") for g in declared_games() if g["game"] == game), None)
+
+
+def _declared(game: str) -> dict:
+    tour = declared(game)
+    if tour is None:
+        raise TournamentError(f"{game} is not played in tournaments: it declares no "
+                              "tablero:game_tournament/2 (docs/tournaments.md)")
+    return tour
+
+
+def engine_games() -> list[str]:
+    """The titles of the games GNU Go and GTP engines play (`engines` declared)."""
+    return [g["title"].get("en", g["game"]) for g in declared_games()
+            if (g.get("tournament") or {}).get("engines")]
 
 
 #  The file a student's folder is played by: the teacher's adapter, else the student's own.
@@ -144,24 +156,24 @@ def parse_player(game: str, text: str) -> Player:
     if named and not Path(text).exists():
         name, text = named.group(1), named.group(2)
     spec = text
-    if text in (declared := difficulties(game)):
-        text = declared[text]
-    if game == "azul" and text in LEVELS["azul"]:
+    tour = _declared(game)
+    if text in (words := difficulties(game)):
+        text = words[text]
+    if tour.get("players") and text in tour["levels"]:
         text = f"machine:{text}"
     head, _, rest = text.partition(":")
     if head == "machine":
         level = rest or "default"
-        allowed = LEVELS.get(game)
-        if rest and allowed is not None:
-            numeric = None in allowed and rest.isdigit() and int(rest) > 0
-            if rest not in allowed and not numeric:
-                words = ", ".join(a for a in allowed if a) + (", a number of playouts"
-                                                              if None in allowed else "")
-                raise TournamentError(f"{spec}: our {game} machine's levels are {words}")
+        numbered = tour.get("numbered")
+        if rest and rest not in tour["levels"] and \
+                not (numbered and rest.isdigit() and int(rest) > 0):
+            allowed = ", ".join(tour["levels"]) + (f", {numbered}" if numbered else "")
+            raise TournamentError(f"{spec}: our {game} machine's levels are {allowed}")
         return Player(name or text, spec, "machine", level=level)
+    engines = " and ".join(engine_games())
     if head == "gnugo":
-        if game != "go":
-            raise TournamentError(f"{spec}: GNU Go plays Go only")
+        if not tour.get("engines"):
+            raise TournamentError(f"{spec}: GNU Go plays {engines} only")
         if rest and not (rest.isdigit() and 1 <= int(rest) <= 10):
             raise TournamentError(f"{spec}: GNU Go's level is 1..10")
         if not os.access(GNUGO, os.X_OK):
@@ -170,8 +182,8 @@ def parse_player(game: str, text: str) -> Player:
         level = rest or "1"
         return Player(name or f"gnugo:{level}", spec, "gnugo", level=level)
     if head == "gtp":
-        if game != "go":
-            raise TournamentError(f"{spec}: a GTP engine plays Go only")
+        if not tour.get("engines"):
+            raise TournamentError(f"{spec}: a GTP engine plays {engines} only")
         command = shlex.split(rest)
         if not command or not shutil.which(command[0]):
             raise TournamentError(f"{spec}: no such program {command[:1]}")
@@ -194,7 +206,8 @@ def parse_player(game: str, text: str) -> Player:
         return Player(name or default, spec, "student", path=path, replace=kits.ours(game))
     raise TournamentError(f"{spec}: not a player of {game} (machine[:LEVEL], easy, medium, "
                           "hard, a student's FILE.pl" + (", gnugo[:LEVEL], gtp:COMMAND"
-                                                         if game == "go" else "") + ")")
+                                                         if tour.get("engines") else "")
+                          + ")")
 
 
 def unique_names(players: list[Player]) -> None:
@@ -316,11 +329,10 @@ class PlayerProcess(pipes.JsonLinesProcess):
         io = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                   bufsize=0)
         if player.kind == "student":
-            argv.append(f"--student={player.path}")
-            self.proc = confine.popen(argv, read_only=grade.boxed_files(player.path,
-                                                                        player.root,
-                                                                        player.replace),
-                                      limits=STUDENT_LIMITS, **io)
+            argv += [f"--student={player.path}", *paths.games_argument()]
+            shown = [*grade.boxed_files(player.path, player.root, player.replace),
+                     *paths.extra_game_folders()]     # the games that plug in, read-only
+            self.proc = confine.popen(argv, read_only=shown, limits=STUDENT_LIMITS, **io)
         else:
             argv += [f"--machine={player.level}", *paths.games_argument()]
             prlimit = shutil.which("prlimit")
@@ -522,8 +534,26 @@ class Store:
 
 
 def seats_of(game: str) -> tuple[str, str]:
-    """The players of the rules that a pairing's first and second player take."""
-    return ("0", "1") if game == "azul" else TWO_COLOURS
+    """The players of the rules that a pairing's first and second player take (the
+    game's declared `seats`)."""
+    first, second = (s["seat"] for s in _declared(game)["seats"])
+    return first, second
+
+
+def people_options(game: str, options: dict) -> dict:
+    """`options` with every declared seat a person's (its option `human`; a list option,
+    Azul's `players`, made of the declared seats alone), so that only the rules judge
+    what the players send."""
+    out = dict(options)
+    seats = _declared(game)["seats"]
+    for seat in seats:
+        option, index = seat["option"], seat.get("index")
+        if index is None:
+            out[option] = "human"
+        else:
+            out[option] = ["human"] * (1 + max(s.get("index", 0) for s in seats
+                                               if s["option"] == option))
+    return out
 
 
 class Match:
@@ -534,6 +564,7 @@ class Match:
         self.pairing = pairing
         self.settings = settings
         self.game = settings.game
+        self.declared = _declared(self.game)
         first, second = players[pairing.first], players[pairing.second]
         self.names = dict(zip(seats_of(self.game), (first.name, second.name)))
         self.index = dict(zip(seats_of(self.game), (pairing.first, pairing.second)))
@@ -550,33 +581,34 @@ class Match:
         self.plies_cap = settings.max_plies or default_cap(self.game, self.start)
 
     def _options(self) -> dict:
-        options = dict(self.settings.options)
-        if self.game == "azul":
-            options["players"] = ["human", "human"]
-            options.setdefault("seed", self.pairing.seed)
-        else:
-            options["black"] = options["white"] = "human"
+        options = people_options(self.game, self.settings.options)
+        deal = self.declared.get("deal")
+        if deal:
+            options.setdefault(deal, self.pairing.seed)
         return options
 
     # -- on the referee's thread (Prolog) --
 
     def next_request(self) -> tuple[Seat, dict] | None:
         """The seat to ask next and its request; None once the game is over (its result
-        then set).  Plays the referee's own actions on the way: Go's scoring phase (both
-        players accept the dead stones the rules propose) and the end of a game at the
-        ply cap (Go: both pass, and the game is counted; the others: a draw)."""
+        then set).  Plays the referee's own actions on the way, as the game declares them:
+        in its `phases` (Go's scoring phase: both players accept the dead stones the rules
+        propose) and at the ply cap (its `cap`'s `then`, Go: both pass, and the game is
+        counted; without one, a draw)."""
+        phases = self.declared.get("phases") or {}
+        then = (self.declared.get("cap") or {}).get("then")
         while True:
             view = self.played.view
             if view["over"]:
                 self._finish_by_rules(view)
                 return None
-            if self.game == "go" and view.get("phase") == "scoring":
-                self._act({"kind": "accept", "player": view["to_move"]})
+            if view.get("phase") in phases:
+                self._act({"kind": phases[view["phase"]], "player": view["to_move"]})
                 self.turns.append({"by": "referee"})
                 continue
             if len(self.played.actions) >= self.plies_cap:
-                if self.game == "go":
-                    self._act({"kind": "pass", "player": view["to_move"]})
+                if then:
+                    self._act({"kind": then, "player": view["to_move"]})
                     self.turns.append({"by": "referee"})
                     continue
                 self.result = {"winner": None, "reason": "max_plies",
@@ -593,7 +625,7 @@ class Match:
         request = {"process": {"game": self.game, "state": self.played.state,
                                "traces": " ".join(t or "." for t in reversed(traces)),
                                "seed": seed}}
-        if self.game == "go" and seat.player.kind in ("gnugo", "gtp"):
+        if seat.player.kind in ("gnugo", "gtp"):
             settings = view["settings"]
             request["engine"] = {
                 "script": gnugo_seat.gtp_script(self.start, self.played.actions,
@@ -638,7 +670,7 @@ class Match:
     def _finish_by_rules(self, view: dict) -> None:
         result = view.get("result") or {}
         winner = result.get("winner")
-        if self.game == "azul" and len(result.get("winners") or []) > 1:
+        if len(result.get("winners") or []) > 1:       # a shared victory: a draw
             winner = None
         self.result = {"winner": winner, "reason": str(result.get("code") or "over"),
                        "message": result.get("message") or ""}
@@ -657,11 +689,13 @@ class Match:
 
 
 def default_cap(game: str, start: dict) -> int:
-    """The most actions a game is played to without --max-plies: Go 3 x the points of its
-    board (then both pass and it is counted); the others end by their own rules (Molinolog's
-    draws, GoRoGo's and Azul's finite games), with storage's cap as a backstop."""
-    if game == "go":
-        return 3 * start["size"] ** 2
+    """The most actions a game is played to without --max-plies: its declared `cap`'s
+    `points` times the points of its board (Go: 3, then both pass and it is counted);
+    the others end by their own rules (Molinolog's draws, GoRoGo's and Azul's finite
+    games), with storage's cap as a backstop."""
+    cap = _declared(game).get("cap")
+    if cap:
+        return cap["points"] * start["size"] ** 2
     return 2000
 
 
@@ -835,7 +869,7 @@ def record_name(match: Match) -> str:
 
 
 def write_record(match: Match, folder: Path) -> str:
-    """Write the game's record in `folder`: Go's as SGF (app/sgf.py, with PB/PW the
+    """Write the game's record in `folder`: a game whose declared `record` is sgf (Go) as SGF (app/sgf.py, with PB/PW the
     players and RE the result: B+T / W+F for a loss on time or by fault), the others' as
     our replayable action list (JSON: game, options, actions, players, result), which
     `tablero` reads back with Game.restore and the pages open (docs/tournaments.md).
@@ -844,7 +878,7 @@ def write_record(match: Match, folder: Path) -> str:
     base = {"tablero": "tournament game", "game": match.game, "number": match.pairing.number,
             "round": match.pairing.round, "players": match.names, "options": match.options,
             "actions": match.played.actions, "result": match.result, "turns": match.turns}
-    if match.game == "go":
+    if match.declared.get("record") == "sgf":
         from sgfmill import sgf as sgfmill
 
         data = sgf.game_to_sgf(match.options, match.played.actions)
@@ -963,10 +997,7 @@ def run(game: str, specs: list[str], *, out: Path, seed: int = 1, swiss: bool = 
     it is played, to watch and review at `url`/<game>/<id> on a server of that database."""
     if game not in available_games():
         raise TournamentError(f"no such game: {game} ({', '.join(available_games())})")
-    if game not in LEVELS:
-        raise TournamentError(f"{game}: tournaments know the seats and contracts of "
-                              f"{', '.join(LEVELS)} only (a game that plugs in is not "
-                              "played yet: docs/tournaments.md)")
+    _declared(game)
     players = [parse_player(game, s) for s in specs]
     if len(players) < 2:
         raise TournamentError("a tournament needs two players or more")
@@ -979,8 +1010,7 @@ def run(game: str, specs: list[str], *, out: Path, seed: int = 1, swiss: bool = 
     if seconds <= 0 or machine_seconds <= 0:
         raise TournamentError("--seconds and --machine-seconds must be above 0")
     try:
-        Game(game, {**settings.options, **({"players": ["human", "human"]} if game == "azul"
-                                           else {"black": "human", "white": "human"})})
+        Game(game, people_options(game, settings.options))
     except TableroError as exc:
         raise TournamentError(f"--option: {exc.message}") from None
     jobs = jobs or os.cpu_count() or 1
@@ -1129,7 +1159,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="tablero tournament",
         description="Play a tournament between machines, engines and students' machines "
         "(docs/tournaments.md).")
-    parser.add_argument("game", help="go, molinolog, gorogo or azul")
+    parser.add_argument("game", help="go, molinolog, gorogo, azul, or a game that plugs in "
+                        "and declares how it is played in tournaments")
     parser.add_argument("players", nargs="+", metavar="PLAYER",
                         help="[NAME=]machine[:LEVEL], easy, medium, hard, FILE.pl (a "
                         "student's machine_move/2), Go: gnugo[:LEVEL], 'gtp:COMMAND ...'")

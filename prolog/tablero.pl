@@ -104,6 +104,13 @@ How a person plays the computer, in words (optional; the index's "Play the
 computer" and the seats of the pages say it): tablero:game_difficulty/4 and
 tablero:game_computer/2, described in prolog/tablero/computer.pl.
 
+How it is played in tournaments (optional; `tablero tournament`): its
+seats and its machine's levels as data, the state a student's
+machine_move/2 is given, the action of a student's move, and our machine's
+action at a level (tablero:game_tournament/2, game_student_state/3,
+game_student_action/4, game_machine_level/4, described in
+prolog/tablero/contract.pl).
+
 A game of two players that can be played on a clock (prolog/clock.pl) says
 what its result is when a player's time is up:
 
@@ -200,7 +207,11 @@ write and read the whole state, as before.
     game_time_result/4,
     game_clock_kind/2,
     game_difficulty/4,
-    game_computer/2.
+    game_computer/2,
+    game_tournament/2,
+    game_student_state/3,
+    game_student_action/4,
+    game_machine_level/4.
 
 %!  game(?Game) is nondet.
 %

@@ -463,6 +463,11 @@ schemas = {
                      "option, index?}] in the order they move, order (chosen | drawn), "
                      "options, difficulties [{difficulty, kind, settings, games: {first, "
                      "second?}}], games holding each order's new-game options"},
+        "tournament": {"type": "object", "description": "How `tablero tournament` plays it, "
+                       "when the game declares it (tablero:game_tournament/2, "
+                       "prolog/tablero/contract.pl): levels (our machine's, after machine:), "
+                       "seats [{seat, option, index?}] of a pairing's first and second player, "
+                       "and optionally numbered, players, deal, phases, cap, engines, record"},
         "description": {"type": "object", "description": "Its line for the index, by "
                         "language: {en, es} (tablero:game_info/2)"},
         "console": {"type": "object", "description": "What a console goal about one of its "

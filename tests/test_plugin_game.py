@@ -4,6 +4,7 @@ REPL, the OpenAPI description and the pages pick it up; no file outside tests/ n
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 
@@ -207,3 +208,67 @@ def test_the_index_offers_it_by_its_declared_title(browser, server):
     errors = page.errors
     page.context.close()
     assert errors == []
+
+
+# ---- tournaments: what the game declares (tablero:game_tournament/2 and the contract) ----
+
+
+def test_a_tournament_between_its_machine_levels(client, tmp_path):
+    """`tablero tournament tictactoe machine:1 machine:2`: the levels, seats and machine are
+    the game's declarations (tests/games/tictactoe/protocol.pl), served by the catalog; level 2
+    (first it wins, else it blocks) beats level 1 (the first empty cell) as x and draws as o."""
+    from app import tournament
+
+    listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == "tictactoe")
+    assert listed["tournament"]["levels"] == ["1", "2"]
+    assert [s["seat"] for s in listed["tournament"]["seats"]] == ["x", "o"]
+    with pytest.raises(tournament.TournamentError, match="levels are 1, 2$"):
+        tournament.parse_player("tictactoe", "machine:3")
+    with pytest.raises(tournament.TournamentError, match="GNU Go plays Go only"):
+        tournament.parse_player("tictactoe", "gnugo:1")
+    assert tournament.parse_player("tictactoe", "hard").level == "2"     # its difficulty
+
+    summary = tournament.run("tictactoe", ["machine:1", "machine:2"], out=tmp_path, seed=1,
+                             jobs=1)
+    played = {}
+    for g in summary["games"]:
+        record = json.loads((tmp_path / "games" / g["record"]).read_text())
+        again = tournament.replay(record)            # every action judged by the rules again
+        assert again.over and again.winner == g["result"]["winner"]
+        played[g["seats"]["x"]] = (g["result"]["reason"], g["result"]["winner"],
+                                   again.view["board"], g["score"])
+    assert played == {
+        "machine:2": ("line", "x", ["xox", "oxo", "x--"], [1.0, 0.0]),
+        "machine:1": ("draw", None, ["xox", "oxx", "oxo"], [0.5, 0.5])}
+    assert [(r["player"], r["points"], r["wins"], r["draws"]) for r in summary["standings"]] \
+        == [("machine:2", 1.5, 1, 1), ("machine:1", 0.5, 0, 1)]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("app.confine").confine.problem() is not None,
+                    reason="no bubblewrap box here")
+def test_a_students_machine_plays_it_in_its_box(tmp_path):
+    """A student's machine_move/2 on the state the game declares (ttt(Board, Player)) runs
+    in app/confine.py's box, which shows it the game's folder: its marks are played, and a
+    student answering a cell off the board loses every game it is asked a move in."""
+    from app import tournament
+
+    students = ROOT / "tests" / "students" / "tournament" / "tictactoe"
+    summary = tournament.run("tictactoe", [str(students / "centre.pl"),
+                                           str(students / "nine.pl"), "machine:2"],
+                             out=tmp_path, seed=1, jobs=2)
+    results = {}
+    for g in summary["games"]:
+        record = json.loads((tmp_path / "games" / g["record"]).read_text())
+        results[(g["seats"]["x"], g["seats"]["o"])] = (
+            g["result"]["reason"], g["result"].get("loser"),
+            [tuple(a["pos"]) for a in record["actions"]])
+    assert results[("centre", "machine:2")] == (
+        "line", None, [(1, 1), (0, 0), (0, 2), (2, 0), (2, 2), (1, 0)])
+    assert results[("machine:2", "centre")][:2] == ("line", None)
+    assert results[("machine:2", "centre")][2][1] == (1, 1)     # the student took the centre
+    for (x, o), (reason, loser, _) in results.items():
+        if "nine" in (x, o):
+            assert reason == "not_a_move" and loser == ("x" if x == "nine" else "o")
+    assert [(r["player"], r["points"], r["faults"]) for r in summary["standings"]] == \
+        [("machine:2", 4.0, 0), ("centre", 2.0, 0), ("nine", 0.0, 4)]

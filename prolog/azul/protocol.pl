@@ -74,6 +74,31 @@ tablero:game_difficulty(azul, medium, greedy,    _{}).
 tablero:game_difficulty(azul, hard,   lookahead, _{}).
 tablero:game_computer(azul, _{seats: ['0'-players/0, '1'-players/1], order: drawn}).
 
+%   Tournaments (prolog/tablero/contract.pl): two players, the pairing's
+%   seed deals the tiles; our machine's levels are its kinds of player (each
+%   a player's word too: `greedy` is machine:greedy; default greedy).  A
+%   student's machine_move/2 is given the azul/9 rules state and answers
+%   take(Source, Colour, Line), Source factory(I) (0-based) or centre, Line
+%   1..5 or floor.
+tablero:game_tournament(azul, _{levels: [random, greedy, lookahead], players: true,
+                                deal: seed}).
+tablero:game_student_state(azul, State, State).
+tablero:game_student_action(azul, _, Move, Action) :-
+    ground(Move),
+    Move = take(Source, Colour, Line),
+    ( Source = factory(I) -> integer(I) ; Source == centre ),
+    atom(Colour),
+    ( Line == floor -> true ; integer(Line) ),
+    move_dict(Move, Action).
+tablero:game_machine_level(azul, Level, State0, Action) :-
+    ( Level == default -> Kind = greedy ; Kind = Level ),
+    azul_strategy(Kind),
+    state_to_move(State0, P, _),
+    State0 = azul(A1, A2, A3, A4, A5, Players0, A7, A8, A9),
+    nth0(P, Players0, player(_, S, Ls, Wl, F), Rest),
+    nth0(P, Players, player(Kind, S, Ls, Wl, F), Rest),
+    tablero:game_machine(azul, azul(A1, A2, A3, A4, A5, Players, A7, A8, A9), Action).
+
 %   The console: State (the rules state) and Player (0.., to move) are bound;
 %   the goal sees the exports of the rules, the board, the machine and the log.
 tablero:game_console(azul, [azul, azul_rules, azul_board, azul_machine, azul_log]).

@@ -65,6 +65,7 @@ scoring phase and 3 since a superko game's history is stored apart
 :- use_module(library(apply)).
 :- use_module(library(yall)).
 :- use_module('../tablero').
+:- use_module('../tablero/contract', [level_number/4]).
 :- use_module(board).
 :- use_module(rules).
 :- use_module(machine).
@@ -85,6 +86,34 @@ tablero:game_difficulty(go, easy,   machine, _{}).
 tablero:game_difficulty(go, medium, gnugo,   _{level: 1}).
 tablero:game_difficulty(go, hard,   gnugo,   _{level: 10}).
 tablero:game_computer(go, _{seats: [b-black, w-white], options: _{size: 9}}).
+
+%   Tournaments (prolog/tablero/contract.pl): our machine at `simple` (the
+%   beginner's evaluator) or a number of playouts a move; GNU Go and GTP
+%   engines play too; the referee accepts the dead stones the rules propose
+%   for both players, and stops a game at 3 actions a point of the board,
+%   where both pass and it is counted; its records are SGF.  A student's machine_move/2 is given
+%   the go/8 game term as it is and answers move(P, [Row, Col]), pass(P) or
+%   resign(P), P the player to move, as go_play/4 takes them.
+tablero:game_tournament(go, _{levels: [simple], numbered: "a number of playouts a move",
+                              engines: true, phases: _{scoring: accept},
+                              cap: _{points: 3, then: pass}, record: sgf}).
+tablero:game_student_state(go, Game, Game).
+tablero:game_student_action(go, _, Move, Action) :-
+    ground(Move),
+    (   Move = move(P, [R, C]) -> integer(R), integer(C)
+    ;   Move = pass(P) -> true
+    ;   Move = resign(P)
+    ),
+    memberchk(P, ["b", "w"]),
+    term_json(Move, Action).
+tablero:game_machine_level(go, Level, Game, Action) :-
+    (   Level == simple -> Options = [player(simple)]
+    ;   level_number(go, Level, default, N),
+        (   N == default -> Options = [] ; Options = [playouts(N)] )
+    ),
+    random_between(0, 999999, Seed),
+    go_machine_action(Game, [seed(Seed)|Options], Term),
+    term_json(Term, Action).
 
 %   The console (prolog/console.pl): a goal about a Go game finds Board (the
 %   course's rows of "-", "b", "w"), Player ("b"/"w", to move) and Game (the

@@ -69,6 +69,7 @@ last(Side, Piece, Row, Col, Captured), the last placement, Captured the
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module('../tablero').
+:- use_module('../tablero/contract', [level_number/4]).
 :- use_module(board, [cell/4, other/2]).
 :- use_module(course).
 :- use_module(rules, [in_hand/3]).
@@ -88,6 +89,21 @@ tablero:game_difficulty(gorogo, easy,   machine, _{depth: 1}).
 tablero:game_difficulty(gorogo, medium, machine, _{depth: 2}).
 tablero:game_difficulty(gorogo, hard,   machine, _{depth: 4}).
 tablero:game_computer(gorogo, _{seats: [w-white, b-black]}).
+
+%   Tournaments (prolog/tablero/contract.pl): a pairing's first player is
+%   Black (who moves second); our machine's levels are the search's depth.
+%   A student's machine_move/2 is given the course's gorogo/5 and answers
+%   place(Piece, X, Y), Piece regular or henge.
+tablero:game_tournament(gorogo, _{levels: ['1', '2', '3', '4', '5'],
+                                  seats: [b-black, w-white]}).
+tablero:game_student_state(gorogo, gorogo_game(_, State, _), State).
+tablero:game_student_action(gorogo, _, place(Piece, X, Y),
+                            _{kind: "place", piece: Name, pos: [X, Y]}) :-
+    integer(X), integer(Y),
+    memberchk(Piece-Name, [regular-"regular", henge-"henge"]).
+tablero:game_machine_level(gorogo, Level, gorogo_game(options(B, W, Depth0), S, L), Action) :-
+    level_number(gorogo, Level, Depth0, Depth),
+    tablero:game_machine(gorogo, gorogo_game(options(B, W, Depth), S, L), Action).
 
 %   The console: Board (the documents' 5x5 matrix of 0-3), State and Player
 %   (1/2, to move) are bound; jogada/3 and updateTable/2 play on this

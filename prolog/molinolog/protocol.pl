@@ -54,6 +54,7 @@ prolog/molinolog/rules.pl).
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module('../tablero').
+:- use_module('../tablero/contract', [level_number/4]).
 :- use_module(board).
 :- use_module(rules).
 :- use_module(machine).
@@ -73,6 +74,22 @@ tablero:game_difficulty(molinolog, easy,   machine, _{depth: 1}).
 tablero:game_difficulty(molinolog, medium, machine, _{depth: 3}).
 tablero:game_difficulty(molinolog, hard,   machine, _{depth: 5}).
 tablero:game_computer(molinolog, _{seats: [b-black, w-white]}).
+
+%   Tournaments (prolog/tablero/contract.pl): our machine's levels are the
+%   search's depth.  A student's machine_move/2 is given the course's
+%   estado/8 and answers one of its actions (accion): colocar(P),
+%   mover(De, A) or capturar(P); after a placement or a move that forms a
+%   mill it is asked again, in the phase capturar(Molino), for the capture.
+tablero:game_tournament(molinolog, _{levels: ['1', '2', '3', '4', '5']}).
+tablero:game_student_state(molinolog, game(_, _, _, S), Estado) :-
+    engine_course(S, Estado).
+tablero:game_student_action(molinolog, _, Accion, Action) :-
+    ground(Accion),
+    step_action(Step, Accion),
+    step_json(Step, Action).
+tablero:game_machine_level(molinolog, Level, game(P, Depth0, L, S), Action) :-
+    level_number(molinolog, Level, Depth0, Depth),
+    tablero:game_machine(molinolog, game(P, Depth, L, S), Action).
 
 %   The console: State (the rules state), Size (the course's T: 1, 2 or 3)
 %   and Player (b/w, to move) are bound; print_state/0 and estado_actual/1

@@ -6,7 +6,8 @@
 
 Start reading at prolog/tablero.pl, whose hooks these are (game/1,
 game_option/4, game_format/2, game_info/2, game_action/3, and
-tablero_computer's game_difficulty/4 and game_computer/2).  `GET /api/games`
+tablero_computer's game_difficulty/4 and game_computer/2, tablero_contract's
+game_tournament/2).  `GET /api/games`
 serves api_games/1's text as is: the index draws its cards from it, the pages
 their forms and their words about the computer, the console its hint.
 */
@@ -16,6 +17,7 @@ their forms and their words about the computer, the console its hint.
 :- use_module(library(pairs)).
 :- use_module(json).                 % json_text/2
 :- use_module(computer).             % computer_json/2
+:- use_module(contract).             % tournament_json/2
 :- use_module('../clock', [clock_offered/2]).
 
 %!  api_games(-GamesJSON) is det.
@@ -26,6 +28,8 @@ their forms and their words about the computer, the console its hint.
 %   "clocks":K}, ...], K the kinds of clock it can be played on (none:
 %   clock_offered/2); a game that declares its difficulties
 %   (game_difficulty/4) has them under `computer` (computer_json/2), one
+%   played in tournaments (game_tournament/2) its seats and levels there
+%   under `tournament` (tournament_json/2), one
 %   that describes itself or says what its console binds (game_info/2) has
 %   them under `description` and `console`.
 api_games(JSON) :-
@@ -41,8 +45,12 @@ api_games(JSON) :-
               ->  put_dict(computer, Entry0, Computer, Entry1)
               ;   Entry1 = Entry0
               ),
+              (   tournament_json(G, Tournament)
+              ->  put_dict(tournament, Entry1, Tournament, Entry2)
+              ;   Entry2 = Entry1
+              ),
               (   catch(tablero:game_info(G, Info), _, fail) -> true ; Info = _{} ),
-              foldl(info_entry(Info), [description, console], Entry1, Entry) ),
+              foldl(info_entry(Info), [description, console], Entry2, Entry) ),
             Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Gs),

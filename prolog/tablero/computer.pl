@@ -1,6 +1,7 @@
 :- module(tablero_computer,
           [ computer_json/2,     % +Game, -Computer
-            computer_options/4   % ?Game, ?Difficulty, ?Order, -Options
+            computer_options/4,  % ?Game, ?Difficulty, ?Order, -Options
+            seat_json/2          % +Seat, -SeatJSON
           ]).
 
 /** <module> Playing the computer, in words
@@ -51,6 +52,13 @@ computer_json(Game, _{seats:Seats, order:Order, options:Extra, difficulties:Ds})
               dict_pairs(Games, _, Pairs) ),
             Ds).
 
+%!  seat_json(+Seat, -SeatJSON:dict) is det.
+%
+%   A seat as game_computer/2 writes it (Seat-Option, or Seat-Option/N for
+%   the Nth element of a list option) as the catalog serves it.
+%
+%   ?- seat_json('0'-players/0, J).
+%   J = _{index:0, option:players, seat:'0'}.
 seat_json(Seat-Option/N, _{seat:Seat, option:Option, index:N}) :- !.
 seat_json(Seat-Option, _{seat:Seat, option:Option}).
 

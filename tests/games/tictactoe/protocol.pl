@@ -12,6 +12,7 @@ first empty cell, 2 first wins or blocks a line if it can).
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module(tablero(tablero)).
+:- use_module(tablero(tablero/contract), [level_number/4]).
 
 tablero:game(tictactoe).
 tablero:game_info(tictactoe, _{order: 50, title: _{en: "Tic-tac-toe", es: "Tres en raya"},
@@ -27,6 +28,20 @@ tablero:game_difficulty(tictactoe, easy, machine, _{level: 1}).
 tablero:game_difficulty(tictactoe, hard, machine, _{level: 2}).
 tablero:game_computer(tictactoe, _{seats: [x-x, o-o]}).
 tablero:game_action(tictactoe, move, [pos, player]).
+
+%   Tournaments (prolog/tablero/contract.pl): our machine's levels are the
+%   `level` option's; x moves first (game_computer/2's seats).  A student's
+%   machine_move/2 is given ttt(Board, Player) and answers mark(Index), the
+%   cell 0..8 its mark goes on.
+tablero:game_tournament(tictactoe, _{levels: ['1', '2']}).
+tablero:game_student_state(tictactoe, ttt(Board, P, _, _), ttt(Board, P)).
+tablero:game_student_action(tictactoe, ttt(_, P, _, _), mark(I),
+                            _{kind: "move", player: P, pos: [R, C]}) :-
+    integer(I), between(0, 8, I),
+    R is I // 3, C is I mod 3.
+tablero:game_machine_level(tictactoe, Level, ttt(B, P, Last, seats(X, O, L0)), Action) :-
+    level_number(tictactoe, Level, L0, L),
+    tablero:game_machine(tictactoe, ttt(B, P, Last, seats(X, O, L)), Action).
 
 tablero:game_console(tictactoe, [tictactoe]).
 tablero:game_console_bound(tictactoe, ttt(Board, ToMove, _, _), Bound) :-
