@@ -130,6 +130,17 @@ class Arena:
                 found.append((int(pid), args))
         return found
 
+    def settle(self, *needles: str, seconds: float = 3.0, least: float = 0.5) -> None:
+        """Wait until no process of the arena names one of `needles` (at least `least`
+        seconds, at most `seconds`): a goal's process that is gone writes no marker
+        later, so the checks that follow see all it left."""
+        started = time.monotonic()
+        while time.monotonic() - started < seconds:
+            if time.monotonic() - started >= least and not any(
+                    n in args for _, args in self.processes() for n in needles):
+                return
+            time.sleep(0.1)
+
     def leaks(self, text: str) -> list[str]:
         """What of the secrets shows in `text`."""
         found = []
@@ -561,7 +572,7 @@ def test_console_leaves_nothing_behind(arena, console_app, console_client, games
     pool = console_app.extensions.get("tablero_console")
     if pool is not None:
         pool.close()
-    time.sleep(3)
+    arena.settle("/marks/")
     ids = [g[0] for g in CONSOLE_GOALS] + [b[0] for b in BOMBS]
     problems = []
     procs = [p for p in arena.processes() if "/marks/" in p[1]]
@@ -641,7 +652,7 @@ def test_serve_rules_and_console_through_a_live_server(arena):
             problems.append(f"the live console no longer answers: {status} {text[:200]}")
     finally:
         server.kill(15)
-    time.sleep(3)
+    arena.settle("/serve-", "/live-")
     procs = [p for p in arena.processes() if "/serve-" in p[1] or "/live-" in p[1]]
     if procs:
         problems.append(f"{len(procs)} processes outlived `tablero serve --rules`: "
@@ -676,7 +687,7 @@ def test_grade(arena):
         json.loads(done.stdout)
     except ValueError:
         problems.append(f"the grade's report is not JSON: {done.stdout[:300]}")
-    time.sleep(3)
+    arena.settle("/grade-")
     procs = [p for p in arena.processes() if "/grade-" in p[1]]
     if procs:
         problems.append(f"{len(procs)} processes outlived `tablero grade`: "
