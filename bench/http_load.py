@@ -50,7 +50,7 @@ tablero_cache:api_cached/10) against the rules' own (tablero:game_act/5) on the 
 moves in plain swipl (goal <= 2x, issue 24).  The
 load average (os.getloadavg) is printed with each round: client processes,
 servers and whatever else runs share the same CPUs.  --quick: one cycle of
-2-second rounds, for a smoke run under a minute.
+1-second rounds, for a smoke run under a minute.
 """
 
 from __future__ import annotations
@@ -505,10 +505,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--rate", type=float, default=5,
                         help="requests per second of each client in the paced mode")
-    parser.add_argument("--quick", action="store_true", help="one cycle of 2 s rounds")
+    parser.add_argument("--quick", action="store_true", help="one cycle of 1 s rounds")
     args = parser.parse_args()
     if args.quick:
-        args.seconds, args.cycles = 2, 1
+        args.seconds, args.cycles = 1, 1
     started = time.time()
     print(f"{args.clients} clients, {args.cycles} cycles of {args.seconds:g} s rounds, "
           f"{args.workers} gunicorn workers, paced at {args.rate:g} req/s per client; "

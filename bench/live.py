@@ -51,7 +51,7 @@ worker, so --threads (per worker) must exceed the streams one worker holds; auto
 to the hard limit in this process before the server starts (the server and the reader
 inherit it); the workers' own limit is read back from /proc and printed.
 
---quick: 50 streams, one round of 5 s, 10 games (a smoke run).  --dump writes every
+--quick: 50 streams, one round of 3 s, 10 games (a smoke run).  --dump writes every
 sample (moves, arrivals per stream, which worker held each connection) as JSON.
 """
 
@@ -815,10 +815,10 @@ def main() -> None:
     parser.add_argument("--server-log", help="keep the server's output in this file")
     parser.add_argument("--dump", help="write every sample (moves, arrivals) to this JSON file")
     parser.add_argument("--quick", action="store_true",
-                        help="smoke run: 50 streams, 1 round of 5 s, 10 games")
+                        help="smoke run: 50 streams, 1 round of 3 s, 10 games")
     args = parser.parse_args()
     if args.quick:
-        args.streams, args.rounds, args.seconds, args.games = "50", 1, 5, 10
+        args.streams, args.rounds, args.seconds, args.games = "50", 1, 3, 10
     counts = [int(x) for x in args.streams.split(",") if x.strip()]
     args.movers = min(args.movers, args.games)
     per_game = args.rate / args.movers * args.seconds

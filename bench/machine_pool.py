@@ -22,7 +22,7 @@ for each round (the idle phase just before it), and overall, with the machine tu
 answered (and any 503/504) during the loaded phases; the goal is a p99 ratio within 3x.
 --nice sets the search processes' CPU priority (TABLERO_MACHINE_NICE: a niceness, 10 by
 default, or "idle", SCHED_IDLE).  --before then runs one round of at most 15 moves a phase with --machine-workers 0 (every
-search in the worker's own Prolog, as before the pool), for comparison.  --quick: 2 rounds of 60 moves
+search in the worker's own Prolog, as before the pool), for comparison.  --quick: 1 round of 40 moves
 (a smoke run; short phases make a noisy p99).  --against DIR serves another checkout of
 Tablero (`git archive COMMIT | tar -x -C DIR`) beside this one, with the same settings,
 and alternates the rounds between the two: a before and after measured in the same
@@ -268,7 +268,7 @@ def main() -> int:
                              "given more than once")
     args = parser.parse_args()
     if args.quick:
-        args.rounds, args.moves = 2, 60
+        args.rounds, args.moves = 1, 40
     if args.nice is not None:
         os.environ["TABLERO_MACHINE_NICE"] = args.nice
     start_load = loadavg()

@@ -32,7 +32,7 @@ held (connections or streams open at the end of the phase, refused, closed by th
 server).  Goal (issue 19): with 500 slowloris connections and 1,000 idle streams from one
 address, other clients' moves are answered within 1 s: the last line says met (every move
 200, p99 and worst below 1 s) or MISSED.  The load average is printed before and after.
---quick: 1 round of 4 s phases, 60 slowloris connections and 100 streams (a smoke test).
+--quick: 1 round of 2 s phases, 60 slowloris connections and 100 streams (a smoke test).
 --serve-args: more flags for the server, e.g. "--client-streams 100000 --client-connections
 100000" to see the attack held in full (every stream open, every slowloris connection
 read), where only the threads' design, not a cap, keeps the moves answered.
@@ -336,7 +336,7 @@ def main() -> None:
         attack(args.attack, args.port, args.count, args.game)
         return
     if args.quick:
-        args.rounds, args.seconds, args.slowloris, args.streams = 1, 4.0, 60, 100
+        args.rounds, args.seconds, args.slowloris, args.streams = 1, 2.0, 60, 100
     raise_open_files()
     print(f"load average before: {loadavg()}  ({os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory(prefix="tablero-stall-") as tmp:
