@@ -59,7 +59,9 @@ json_text(Term, Text) :-
 %   escapes and Prolog's differ: \/, \uD83D, \x41\) or a single quote (0'a),
 %   a text Prolog does not read, and one that reads as something that is not
 %   JSON (NaN and Infinity read as variables, 1r3 as a rational number, an
-%   object with a key twice).  Prolog also reads 0x10, 0o7, 0b1 and 1_000
+%   object with a key twice).  Any other error (a time or inference limit, a
+%   resource error) is passed on, not taken for a text to read again.
+%   Prolog also reads 0x10, 0o7, 0b1 and 1_000
 %   as integers, which are not JSON and which json.dumps/1 never writes.
 %
 %   ```
@@ -72,8 +74,8 @@ json_text(Term, Text) :-
 %   ```
 text_json(Text, Term) :-
     split_string(Text, "\\'", "", [_]),
-    catch(term_string(T, Text), _, fail),
-    catch(json_value(T, Term), _, fail).
+    catch(term_string(T, Text), error(syntax_error(_), _), fail),
+    catch(json_value(T, Term), error(duplicate_key(_), _), fail).
 
 json_value(T, V) :-
     (   string(T)
