@@ -106,14 +106,15 @@ def held(record: storage.Record, secret: str | None) -> list[str]:
     )
 
 
-def require_seat(record: storage.Record, seat: str) -> None:
-    """Refuse unless the caller holds `seat` (games saved before seats existed are open)."""
+def require_seat(record: storage.Record, seat: str, you: list[str] | None = None) -> None:
+    """Refuse unless the caller holds `seat` (games saved before seats existed are open);
+    `you`: the seats the caller holds, when already known (held())."""
     if not record.seats or seat not in record.seats:
         return
     secret = bearer()
     if secret is None:
         raise Unauthorized("no_secret", f"Playing for seat {seat} needs that seat's secret")
-    if seat not in held(record, secret):
+    if seat not in (held(record, secret) if you is None else you):
         raise Forbidden("not_your_seat", f"You do not hold seat {seat}")
 
 
@@ -694,8 +695,9 @@ def act(game_id):
     if not isinstance(action, dict):
         raise InvalidRequest("bad_action", "action must be a JSON object")
     actor = action.get("player", view_of(record).get("to_move"))
+    you = held(record, bearer())  # a move changes no seat: asked once, for the checks and the reply
     if isinstance(actor, str):
-        require_seat(record, actor)
+        require_seat(record, actor, you)
     time_over(record)
     played = playing(record)
     before = view_of(record)
@@ -712,12 +714,12 @@ def act(game_id):
         raise
     last = played.last or {}
     if last.get("player") is not None and last.get("player") != actor:
-        require_seat(record, last["player"])
+        require_seat(record, last["player"], you)
     # A student's rules are asked before the move is stored, so that their verdict is
     # stored with it (one write: every page that hears of the move hears of the verdict).
     student = student_rules.judge(record.game, before, played.actions[-1], None, record)
     store(record, played.actions[-1], played, now, student)
-    return reply(record, played.view_json, played.explain,
+    return reply(record, played.view_json, played.explain, you=you,
                  **({"student": student} if student else {}))
 
 

@@ -15,7 +15,7 @@ import os
 import random
 import secrets
 
-from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Atom, PrologError, PrologTimeout, bridge,
+from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Name, PrologError, PrologTimeout, bridge,
                      quote)
 
 #  The games are the ones that plugged in (tablero:game/1 and its declarations, read once
@@ -234,8 +234,8 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
         raise InvalidRequest("unknown_game", f"No such game: {game!r}")
     limit = DEFAULT_TIMEOUT if timeout is None else float(timeout)
     try:
-        text = bridge().call("tablero_cache", "api_cached", Atom(call), Atom(game), limit,
-                             Atom(cache_id), Atom(key), Atom(new_key), state, traces, arg,
+        text = bridge().call("tablero_cache", "api_cached", Name(call), Name(game), limit,
+                             cache_id, key, new_key, state, traces, arg,
                              brief=call in _brief_calls())
     except UnicodeEncodeError:
         raise InvalidRequest("bad_json", "The request holds a character that is not "

@@ -304,6 +304,14 @@ class Atom(str):
     __slots__ = ()
 
 
+class Name(Atom):
+    """An Atom from a small closed set (a call's name, a game's): made in Prolog once per
+    process and kept, so that passing it is one C call, not three (an Atom is made, put
+    and let go at every call, so that Prolog can collect it)."""
+
+    __slots__ = ()
+
+
 def _strings_mark(lib):
     """A context manager over PL_mark_string_buffers/PL_release_string_buffers_from_mark
     (SWI-Prolog's PL_STRINGS_MARK()): text that Prolog hands C with BUF_STACK
@@ -409,6 +417,7 @@ class _Lean:
                                     ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint]
         self.mark = _strings_mark(lib)
         self.preds: dict[tuple[str, str, int], int] = {}
+        self.names: dict[str, int] = {}  # Name -> its atom, registered for good
 
     def call(self, module: str, name: str, args: tuple, brief: bool = False) -> str | None:
         """module:name(args..., Text); Text, or None when the call failed or raised.
@@ -429,6 +438,16 @@ class _Lean:
             for i, value in enumerate(args):
                 if isinstance(value, float):
                     self.put_float(t0 + i, value)
+                    continue
+                if isinstance(value, Name):
+                    atom = self.names.get(value)
+                    if atom is None:
+                        data = value.encode("utf-8")
+                        atom = self.new_atom(self.REP_UTF8, len(data), data)
+                        if not atom:
+                            raise MemoryError("Prolog could not take an argument")
+                        self.names[value] = atom
+                    self.put_atom(t0 + i, atom)
                     continue
                 data = value.encode("utf-8")
                 if isinstance(value, Atom):

@@ -174,7 +174,7 @@ write and read the whole state, as before.
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(pairs)).
-:- use_module(tablero/json).      % json_text/2
+:- use_module(tablero/json).      % json_text/2, text_json/2
 :- use_module(tablero/memory).    % give_back_stacks/0
 :- use_module(tablero/options).   % option_type/3, type_text/2
 :- use_module(tablero/computer).  % computer_options/4
@@ -586,8 +586,13 @@ known_game(Game) :-
     ;   refuse(Game, unknown_game, [])
     ).
 
-%   json_dict(+Text, -Dict): JSON text as a dict (strings as strings).  Only
+%   json_dict(+Text, -Dict): JSON text as a dict (strings as strings): read by
+%   text_json/2 (tablero/json.pl), else by library(http/json).  Only
 %   a syntax error is bad JSON: a time limit or a resource error is passed on.
+json_dict(Text, Dict) :-
+    text_json(Text, Dict0),
+    !,
+    Dict = Dict0.
 json_dict(Text, Dict) :-
     catch(atom_json_dict(Text, Dict, [value_string_as(string)]), E,
           ( E = error(syntax_error(_), _)

@@ -19,7 +19,7 @@ import pytest
 from app import create_app, storage
 from app.games import Game, Refused, call_cached
 from app.go import GoGame
-from app.prolog import PrologTimeout, bridge
+from app.prolog import PrologTimeout, bridge, quote
 
 from .test_storage import RELEASE2, auth, copy_release
 
@@ -123,6 +123,34 @@ def test_a_move_past_its_limit_times_out_and_leaves_the_game_as_it_was():
         call_cached("act", "go", g._cache_id, g.key, "past-limit", "", "",
                     json.dumps({"kind": "move", "pos": [3, 3]}), timeout=1e-6)
     assert g.act({"kind": "move", "pos": [3, 3]})["board"][3][3] == "w"
+
+
+
+#  JSON as Python writes it, and texts where Prolog's term reader and JSON's could differ.
+JSON_TEXTS = [
+    {"kind": "move", "pos": [3, -4]}, {}, [], [{}, [], "", True, False, None],
+    {"a": 1.5e10, "b": -0.0, "c": 12345678901234567890123, "d": 2.5e-3, "": 1, "K": "_k"},
+    {"s": "q\"b\\s/n\n\t\u00e9\u0001 \u00f1 \U0001f600 it's"}, {"a": [1, [2, [3, {"b": None}]]]},
+    {"a": float("nan")}, {"a": float("inf")}, {"a": -float("inf")}, "text", 3, True,
+]
+TRICKY = ['{"a": 1, "a": 2}', '{"k": "\\ud83d\\ude00"}', '{"a":-1}', '{"a": 1.0e400}', '[1,2|3]',
+          '{"a": 0\'a}', '{"a": 1r3}', '{"a": "\\x41\\"}', '{"a":1,}', "f(x)", '{1:2}', "[1, 2"]
+
+
+@pytest.mark.parametrize("text", [json.dumps(v, ensure_ascii=False) for v in JSON_TEXTS] + TRICKY)
+def test_json_read_by_prolog_is_library_json_s_reading(text):
+    """tablero:json_dict/2 reads JSON with Prolog's term reader where that gives what
+    library(http/json) gives (tablero_json:text_json/2), and with library(http/json)
+    wherever the two could differ: the same dict, or the same refusal."""
+    goal = ("catch((tablero:json_dict({t}, _D), format(string(A), '~q', [_D])), _E, "
+            "(_E = tablero(_, _C, _, _) -> format(string(A), 'refused ~w', [_C]) ; "
+            "format(string(A), 'error ~q', [_E]))), "
+            "catch((json:atom_json_dict({t}, _J, [value_string_as(string)]), "
+            "format(string(B), '~q', [_J])), _F, (_F = error(syntax_error(_), _) -> "
+            "B = \"refused bad_json\" ; format(string(B), 'error ~q', [_F])))")
+    (answer,) = bridge().answers(goal.format(t=quote(text)), maxresult=1)
+    mine, theirs = answer["A"], answer["B"]
+    assert re.sub(r"_\d+", "_", mine) == re.sub(r"_\d+", "_", theirs)
 
 
 # ---- the server -------------------------------------------------------------------------

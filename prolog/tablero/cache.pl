@@ -9,9 +9,11 @@
 Start reading at prolog/tablero.pl: this module is its door for servers and
 the REPL.  A worker (one Python process, one Prolog) keeps the game term of
 every game it served lately, so that a move reads no state text and parses
-none: Python names the game (Id, an atom) and the version of its state that
-it holds (Key, an atom that Python makes anew for every new state and stores
+none: Python names the game (Id) and the version of its state that
+it holds (Key, made anew by Python for every new state and stored
 beside the state text), and gets the new state text and the reply back.
+Id, Key and NewKey are atoms or strings (Python passes strings: one C call
+each, where an atom that Prolog may collect again takes three).
 
     api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText,
                +Traces, +Arg, -Text)
@@ -90,7 +92,10 @@ cache_limit(256).
 %!  api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText, +Traces, +Arg, -Text) is det.
 %
 %   See the module header.
-api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
+api_cached(Call, Game, Limit, Id0, Key0, NewKey0, StateText, Traces, Arg, Text) :-
+    text_atom(Id0, Id),
+    text_atom(Key0, Key),
+    text_atom(NewKey0, NewKey),
     catch(limited(Call, Limit,
                   (   call_(Call, Game, Id, Key, NewKey, StateText, Traces, Arg, State, Reply)
                   ->  true
@@ -106,6 +111,10 @@ api_cached(Call, Game, Limit, Id, Key, NewKey, StateText, Traces, Arg, Text) :-
     ;   format(string(Text), "!error ~q", [E])
     ),
     give_back_stacks.
+
+%   text_atom(+Text, -Atom): an Id or a key, given as an atom or a string.
+text_atom(Text, Atom) :-
+    (   atom(Text) -> Atom = Text ; atom_string(Atom, Text) ).
 
 %!  brief_call(?Call) is nondet.
 %

@@ -1,5 +1,6 @@
 :- module(tablero_json,
-          [ json_text/2          % +Term, -Text
+          [ json_text/2,         % +Term, -Text
+            text_json/2          % +Text, -Term
           ]).
 
 /** <module> JSON written fast, for the replies of every move
@@ -43,6 +44,85 @@ json_text(Term, Text) :-
 
 %   quotes_escaped(+Text, -Written): Text inside a JSON string, when it holds
 %   no control character (only quotes and backslashes need an escape).
+%!  text_json(+Text, -Term) is semidet.
+%
+%   Term is the JSON value of Text, JSON as Python's json.dumps/1 writes it,
+%   as atom_json_dict/3 reads it with value_string_as(string) (objects as
+%   dicts with atom keys, strings as strings, true, false and null as
+%   atoms), read by SWI-Prolog's own term reader, which is written in C: a
+%   move's action in 2 us where library(http/json) takes 8
+%   (bench/prolog_move.pl).  For such text JSON's syntax is Prolog's:
+%   objects read as {} terms of "Key":Value pairs, arrays as lists, numbers
+%   and strings alike.  The term is then checked to be JSON all through.
+%   Fails wherever the two readers could differ, so that the caller reads
+%   the text with library(http/json): a text with a backslash (JSON's
+%   escapes and Prolog's differ: \/, \uD83D, \x41\) or a single quote (0'a),
+%   a text Prolog does not read, and one that reads as something that is not
+%   JSON (NaN and Infinity read as variables, 1r3 as a rational number, an
+%   object with a key twice).  Any other error (a time or inference limit, a
+%   resource error) is passed on, not taken for a text to read again.
+%   Prolog also reads 0x10, 0o7, 0b1 and 1_000
+%   as integers, which are not JSON and which json.dumps/1 never writes.
+%
+%   ```
+%   ?- text_json("{\"kind\": \"move\", \"pos\": [3, -1.5]}", D).
+%   D = _{kind:"move", pos:[3, -1.5]}.
+%   ?- text_json("[true, null, {}, []]", D).
+%   D = [true, null, _{}, []].
+%   ?- text_json("{\"n\": NaN}", D).
+%   false.
+%   ```
+text_json(Text, Term) :-
+    split_string(Text, "\\'", "", [_]),
+    catch(term_string(T, Text), error(syntax_error(_), _), fail),
+    catch(json_value(T, Term), error(duplicate_key(_), _), fail).
+
+json_value(T, V) :-
+    (   string(T)
+    ;   integer(T)
+    ;   float(T), float_class(T, Class), memberchk(Class, [zero, subnormal, normal])
+    ),
+    !,
+    V = T.
+json_value(T, V) :-
+    T == [],
+    !,
+    V = [].
+json_value(T, V) :-
+    atom(T),
+    !,
+    (   json_literal(T) -> V = T
+    ;   T == {} -> V = _{}
+    ).
+json_value(T, V) :-
+    compound(T),
+    (   T = [_|_]
+    ->  json_values(T, V)
+    ;   T = {Pairs}
+    ->  json_members(Pairs, KVs, []),
+        dict_pairs(V, _, KVs)          % a key twice: an error, and so a failure
+    ).
+
+json_values(T, V) :-
+    (   T == []
+    ->  V = []
+    ;   nonvar(T),
+        T = [H|Hs],
+        V = [W|Ws],
+        json_value(H, W),
+        json_values(Hs, Ws)
+    ).
+
+json_members(Pairs, KVs, Tail) :-
+    (   nonvar(Pairs), Pairs = (A, B)
+    ->  json_members(A, KVs, KVs1),
+        json_members(B, KVs1, Tail)
+    ;   nonvar(Pairs), Pairs = Key:Value, string(Key)
+    ->  atom_string(K, Key),
+        json_value(Value, V),
+        KVs = [K-V|Tail]
+    ).
+
 quotes_escaped(T, Written) :-
     (   split_string(T, "\"\\", "", [_])
     ->  Written = T
@@ -78,35 +158,30 @@ plain_text(Text) :-
 %   Parts are Term's pieces, each of its texts a variable of Slots; Texts
 %   are those texts, in the same order (three difference lists).  The
 %   commonest terms are tried first: strings, dicts, lists.
-json(T, ['"', W, '"'|P], P, [T|X], X, [W|Y], Y) :-
-    string(T),
-    !.
-json(D, ['{'|P0], P, X0, X, Y0, Y) :-
-    is_dict(D),
-    !,
-    dict_pairs(D, _, Pairs),
-    json_pairs(Pairs, P0, P, X0, X, Y0, Y).
-json(L, P0, P, X0, X, Y0, Y) :-
-    is_list(L),
-    !,
-    (   L == []
+json(T, P0, P, X0, X, Y0, Y) :-
+    (   string(T)
+    ->  P0 = ['"', W, '"'|P], X0 = [T|X], Y0 = [W|Y]
+    ;   is_dict(T)
+    ->  P0 = ['{'|P1],
+        dict_pairs(T, _, Pairs),
+        json_pairs(Pairs, P1, P, X0, X, Y0, Y)
+    ;   T == []
     ->  P0 = ['[]'|P], X0 = X, Y0 = Y
-    ;   L = [H|_], string(H), maplist(string, L)
-    ->  P0 = ['["'|P1], strings(L, P1, P, X0, X, Y0, Y)
-    ;   P0 = ['['|P1], json_items(L, P1, P, X0, X, Y0, Y)
+    ;   is_list(T)
+    ->  (   T = [H|_], string(H), maplist(string, T)
+        ->  P0 = ['["'|P1], strings(T, P1, P, X0, X, Y0, Y)
+        ;   P0 = ['['|P1], json_items(T, P1, P, X0, X, Y0, Y)
+        )
+    ;   number(T)
+    ->  P0 = [T|P], X0 = X, Y0 = Y
+    ;   atom(T)
+    ->  (   json_literal(T)
+        ->  P0 = [T|P], X0 = X, Y0 = Y
+        ;   P0 = ['"', W, '"'|P], X0 = [T|X], Y0 = [W|Y]
+        )
+    ;   with_output_to(string(W), json_write(current_output, T)),
+        P0 = [W|P], X0 = X, Y0 = Y
     ).
-json(N, [N|P], P, X, X, Y, Y) :-
-    number(N),
-    !.
-json(A, [A|P], P, X, X, Y, Y) :-
-    atom(A),
-    json_literal(A),
-    !.
-json(A, ['"', W, '"'|P], P, [A|X], X, [W|Y], Y) :-
-    atom(A),
-    !.
-json(T, [W|P], P, X, X, Y, Y) :-
-    with_output_to(string(W), json_write(current_output, T)).
 
 json_pairs([], ['}'|P], P, X, X, Y, Y).
 json_pairs([K-V|KVs], ['"', W, '":'|P0], P, [KT|X0], X, [W|Y0], Y) :-
