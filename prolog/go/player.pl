@@ -439,7 +439,9 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ;   option(patterns(Patterns), Options, true),
         option(priors(How), Options, learned),
         option(replies(Replies), Options, true),
-        append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies)], UctOptions),
+        option(twolibs(TwoLibs), Options, false),
+        append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
+                        twolibs(TwoLibs)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],
