@@ -2268,7 +2268,7 @@ test(keeps_the_tree_for_the_next_turn, [Kept, Fresh, Other] == [true, 100, 100])
     ut_candidates(FB, 1, Cs),
     set_random(seed(5)),
     go_uct:uct_search(FB, 1, 0, Cs, [simulations(400), reuse(true)], [_-I1-_|_]),
-    recorded(go_uct_tree, t(_, _, n(Kids))),
+    nb_getval(go_uct_tree, t(_, _, n(Kids))),
     once(( arg(_, Kids, c(I1, _, _, _, _, n(Kids1), _, _)),
            arg(_, Kids1, c(I2, _, _, _, _, n(_), _, _)) )),
     findall(Kept0-Fresh0,                         % the moves on FB are undone after

@@ -182,9 +182,7 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
                  *******************************/
 
 %   With option reuse(true) the tree is kept after the search (keep_tree/3,
-%   in the recorded database under the key go_uct_tree, with the position
-%   it grew from: a global variable holding it ended a bench run in a
-%   SWI-Prolog 9.0.4 system error during garbage collection).
+%   in the global variable go_uct_tree, with the position it grew from).
 %   At the next turn of the same colour, if the position is the old one
 %   after the machine's move and the opponent's answer Last, both children
 %   in the old tree, the games already played below that answer count for
@@ -197,15 +195,14 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
 %   keep_tree(+FB, +X, +Root): the tree Root, grown with X to move on FB.
 keep_tree(FB, X, Root) :-
     arg(1, FB, Cells),
-    forall(recorded(go_uct_tree, _, Ref), erase(Ref)),
-    recordz(go_uct_tree, t(X, Cells, Root)).
+    nb_setval(go_uct_tree, t(X, Cells, Root)).
 
 %   kept_subtree(+FB, +X, +Last, -Kids): the children of the node, in the kept
 %   tree, of FB's position: the old position with X's move on a root
 %   child and the opponent's on Last, stones taken off aside.
 kept_subtree(FB, X, Last, Kids) :-
     Last > 0,
-    recorded(go_uct_tree, t(X, Cells0, n(Kids0))),     % a copy of the kept tree
+    nb_current(go_uct_tree, t(X, Cells0, n(Kids0))),
     arg(1, FB, Cells),
     functor(Cells0, F, A), functor(Cells, F, A),
     Y is 3 - X,
@@ -213,11 +210,12 @@ kept_subtree(FB, X, Last, Kids) :-
     arg(_, Kids0, c(I, _, _, _, _, n(Kids1), _, _)),
     arg(I, Cells0, 0), arg(I, Cells, X),
     !,
-    arg(_, Kids1, c(Last, _, _, _, _, n(Kids), _, _)),
+    arg(_, Kids1, c(Last, _, _, _, _, n(Kids2), _, _)),
     !,
     forall(between(1, A, J),
            (   arg(J, Cells0, C0), arg(J, Cells, C),
-               ( C0 == C ; J == I ; J == Last ; C == 0, C0 > 0 ) )).
+               ( C0 == C ; J == I ; J == Last ; C == 0, C0 > 0 ) )),
+    duplicate_term(Kids2, Kids).          % a copy: the search changes it in place
 
 %   add_kept(+Kids, +Child0, -Child): Child0, a new root child, with the
 %   games of the kept child on its point (its own prior kept, so its
