@@ -210,12 +210,11 @@ kept_subtree(FB, X, Last, Kids) :-
     arg(_, Kids0, c(I, _, _, _, _, n(Kids1), _, _)),
     arg(I, Cells0, 0), arg(I, Cells, X),
     !,
-    arg(_, Kids1, c(Last, _, _, _, _, n(Kids2), _, _)),
+    arg(_, Kids1, c(Last, _, _, _, _, n(Kids), _, _)),
     !,
     forall(between(1, A, J),
            (   arg(J, Cells0, C0), arg(J, Cells, C),
-               ( C0 == C ; J == I ; J == Last ; C == 0, C0 > 0 ) )),
-    duplicate_term(Kids2, Kids).          % a copy: the search changes it in place
+               ( C0 == C ; J == I ; J == Last ; C == 0, C0 > 0 ) )).
 
 %   add_kept(+Kids, +Child0, -Child): Child0, a new root child, with the
 %   games of the kept child on its point (its own prior kept, so its
