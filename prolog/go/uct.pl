@@ -197,7 +197,7 @@ keep_tree(FB, X, Root) :-
     arg(1, FB, Cells),
     nb_setval(go_uct_tree, t(X, Cells, Root)).
 
-%   kept_subtree(+FB, +X, +Last, -Kids): the children of the node, in the kept
+%   kept_subtree(+FB, +X, -Kids): the children of the node, in the kept
 %   tree, of FB's position: the old position with X's move on a root
 %   child and the opponent's on Last, stones taken off aside.
 kept_subtree(FB, X, Last, Kids) :-
