@@ -154,10 +154,6 @@ sandbox:safe_primitive(system:set_random(_)).
 sandbox:safe_primitive(go_playout:pattern_table(_)).
 %   The same for the table of the learned gammas of 3x3 shapes (go/prior.pl).
 sandbox:safe_primitive(go_prior:gamma_table(_)).
-%   The search tree kept for the next turn with option reuse(true) (go/uct.pl):
-%   a global variable of its own, in a console worker's own process.
-sandbox:safe_primitive(go_uct:keep_tree(_, _, _)).
-sandbox:safe_primitive(go_uct:kept_subtree(_, _, _, _)).
 
 %   A message printed while a query runs (print_message/2 of any kind, by
 %   the goal or by a library it called) goes with its output, as the

@@ -2258,31 +2258,6 @@ test(reproducible, R1 == R2) :-
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R1),
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100)], R2).
 
-%   Option reuse(true): the tree is kept, and after Black's move and
-%   White's answer (both in it) the next search starts with the games
-%   already played below them: the root's visits add up to more than its
-%   own playouts.  Without the option, or after moves the tree did not
-%   have below its root (another position), a search starts afresh.
-test(keeps_the_tree_for_the_next_turn, [Kept, Fresh, Other] == [true, 100, 100]) :-
-    ut_board(["-------", "--b----", "-------", "---w---", "-------", "-------", "-------"], FB),
-    ut_candidates(FB, 1, Cs),
-    set_random(seed(5)),
-    go_uct:uct_search(FB, 1, 0, Cs, [simulations(400), reuse(true)], [_-I1-_|_]),
-    nb_getval(go_uct_tree, t(_, _, n(Kids))),
-    once(( arg(_, Kids, c(I1, _, _, _, _, n(Kids1), _, _)),
-           arg(_, Kids1, c(I2, _, _, _, _, n(_), _, _)) )),
-    findall(Kept0-Fresh0,                         % the moves on FB are undone after
-            ( go_fastboard:fb_play(FB, 1, I1, _), go_fastboard:fb_play(FB, 2, I2, _),
-              ut_candidates(FB, 1, Cs2),
-              go_uct:uct_search(FB, 1, 0, Cs2, [simulations(100), reuse(true), last(I2)], R2),
-              aggregate_all(sum(V), member(V-_-_, R2), Sum2),
-              ( Sum2 > 100 -> Kept0 = true ; Kept0 = Sum2 ),
-              go_uct:uct_search(FB, 1, 0, Cs2, [simulations(100), last(I2)], R3),
-              aggregate_all(sum(V), member(V-_-_, R3), Fresh0) ),
-            [Kept-Fresh]),
-    go_uct:uct_search(FB, 1, 0, Cs, [simulations(100), reuse(true), last(I2)], R4),
-    aggregate_all(sum(V), member(V-_-_, R4), Other).
-
 %   With the last good replies too: they are learned afresh by each search.
 test(reproducible_with_replies, R1 == R2) :-
     ut_board(["-----", "-b---", "-----", "---w-", "-----"], FB),

@@ -440,9 +440,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
         option(priors(How), Options, learned),
         option(replies(Replies), Options, true),
         option(twolibs(TwoLibs), Options, false),
-        option(reuse(Reuse), Options, false),
         append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
-                        twolibs(TwoLibs), reuse(Reuse)], UctOptions),
+                        twolibs(TwoLibs)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],

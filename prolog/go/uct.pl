@@ -107,12 +107,7 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     root_prior_games(RootGames),
     pairs_keys(Candidates, Points),
     child_priors(How, FB, X, Last, 0, Points, Priors),
-    maplist(root_child(RootGames), Candidates, Priors, Kids1),
-    option(reuse(Reuse), Options, false),
-    (   Reuse == true, kept_subtree(FB, X, Last, Old)
-    ->  maplist(add_kept(Old), Kids1, Kids0)
-    ;   Kids0 = Kids1
-    ),
+    maplist(root_child(RootGames), Candidates, Priors, Kids0),
     Kids =.. [k|Kids0],
     Root = n(Kids),
     fb_size(FB, Size),
@@ -124,7 +119,6 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
     option(twolibs(TwoLibs), Options, false),
     grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies, TwoLibs), Done),
-    (   Reuse == true -> keep_tree(FB, X, Root) ; true ),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
@@ -176,57 +170,6 @@ root_child(N1, I-Prior, I-N2-W2, Child) :-
 %   later, its arguments would share one cell, and nb_setarg/3 on one
 %   would change the others.
 new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
-
-                 /*******************************
-                 *   THE TREE KEPT FOR NEXT TURN *
-                 *******************************/
-
-%   With option reuse(true) the tree is kept after the search (keep_tree/3,
-%   in the global variable go_uct_tree, with the position it grew from).
-%   At the next turn of the same colour, if the position is the old one
-%   after the machine's move and the opponent's answer Last, both children
-%   in the old tree, the games already played below that answer count for
-%   the new root's children: each candidate gets the visits, wins and AMAF
-%   tallies of the old child on its point, and its subtree.  The games
-%   below the two moves played are not thrown away (Fuego and Pachi keep
-%   them so).  A search that reuses a tree depends on the turn before, so
-%   a seeded search repeats by count only without it (the default).
-
-%   keep_tree(+FB, +X, +Root): the tree Root, grown with X to move on FB.
-keep_tree(FB, X, Root) :-
-    arg(1, FB, Cells),
-    nb_setval(go_uct_tree, t(X, Cells, Root)).
-
-%   kept_subtree(+FB, +X, -Kids): the children of the node, in the kept
-%   tree, of FB's position: the old position with X's move on a root
-%   child and the opponent's on Last, stones taken off aside.
-kept_subtree(FB, X, Last, Kids) :-
-    Last > 0,
-    nb_current(go_uct_tree, t(X, Cells0, n(Kids0))),
-    arg(1, FB, Cells),
-    functor(Cells0, F, A), functor(Cells, F, A),
-    Y is 3 - X,
-    arg(Last, Cells0, 0), arg(Last, Cells, Y),
-    arg(_, Kids0, c(I, _, _, _, _, n(Kids1), _, _)),
-    arg(I, Cells0, 0), arg(I, Cells, X),
-    !,
-    arg(_, Kids1, c(Last, _, _, _, _, n(Kids), _, _)),
-    !,
-    forall(between(1, A, J),
-           (   arg(J, Cells0, C0), arg(J, Cells, C),
-               ( C0 == C ; J == I ; J == Last ; C == 0, C0 > 0 ) )).
-
-%   add_kept(+Kids, +Child0, -Child): Child0, a new root child, with the
-%   games of the kept child on its point (its own prior kept, so its
-%   visits are the old games and the new).
-add_kept(Kids, Child0, Child) :-
-    Child0 = c(I, N, W, AN, AW, _, N0, W0),
-    (   arg(_, Kids, c(I, KN, KW, KAN, KAW, Node, KN0, KW0))
-    ->  N1 is N + KN - KN0, W1 is W + KW - KW0,
-        AN1 is AN + KAN - KN0, AW1 is AW + KAW - KW0,
-        Child = c(I, N1, W1, AN1, AW1, Node, N0, W0)
-    ;   Child = Child0
-    ).
 
                  /*******************************
                  *          SIMULATION          *
