@@ -91,9 +91,8 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   good replies (go_playout:learn_replies/4: by default each search
 %   learns them afresh from its own simulations, the tree's moves and the
 %   playouts'); twolibs(true), playouts that give a third liberty to a
-%   chain left with two (go_playout's rule 1c); reuse(true), the tree
-%   kept for the next turn (keep_tree/3, kept_subtree/4: a search then
-%   depends on the turn before); priors(hand), the hand-written priors of
+%   chain left with two (go_playout's rule 1c); priors(hand), the
+%   hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
 %   of Visits-I-Rate, most visited first (of equal visits, the better
 %   prior first: a clock spent before the first simulation leaves the
