@@ -862,6 +862,48 @@ test(seki_where_neither_can_fill, Ds == [Dead, Dead, Dead]) :-
     findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
     Ds = [D0|Ds0].
 
+%   An invader that captures first (issue 23): the end of a game against
+%   GNU Go level 1 (Black; the machine White, bench/go_machine.py seed 720,
+%   the real game's final position: both passed).  White's central group
+%   has the eye space H5 J5 H4 J4 J3 with Black's H3 inside, and White's H2
+%   J2 J1 have one liberty, J3.  Black on J3 takes them (White on J3 would
+%   leave them in atari), H3 joins Black's stones outside, and what is left
+%   to White is no eye: the whole group is dead.  GNU Go's
+%   final_status_list dead is these 21 stones (with White's five on the
+%   upper left) and its final_score B+49.5; the proposal used to take H3
+%   off and call the group alive with two eyes (B+5.5).
+gt_invader_720([ "---wwbbb-",
+                 "bwwwbb-bb",
+                 "-bbbwbbwb",
+                 "---bwwwww",
+                 "-bbbbww--",
+                 "bbwbbbw--",
+                 "wwwwbwwb-",
+                 "w-wbbwbww",
+                 "-wwwbbbbw" ]).
+
+test(an_invader_that_captures_first, Ds == [Dead, Dead, Dead]) :-
+    Dead = [[0, 3], [0, 4], [1, 1], [1, 2], [1, 3], [2, 4], [2, 7], [3, 4], [3, 5],
+            [3, 6], [3, 7], [3, 8], [4, 5], [4, 6], [5, 6], [6, 5], [6, 6], [7, 5],
+            [7, 7], [7, 8], [8, 8]],
+    gt_invader_720(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+test(the_invader_captures_the_cut_off_chain, V == dead("w", [[7, 7], [7, 8], [8, 8]], why(0, 1, captured([6, 8])))) :-
+    gt_invader_720(Rows), gt_board(Rows, B),
+    dead_verdicts(B, Vs),
+    once(( member(V, Vs), V = dead(_, _, why(_, _, captured(_))) )).
+test(the_invader_game_counts_as_gnu_go_does, R == "B+49.5") :-
+    gt_invader_720(Rows),
+    go_new([size(9), preset(chinese), komi(7.5)], G0),
+    G0 =.. [go, S, _|Rest], G =.. [go, S, Rows|Rest],     % the game with this position
+    gt_board(Rows, B),
+    dead_stones(B, Dead),
+    go_count(G, Dead, Black-White, _, _),
+    Margin is Black - White,
+    format(string(R), "B+~w", [Margin]).
+
 %   gt_black_around(+Rows, -Board): a 9x9 board whose first rows are Rows
 %   (nine points each), the rest Black's, with Black's eyes J3, G1, J1.
 gt_black_around(Rows, B) :-
@@ -1997,6 +2039,25 @@ test(saves_its_chain, Moves == [[2, 3]]) :-
     gp_index(FB, [3, 2], Last),
     gp_moves(FB, 1, Last, Poss),
     sort(Poss, Moves).
+
+%   Rule 1c (option twolibs(true)): White's [3, 4] left Black's two stones
+%   with two liberties, [4, 2] and [4, 3].  Black's stone on [4, 2] would
+%   have no empty point round it but [4, 3] (White holds [4, 1] and
+%   [5, 2]): still two liberties.  On [4, 3] the chain gets [4, 4] and
+%   [5, 3] too: Black plays there, whatever the seed.
+test(gives_a_chain_of_two_liberties_a_third, Moves == [[4, 3]]) :-
+    gp_board(["-------", "-------", "--ww---", "-wbbw--", "-w-----", "--w----", "-------"], FB),
+    gp_index(FB, [3, 4], Last),
+    findall(Pos, ( between(1, 20, Seed), set_random(seed(Seed)),
+                   go_playout:two_liberty_reply(FB, 1, Last, I),
+                   gp_index(FB, Pos, I) ),
+            Poss),
+    sort(Poss, Moves).
+%   A lone stone is left alone: the rule is for chains of two or more.
+test(two_liberties_of_a_lone_stone, fail) :-
+    gp_board(["-----", "--w--", "-wb--", "-----", "-----"], FB),
+    gp_index(FB, [2, 1], Last),
+    go_playout:two_liberty_reply(FB, 1, Last, _).
 
 %   White's [3, 3] put Black's three stones in atari on [2, 3], where
 %   they would still have one liberty ([2, 4]): Black takes White's stone

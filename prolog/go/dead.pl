@@ -42,9 +42,11 @@ and its strength is the pair Eyes-Liberties (its empty neighbours).
        colour it touches (its stones in the other's wall, or the other's in
        its own) is dead, if the other colour can fill one of its
        liberties (approachable/3: not when every such move would put the
-       filler's own stones in atari: then it lives in seki): add their
-       stones and go back to 1.  A weak unit that touches no weak unit is
-       walled in by living stones: it is dead.
+       filler's own stones in atari: then it lives in seki), unless it
+       can first capture a chain of the wall that cannot be saved (below:
+       then that chain dies instead): add their stones and go back to 1.
+       A weak unit that touches no weak unit is walled in by living
+       stones: it is dead.
 
 Two units that die in one round never touch (each would be weaker than
 the other), so taking one off cannot save the other: one round does what
@@ -52,6 +54,31 @@ one death at a time would.
 
 It stops when every weak unit left touches an opponent unit that is as
 weak or weaker.
+
+## An invader that captures first
+
+A stone inside an eye space is usually dead: it is weaker than the wall
+around it, and step 3 takes it off, which leaves the owner a bigger eye.
+But the invader may cut a chain of the wall off from the rest: a chain
+whose only liberty is a liberty of the invader too.  Then the invader is
+not the one that dies.  Its side plays that liberty and captures the
+chain; the owner cannot save it, since the owner's own stone there would
+capture nothing and leave the chain with one liberty or none.  So before
+a weak unit is called dead, step 3 asks whether it can capture such a
+chain (captures_first/5); if it can, the *chain* is taken off instead,
+and the next round looks again at the unit, which now has the captured
+chain's points for room, and at the wall, which lost part of its eye
+space.
+
+A game of issue 23 (GNU Go level 1 Black, the machine White, seed 720)
+ended so: White's central group had the eye space H5 J5 H4 J4 J3 with a
+Black stone on H3, and White's H2 J2 J1 below it had one liberty, J3.
+Taken alone, H3 is weaker than the wall, and without it the six points
+H3-J5 make two eyes: the group looked alive.  But Black on J3 takes H2 J2
+J1 (White on J3 would leave them with J4 only), H3 joins Black's stones
+outside through the captured points, and the eye space left to White,
+H5 J5 H4 (and J4, J3 next to Black's stones), is no eye at all: the
+whole group is dead, as GNU Go counts it (B+49.5).
 
 ## Capturing races and seki
 
@@ -140,7 +167,9 @@ dead_stones(Board, ToMove, Dead) :-
 %       other colour it touched ([] when all its walls were alive), or
 %       race(Eyes-Liberties, Shared) when it lost a capturing race to a
 %       unit of that strength, Shared their shared liberties, the other
-%       side to move;
+%       side to move, or captured(Point) when Stones are a chain of a
+%       wall in atari that an invader takes on Point (why(0, 1, _): see
+%       "An invader that captures first" in the header);
 %     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
 %       opponent it touches;
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
@@ -177,12 +206,13 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     map_list_to_pairs(strength, Weak, Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, ByStrength),
-    findall(dead(Colour, Stones, why(Eyes, Libs, Against)),
+    findall(Verdict,
             ( member(U, ByStrength),
               dies(U, Weak, Against),
               ( Against == [] -> true ; approachable(U, Flat1, Width) ),
-              U = unit(Colour, Stones, Eyes, Libs, _, _) ),
-            Found0),
+              dead_or_captures(U, Against, Flat1, Width, Verdict) ),
+            Found1),
+    list_to_set(Found1, Found0),          % two invaders may take one chain
     (   Found0 == []
     ->  races_lost(Weak, Flat1, Width, ToMove, Found)
     ;   Found = Found0
@@ -192,6 +222,38 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     ;   append(Dead0, Found, Dead1),
         proposal(Flat, Width, ToMove, Dead1, Dead)
     ).
+
+%   dead_or_captures(+U, +Against, +Flat, +Width, -Verdict): the weak unit
+%   U would die (step 3), unless it can first capture a chain of the wall
+%   around it that cannot be saved (captures_first/5): then that chain is
+%   the one taken off, and the next round looks at U again.
+dead_or_captures(U, Against, Flat, Width, Verdict) :-
+    U = unit(Colour, Stones, Eyes, Libs, _, _),
+    (   captures_first(U, Flat, Width, L, Chain)
+    ->  opponent(Colour, Y),
+        Verdict = dead(Y, Chain, why(0, 1, captured(L)))
+    ;   Verdict = dead(Colour, Stones, why(Eyes, Libs, Against))
+    ).
+
+%   captures_first(+U, +Flat, +Width, -L, -Chain): U, a unit of X's, has a
+%   liberty L that is the last liberty of Chain, a chain of the opponent Y
+%   (X's stone on L takes it), and Y cannot save Chain: Y's own stone on L
+%   would capture nothing and leave Chain with fewer than two liberties.
+%   An invader inside an eye space that cuts off a chain of the wall is so:
+%   it is not dead, it captures first.
+captures_first(unit(X, Stones, _, _, _, _), Flat, Width, L, Chain) :-
+    opponent(X, Y),
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Libs),
+    member(L, Libs),
+    neighbours(Width, L, Ns),
+    member(J, Ns),
+    arg(J, Flat, Y),
+    chain_indices(J, Y, Flat, Width, Chain),
+    foldl(neighbour_cells(Flat, Width, "-"), Chain, [], [L]),
+    \+ captures_at(L, X, Flat, Width),
+    chain_liberties_after(L, Y, Flat, Width, K),
+    K < 2,
+    !.
 
 %   races_lost(+Weak, +Flat, +Width, +ToMove, -Found): the verdicts dead/3
 %   of the weak units of ToMove's opponent that are in a capturing race
@@ -316,8 +378,13 @@ final_verdict(Units, U, Verdict) :-
 verdict_points_(Width, V0, V) :-
     verdict_points(V0, Width, V).
 
-verdict_points(dead(C, S0, Why), Width, dead(C, S, Why)) :-
-    indices_points(Width, S0, S).
+verdict_points(dead(C, S0, Why0), Width, dead(C, S, Why)) :-
+    indices_points(Width, S0, S),
+    (   Why0 = why(E, L, captured(I))
+    ->  point_index(Width, P, I),
+        Why = why(E, L, captured(P))
+    ;   Why = Why0
+    ).
 verdict_points(seki(C, S0, St), Width, seki(C, S, St)) :-
     indices_points(Width, S0, S).
 verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-

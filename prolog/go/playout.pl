@@ -2,6 +2,7 @@
           [ policy_game/6,           % +FB, +X, +Last, +Ply0, +MaxPly, +First
             policy_game/7,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns
             policy_game/9,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, -Moves
+            policy_game/10,          % ..., +Replies, +TwoLibs, -Moves
             new_replies/2,           % +Arity, -Replies
             learn_replies/4,         % +Replies, +Before, +Moves, +Winner
             policy_move/5,           % +FB, +X, +Last, +Last2, -I
@@ -38,6 +39,11 @@ takes the first rule that gives a move:
      eye, no self-atari), X plays it.  This is Baier and Drake's "last
      good reply with forgetting" (2010): the random games learn, within
      one search, the answers that work in this position.
+  1c. **Two liberties** (option twolibs(true) of the search).  If the
+     last move left a chain of X's of two stones or more with two
+     liberties, X gives it a third: one of the two where its stone has
+     two empty neighbours besides the other (the defence of Pachi's and
+     Fuego's playouts against a chain being chased into atari).
   2. **Patterns.**  Among the eight points around the last move, the
      empty ones whose 3x3 neighbourhood is one of MoGo's shapes (a hane,
      a cut, a few shapes on the edge: pattern_name/1) and where X may
@@ -102,8 +108,16 @@ policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns) :-
 %   each X-I (I 0 for a pass): learn_replies/4 learns from them once the
 %   game is counted.
 policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, Moves) :-
+    policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, false, Moves).
+
+%!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, +TwoLibs, -Moves) is det.
+%
+%   As policy_game/9; with TwoLibs true, rule 1c (a chain of two
+%   liberties next to the last move is given a third) comes after the
+%   last good reply.
+policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, TwoLibs, Moves) :-
     (   Patterns == false -> Table = none ; pattern_table(Table) ),
-    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, t(Table, Replies), [], Moves).
+    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, t(Table, Replies, TwoLibs), [], Moves).
 
 %   game(+FB, +X, +Last, +Last2, +Passes, +Ply, +MaxPly, +First, +Tables,
 %   +Moves0, -Moves): Last the opponent's last move, Last2 X's own before
@@ -133,11 +147,12 @@ game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Tables, Moves0, Moves) :-
 %   set_random/1 to repeat.
 policy_move(FB, X, Last, Last2, I) :-
     pattern_table(Table),
-    choose(FB, X, Last, Last2, t(Table, none), I).
+    choose(FB, X, Last, Last2, t(Table, none, false), I).
 
-choose(FB, X, Last, Last2, t(Table, Replies), I) :-
+choose(FB, X, Last, Last2, t(Table, Replies, TwoLibs), I) :-
     (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
     ;   Last > 0, Replies \== none, good_reply(Replies, FB, X, Last, I0) -> I = I0
+    ;   Last > 0, TwoLibs == true, two_liberty_reply(FB, X, Last, I0) -> I = I0
     ;   Last > 0, Table \== none, pattern_reply(FB, X, Last, Table, I0) -> I = I0
     ;   Last2 > 0, fb_cell(FB, Last2, X), capture_next_to(FB, X, Last2, I0) -> I = I0
     ;   random_move(FB, X, I)
@@ -164,6 +179,38 @@ atari_reply(FB, X, Last, I) :-
         Ms \== [],
         random_member(I, Ms)
     ).
+
+%   two_liberty_reply(+FB, +X, +Last, -I): a chain of X's of two stones or
+%   more next to the last move Last has two liberties (one more move puts
+%   it in atari); I is one of them where X's stone has two empty
+%   neighbours besides the chain's other liberty, so the chain gets three
+%   liberties at least, and is not a self-atari.
+two_liberty_reply(FB, X, Last, I) :-
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, _, _, Size, _)),
+    N is Last - W, S is Last + W, E is Last + 1, Wst is Last - 1,
+    member(J, [N, S, E, Wst]),
+    arg(J, Cells, X),
+    arg(J, Root, R), arg(R, Size, K), K >= 2,
+    \+ fb_atari(FB, J, _),
+    fb_liberties(FB, J, 3, [A, B]),
+    (   random(2) =:= 0 -> member(L-O, [A-B, B-A]) ; member(L-O, [B-A, A-B]) ),
+    new_liberties(L, O, Cells, W, 0, New),
+    New >= 2,
+    fb_legal(FB, X, L),
+    !,
+    I = L.
+
+%   new_liberties(+L, +O, +Cells, +W, +K0, -K): K0 plus the empty
+%   neighbours of L other than O.
+new_liberties(L, O, Cells, W, K0, K) :-
+    N is L - W, S is L + W, E is L + 1, Wst is L - 1,
+    empty_other(N, O, Cells, K0, K1),
+    empty_other(S, O, Cells, K1, K2),
+    empty_other(E, O, Cells, K2, K3),
+    empty_other(Wst, O, Cells, K3, K).
+
+empty_other(J, O, Cells, K0, K) :-
+    (   J =\= O, arg(J, Cells, 0) -> K is K0 + 1 ; K = K0 ).
 
 %   weak(+J, +Cells, +X, +FB, +Ws0, -Ws): J-L added to Ws0 when J holds
 %   a stone of X's whose chain is in atari on L.

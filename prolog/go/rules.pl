@@ -507,6 +507,16 @@ verdict_explain(dead(Colour, Stones, why(Eyes, Libs, race(Strength, Shared)))) -
                          to a group as strong (eyes-liberties ~w, ~d shared): the other side moves first",
              [Word, N, First, Eyes, Libs, Strength, Shared]) },
     [Q-A].
+verdict_explain(dead(Colour, Stones, why(_, _, captured(Point)))) -->
+    !,
+    { Stones = [First|_],
+      colour_word(Colour, Word),
+      format(string(Q), "dead_verdicts(Board, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
+      length(Stones, N),
+      format(string(A), "~w ~d stone(s) at ~w...: in atari, taken on ~w by the stones beside them, \c
+                         and cannot be saved",
+             [Word, N, First, Point]) },
+    [Q-A].
 verdict_explain(dead(Colour, Stones, why(Eyes, Libs, Against))) -->
     !,
     { Stones = [First|_],

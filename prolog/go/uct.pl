@@ -90,7 +90,9 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   go_playout's patterns; replies(false), playouts without the last
 %   good replies (go_playout:learn_replies/4: by default each search
 %   learns them afresh from its own simulations, the tree's moves and the
-%   playouts'); priors(hand), the hand-written priors of
+%   playouts'); twolibs(true), playouts that give a third liberty to a
+%   chain left with two (go_playout's rule 1c); priors(hand), the
+%   hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
 %   of Visits-I-Rate, most visited first (of equal visits, the better
 %   prior first: a clock spent before the first simulation leaves the
@@ -114,7 +116,8 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     functor(Cells, _, Arity),
     option(replies(UseReplies), Options, true),
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
-    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies), Done),
+    option(twolibs(TwoLibs), Options, false),
+    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies, TwoLibs), Done),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
@@ -178,7 +181,7 @@ new_child(I, N0, W0, c(I, N0, W0, N0, W0, none, N0, W0)).
 %   has fewer visits than the first minus the simulations left, left/3):
 %   the move is then decided, and more simulations would not change it.
 grow(Done, Budget, Search, Total) :-
-    Search = s(_, _, _, Root, _, _, _, _, _, _),
+    Search = s(_, _, _, Root, _, _, _, _, _, _, _),
     (   spent(Budget, Done)
     ->  Total = Done
     ;   Budget \= exactly(_),
@@ -241,14 +244,16 @@ top_two(J, K, Kids, F0, S0, F, S) :-
     ).
 
 %   simulate(+Search): one simulation; Search is s(FB, X, Komi, Root,
-%   Arity, MaxPly, Patterns, How, Last): the board, the colour to move,
-%   the komi, the tree, the size of FB's cells term, the playouts' last
-%   ply, whether they use patterns, the priors (learned or hand) and the
-%   opponent's last move before the root.
-simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies)) :-
+%   Arity, MaxPly, Patterns, How, Last, Replies, TwoLibs): the board, the
+%   colour to move, the komi, the tree, the size of FB's cells term, the
+%   playouts' last ply, whether they use patterns, the priors (learned or
+%   hand), the opponent's last move before the root, the table of last
+%   good replies (or none) and whether the playouts defend chains of two
+%   liberties (option twolibs(true)).
+simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies, TwoLibs)) :-
     functor(First, first, Arity),
     \+ \+ ( descend(Root, FB, X, 1, Last0, How, Path, First, Ply, Last, Next),
-            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, Moves),
+            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, TwoLibs, Moves),
             fb_area(FB, Area),
             Black is Area - Komi,
             backup(Path, Black, First),
