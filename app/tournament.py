@@ -869,11 +869,11 @@ def record_name(match: Match) -> str:
 
 
 def write_record(match: Match, folder: Path) -> str:
-    """Write the game's record in `folder`: a game whose declared `record` is sgf (Go) as SGF (app/sgf.py, with PB/PW the
-    players and RE the result: B+T / W+F for a loss on time or by fault), the others' as
-    our replayable action list (JSON: game, options, actions, players, result), which
-    `tablero` reads back with Game.restore and the pages open (docs/tournaments.md).
-    Answers the file's name."""
+    """Write the game's record in `folder`: as SGF where the game declares its `record`
+    sgf (Go; app/sgf.py, with PB/PW the players and RE the result: B+T / W+F for a loss
+    on time or by fault), the others' as our replayable action list (JSON: game,
+    options, actions, players, result), which `tablero` reads back with Game.restore and
+    the pages open (docs/tournaments.md).  Answers the file's name."""
     name = record_name(match)
     base = {"tablero": "tournament game", "game": match.game, "number": match.pairing.number,
             "round": match.pairing.round, "players": match.names, "options": match.options,
