@@ -232,8 +232,22 @@ dead_or_captures(U, Against, Flat, Width, Verdict) :-
     (   captures_first(U, Flat, Width, L, Chain)
     ->  opponent(Colour, Y),
         Verdict = dead(Y, Chain, why(0, 1, captured(L)))
+    ;   Against \== [],
+        taken_on(U, Flat, Width, L)
+    ->  Verdict = dead(Colour, Stones, why(0, 1, captured(L)))
     ;   Verdict = dead(Colour, Stones, why(Eyes, Libs, Against))
     ).
+
+%   taken_on(+U, +Flat, +Width, -L): the unit U, no eye, is in atari on L
+%   and cannot be saved: its owner's stone on L would capture nothing and
+%   leave it with fewer than two liberties.  A chain of a wall cut off by
+%   an invader (an open corridor, below) dies so: it is "taken on L".
+taken_on(unit(X, Stones, 0, 1, _, _), Flat, Width, L) :-
+    opponent(X, Y),
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], [L]),
+    \+ captures_at(L, Y, Flat, Width),
+    chain_liberties_after(L, X, Flat, Width, K),
+    K < 2.
 
 %   captures_first(+U, +Flat, +Width, -L, -Chain): U, a unit of X's, has a
 %   liberty L that is the last liberty of Chain, a chain of the opponent Y
@@ -421,8 +435,78 @@ unit_from(Flat, Width, X, Y-First, Seen, EyeSeen, I, Units, Tail) :-
     ->  Units = Tail
     ;   flood([I], Width, Flat, Seen, not(Y), [], Hole),
         unit(Flat, Width, X, Y-First, EyeSeen, Hole, Unit),
-        Units = [Unit|Tail]
+        split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts),
+        append(Parts, Tail, Units)
     ).
+
+%   split_weak_unit(+Unit, +Flat, +Width, +X, +Y-First, +Hole, -Parts):
+%   Parts are the units that a weak Unit falls into when Y cuts its open
+%   corridors (see "Open corridors" in the header): X's stones joined
+%   through stones and the points Y cannot take (held_point/5).  A living
+%   unit, or a weak one that no corridor splits, is kept whole: Parts =
+%   [Unit].
+split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts) :-
+    (   weak(Unit),
+        Unit = unit(_, Stones, _, _, _, _),
+        include(held_point(Flat, Width, X, Y), Hole, Held0),
+        ord_union(Stones, Held0, Held),
+        held_parts(Stones, Held, Width, Flat, PartHoles),
+        PartHoles = [_, _|_]
+    ->  functor(Flat, _, Size),
+        maplist(part_unit(Flat, Width, X, Y-First, Size), PartHoles, Parts)
+    ;   Parts = [Unit]
+    ).
+
+%   held_point(+Flat, +Width, +X, +Y, +I): the point I of a hole holds X's
+%   stones together: it is X's stone, or an empty point of an eye (its
+%   empty region touches no stone of Y's), or an empty point where Y's
+%   stone would capture nothing and be left with fewer than two liberties
+%   (with Y's chains it joins): Y cannot play there and live.
+held_point(Flat, _, X, _, I) :-
+    arg(I, Flat, X),
+    !.
+held_point(Flat, Width, X, Y, I) :-
+    arg(I, Flat, "-"),
+    (   empty_region_touches_no(I, Y, Flat, Width)
+    ->  true
+    ;   \+ captures_at(I, X, Flat, Width),
+        chain_liberties_after(I, Y, Flat, Width, K),
+        K < 2
+    ).
+
+empty_region_touches_no(I, Y, Flat, Width) :-
+    chain_indices(I, "-", Flat, Width, Region),
+    foldl(neighbour_cells(Flat, Width, Y), Region, [], []).
+
+%   held_parts(+Stones, +Held, +Width, +Flat, -PartHoles): the points of
+%   Held (ordered) joined through neighbours in Held, one list for each
+%   group that holds a stone of Stones.
+held_parts([], _, _, _, []).
+held_parts([S|Ss], Held, Width, Flat, [Part|Parts]) :-
+    held_flood([S], Held, Width, [], Part),
+    ord_subtract(Ss, Part, Rest),
+    held_parts(Rest, Held, Width, Flat, Parts).
+
+held_flood([], _, _, Part0, Part) :-
+    sort(Part0, Part).
+held_flood([I|Stack], Held, Width, Part0, Part) :-
+    (   memberchk(I, Part0)
+    ->  held_flood(Stack, Held, Width, Part0, Part)
+    ;   neighbours(Width, I, Ns),
+        include(in_set(Held), Ns, Next),
+        append(Next, Stack, Stack1),
+        held_flood(Stack1, Held, Width, [I|Part0], Part)
+    ).
+
+in_set(Set, I) :-
+    ord_memberchk(I, Set).
+
+%   part_unit(+Flat, +Width, +X, +Y-First, +Size, +PartHole, -Unit): the
+%   unit of a part, as unit/7 makes it from a hole (its wall the stones of
+%   Y next to the part, its eyes those inside it).
+part_unit(Flat, Width, X, Y-First, Size, PartHole, Unit) :-
+    functor(EyeSeen, seen, Size),
+    unit(Flat, Width, X, Y-First, EyeSeen, PartHole, Unit).
 
 unit(Flat, Width, X, Y-First, EyeSeen, Hole, unit(X, Stones, Eyes, Libs, Wall, EyePoints)) :-
     partition(cell_is(Flat, X), Hole, Stones, Empties),
