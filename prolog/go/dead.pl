@@ -440,22 +440,42 @@ unit_from(Flat, Width, X, Y-First, Seen, EyeSeen, I, Units, Tail) :-
     ).
 
 %   split_weak_unit(+Unit, +Flat, +Width, +X, +Y-First, +Hole, -Parts):
-%   Parts are the units that a weak Unit falls into when Y cuts its open
-%   corridors (see "Open corridors" in the header): X's stones joined
-%   through stones and the points Y cannot take (held_point/5).  A living
-%   unit, or a weak one that no corridor splits, is kept whole: Parts =
-%   [Unit].
+%   Parts are the units that a weak Unit falls into when Y cuts off its
+%   parts in danger (see "Open corridors" in the header): X's stones
+%   joined through stones and the points Y cannot take (held_point/5)
+%   make a part; a part with no eye and two liberties or fewer is a unit
+%   of its own, and the rest of the hole is one unit.  A living unit, or
+%   a weak one with no part to cut off, is kept whole: Parts = [Unit].
 split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts) :-
     (   weak(Unit),
         Unit = unit(_, Stones, _, _, _, _),
         include(held_point(Flat, Width, X, Y), Hole, Held0),
         ord_union(Stones, Held0, Held),
         held_parts(Stones, Held, Width, Flat, PartHoles),
-        PartHoles = [_, _|_]
-    ->  functor(Flat, _, Size),
-        maplist(part_unit(Flat, Width, X, Y-First, Size), PartHoles, Parts)
+        PartHoles = [_, _|_],
+        functor(Flat, _, Size),
+        maplist(part_unit(Flat, Width, X, Y-First, Size), PartHoles, PartUnits),
+        include(in_danger, PartUnits, Cut),
+        Cut \== []
+    ->  foldl(unit_points, Cut, [], CutPoints),
+        ord_subtract(Hole, CutPoints, RestHole),
+        (   include(cell_is(Flat, X), RestHole, [])
+        ->  Parts = Cut
+        ;   part_unit(Flat, Width, X, Y-First, Size, RestHole, Rest),
+            append(Cut, [Rest], Parts)
+        )
     ;   Parts = [Unit]
     ).
+
+%   in_danger(+Unit): no eye and two liberties or fewer: Y puts it in
+%   atari at once.
+in_danger(unit(_, _, 0, Libs, _, _)) :-
+    Libs =< 2.
+
+%   unit_points(+Unit, +Points0, -Points): Points0 and the stones and the
+%   eye points of Unit.
+unit_points(unit(_, Stones, _, _, _, EyePoints), Points0, Points) :-
+    ord_union([Points0, Stones, EyePoints], Points).
 
 %   held_point(+Flat, +Width, +X, +Y, +I): the point I of a hole holds X's
 %   stones together: it is X's stone, or an empty point of an eye (its
