@@ -904,6 +904,54 @@ test(the_invader_game_counts_as_gnu_go_does, R == "B+49.5") :-
     Margin is Black - White,
     format(string(R), "B+~w", [Margin]).
 
+%   Open corridors (issue 23): the end of a 13x13 game against GNU Go
+%   level 1 (the machine Black, bench/go_machine.py --size 13 seed 901,
+%   game 7; both passed).  Black's A7 B7 B6 sit in White's left side with
+%   two liberties, A8 and A6; Black's B1 C1 C2 C3 D3 have A1 and D1, and
+%   G1 with H3 H2 J2 J1 (held together by H1, where White's stone would
+%   have no liberty) have F1 and G3.  The empty first line (A6 down to A1,
+%   D1 E1 F1) made them one unit of 7 liberties, as many as White's upper
+%   left group, and the proposal called White's whole left side dead
+%   (B+59.5).  White can take any point of those corridors from its wall:
+%   each of the three is cut off, in danger, and weaker than White around
+%   it.  GNU Go's final_status_list dead is these 14 stones (with L1), and
+%   its final_score W+62.5.
+gt_corridor_13([ "-wbbwwww-www-",
+                 "-wwbbw--wbbw-",
+                 "--wbwwwwb-bw-",
+                 "-wbbbbwbbbbw-",
+                 "-wb-bbb-bbbww",
+                 "-wwbb--b-bbw-",
+                 "bbwwwbb-bbbbw",
+                 "-bwwwbb-bbbw-",
+                 "-wbbbbwbbbw--",
+                 "-wwwbwwwbwwww",
+                 "-wbbwwwbwww--",
+                 "-wbwwwwbbw-w-",
+                 "-bb---b-bwb--" ]).
+
+test(open_corridors_do_not_join_a_unit, Ds == [Dead, Dead, Dead]) :-
+    %   A7 B7 B6, C3 D3 C2 B1 C1, H3 H2 J2 J1 G1 and L1, whoever moves
+    Dead = [[6, 0], [6, 1], [7, 1], [10, 2], [10, 3], [10, 7], [11, 2], [11, 7],
+            [11, 8], [12, 1], [12, 2], [12, 6], [12, 8], [12, 10]],
+    gt_corridor_13(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+test(the_cut_off_stones_are_weaker_than_the_wall, Vs == [why(0, 2, [0-6, 0-4]), why(0, 2, [0-4, 0-3]), why(0, 2, [0-3])]) :-
+    gt_corridor_13(Rows), gt_board(Rows, B),
+    dead_verdicts(B, Verdicts),
+    findall(Why, ( member(dead("b", [_, _|_], Why), Verdicts) ), Vs).
+test(the_corridor_game_counts_as_gnu_go_does, R == "W+62.5") :-
+    gt_corridor_13(Rows),
+    go_new([size(13), preset(chinese), komi(7.5)], G0),
+    G0 =.. [go, S, _|Rest], G =.. [go, S, Rows|Rest],
+    gt_board(Rows, B),
+    dead_stones(B, Dead),
+    go_count(G, Dead, Black-White, _, _),
+    Margin is White - Black,
+    format(string(R), "W+~w", [Margin]).
+
 %   gt_black_around(+Rows, -Board): a 9x9 board whose first rows are Rows
 %   (nine points each), the rest Black's, with Black's eyes J3, G1, J1.
 gt_black_around(Rows, B) :-

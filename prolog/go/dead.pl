@@ -34,10 +34,34 @@ killing shapes, the corner shapes and false eyes are explained there.
 A unit whose eyes are worth two or more lives.  A unit with less is *weak*,
 and its strength is the pair Eyes-Liberties (its empty neighbours).
 
+## Open corridors
+
+A hole can be wide, and X's stones in it far apart: joined only through
+empty points along Y's wall, say the first line under it.  Y can take
+such a point from its wall and cut them; the unit is not held together.
+So a weak unit is looked at part by part.  A *part* is X's stones joined
+through stones and through the points Y cannot take: the points of an
+eye (an empty region that touches no stone of Y's), and the points where
+Y's stone would capture nothing and be left with fewer than two liberties
+(counting Y's chains it joins), such as a point between X's stones on
+the edge.  A part with no eye and two liberties or fewer is in danger: Y
+puts it in atari at once.  Such a part is a unit of its own; the rest of
+the hole stays one unit (a part with more liberties is left joined to
+it: an open area is room, not a weakness).  A living unit is never cut.
+
+A 13x13 game of issue 23 (the machine Black against GNU Go level 1)
+ended so: Black's A7 B7 B6 sat in White's left side with two liberties,
+and the empty first line, A6 down to A1 and D1 E1 F1, joined them to
+Black's B1-D3 and G1-J1 below.  As one unit they had seven liberties, as
+many as White's upper left group, which has no eye (its eye space
+touches A7), and the proposal called White's whole left side dead
+(B+59.5).  Cut off, each of the three parts has two liberties, is weaker
+than White's stones around it, and dies, as GNU Go counts it (W+62.5).
+
 ## The proposal
 
     1. take the stones found dead so far off the board;
-    2. find the weak units of both colours;
+    2. find the weak units of both colours (cut at open corridors);
     3. every weak unit that is weaker than each weak unit of the other
        colour it touches (its stones in the other's wall, or the other's in
        its own) is dead, if the other colour can fill one of its
@@ -167,9 +191,11 @@ dead_stones(Board, ToMove, Dead) :-
 %       other colour it touched ([] when all its walls were alive), or
 %       race(Eyes-Liberties, Shared) when it lost a capturing race to a
 %       unit of that strength, Shared their shared liberties, the other
-%       side to move, or captured(Point) when Stones are a chain of a
-%       wall in atari that an invader takes on Point (why(0, 1, _): see
-%       "An invader that captures first" in the header);
+%       side to move, or captured(Point) when Stones are in atari, an
+%       opponent's unit beside them takes them on Point and they cannot
+%       be saved (why(0, 1, _): a chain of a wall that an invader cuts
+%       off, see "An invader that captures first" and "Open corridors"
+%       in the header);
 %     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
 %       opponent it touches;
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
@@ -241,7 +267,7 @@ dead_or_captures(U, Against, Flat, Width, Verdict) :-
 %   taken_on(+U, +Flat, +Width, -L): the unit U, no eye, is in atari on L
 %   and cannot be saved: its owner's stone on L would capture nothing and
 %   leave it with fewer than two liberties.  A chain of a wall cut off by
-%   an invader (an open corridor, below) dies so: it is "taken on L".
+%   an invader ("Open corridors" in the header) dies so: "taken on L".
 taken_on(unit(X, Stones, 0, 1, _, _), Flat, Width, L) :-
     opponent(X, Y),
     foldl(neighbour_cells(Flat, Width, "-"), Stones, [], [L]),
