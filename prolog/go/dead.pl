@@ -149,7 +149,7 @@ flat board of flat_board/3.
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).
 :- use_module(board).
-:- use_module(eyes, [eye_value/7, neighbours/3, point_index/3]).
+:- use_module(eyes, [eye_value/7, killing_shape/4, neighbours/3, point_index/3]).
 
                  /*******************************
                  *         THE PROPOSAL         *
@@ -232,13 +232,20 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     map_list_to_pairs(strength, Weak, Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, ByStrength),
+    findall(V-Filled, nakade_wall(V, Weak, Flat1, Width, Filled), Walls),
+    pairs_keys(Walls, WallUnits),
+    findall(dead(Y, VStones, why(0, VLibs, filled(Filled))),
+            member(unit(Y, VStones, 0, VLibs, _, _)-Filled, Walls),
+            WallsDead),
     findall(Verdict,
             ( member(U, ByStrength),
+              \+ ( member(V, WallUnits), touch(U, V) ),
               dies(U, Weak, Against),
               ( Against == [] -> true ; approachable(U, Flat1, Width) ),
               dead_or_captures(U, Against, Flat1, Width, Verdict) ),
             Found1),
-    list_to_set(Found1, Found0),          % two invaders may take one chain
+    append(WallsDead, Found1, Found2),
+    list_to_set(Found2, Found0),          % two invaders may take one chain
     (   Found0 == []
     ->  races_lost(Weak, Flat1, Width, ToMove, Found)
     ;   Found = Found0
@@ -294,6 +301,49 @@ captures_first(unit(X, Stones, _, _, _, _), Flat, Width, L, Chain) :-
     chain_liberties_after(L, Y, Flat, Width, K),
     K < 2,
     !.
+
+%   nakade_wall(-V, +Weak, +Flat, +Width, -Filled): V is a weak unit with
+%   no eye whose only eye space is filled by invaders (see "An eye space
+%   the invader fills" in the header): every weak unit of the opponent it
+%   touches is such an invader (nakade_invader/4) that V can approach;
+%   Filled are their stones.
+nakade_wall(V, Weak, Flat, Width, Filled) :-
+    member(V, Weak),
+    V = unit(_, _, 0, _, _, _),
+    findall(U, ( member(U, Weak), opponents(V, U), touch(V, U) ), Us),
+    Us \== [],
+    forall(member(U, Us),
+           ( nakade_invader(U, V, Flat, Width),
+             approachable(U, Flat, Width) )),
+    foldl([unit(_, S, _, _, _, _), F0, F]>>ord_union(F0, S, F), Us, [], Filled).
+
+%   nakade_invader(+U, +V, +Flat, +Width): U has no eye, every empty point
+%   of its hole is one of its liberties (V can make no eye there without
+%   capturing it, and capturing it fills them all) and one of V's, V has
+%   a liberty outside the hole (else they only share liberties: a race or
+%   a seki, below), and U's stones are
+%   the points of a killing shape: three points or fewer, or a shape of
+%   go_eyes:killing_shape/4 with V's liberties outside the hole.  Taking
+%   U leaves V one eye there.
+nakade_invader(U, V, Flat, Width) :-
+    U = unit(X, Stones, 0, _, _, _),
+    opponent(X, Y),
+    Stones = [I|_],
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    flood([I], Width, Flat, Seen, not(Y), [], Hole),
+    ord_subtract(Hole, Stones, Empties),
+    liberty_points(U, Flat, Width, Empties),
+    liberty_points(V, Flat, Width, VLibs),
+    ord_subset(Empties, VLibs),
+    ord_subtract(VLibs, Hole, Outside),
+    Outside \== [],
+    length(Stones, N),
+    (   N =< 3
+    ->  true
+    ;   length(Outside, NOutside),
+        killing_shape(Stones, Flat, Width, NOutside)
+    ).
 
 %   races_lost(+Weak, +Flat, +Width, +ToMove, -Found): the verdicts dead/3
 %   of the weak units of ToMove's opponent that are in a capturing race
@@ -423,6 +473,9 @@ verdict_points(dead(C, S0, Why0), Width, dead(C, S, Why)) :-
     (   Why0 = why(E, L, captured(I))
     ->  point_index(Width, P, I),
         Why = why(E, L, captured(P))
+    ;   Why0 = why(E, L, filled(Is))
+    ->  indices_points(Width, Is, Ps),
+        Why = why(E, L, filled(Ps))
     ;   Why = Why0
     ).
 verdict_points(seki(C, S0, St), Width, seki(C, S, St)) :-
