@@ -862,6 +862,37 @@ test(seki_where_neither_can_fill, Ds == [Dead, Dead, Dead]) :-
     findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
     Ds = [D0|Ds0].
 
+%   An eye space the invader fills (held-out seed 20067 of
+%   bench/go_deadstones.py, a game GNU Go played against itself; the end
+%   of it, lower left).  White's eleven stones A5-E2 have no eye; their
+%   only eye space is A1 B1 C1 B2 C2 B3, and Black's B1 B2 stand in it.
+%   Every empty point there is a liberty of Black's two, so White makes no
+%   eye there without taking them, and taking them fills every other
+%   point: what is left is a two-point eye, one eye.  GNU Go's
+%   final_status_list dead is White's eleven, and its count B+35; the
+%   proposal used to call Black's two dead (no eye, 4 liberties against
+%   White's 5) and give White a six-point eye.
+gt_filled_20067([ "------www",
+                  "ww-wwwwbb",
+                  "bbwwbbwwb",
+                  "bbbwbwwbb",
+                  "wbbbbbbb-",
+                  "www-b-b--",
+                  "w-wwbb---",
+                  "wb-wwb---",
+                  "-b-wbb---" ]).
+
+test(an_eye_space_the_invader_fills, Ds == [Dead, Dead, Dead]) :-
+    Dead = [[4, 0], [5, 0], [5, 1], [5, 2], [6, 0], [6, 2], [6, 3], [7, 0], [7, 3],
+            [7, 4], [8, 3]],
+    gt_filled_20067(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+test(the_wall_has_one_eye_at_most, Why == why(0, 5, filled([[7, 1], [8, 1]]))) :-
+    gt_filled_20067(Rows), gt_board(Rows, B),
+    dead_verdicts(B, [dead("w", _, Why)|_]).
+
 %   An invader that captures first (issue 23): the end of a game against
 %   GNU Go level 1 (Black; the machine White, bench/go_machine.py seed 720,
 %   the real game's final position: both passed).  White's central group

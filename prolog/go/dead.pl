@@ -62,9 +62,12 @@ than White's stones around it, and dies, as GNU Go counts it (W+62.5).
 
     1. take the stones found dead so far off the board;
     2. find the weak units of both colours (cut at open corridors);
-    3. every weak unit that is weaker than each weak unit of the other
-       colour it touches (its stones in the other's wall, or the other's in
-       its own) is dead, if the other colour can fill one of its
+    3. a weak unit with no eye whose only eye space is filled by the
+       other's invaders is dead ("An eye space the invader fills",
+       below); every other weak unit that is weaker than each weak unit
+       of the other colour it touches (its stones in the other's wall,
+       or the other's in its own) is dead, if the other colour can fill
+       one of its
        liberties (approachable/3: not when every such move would put the
        filler's own stones in atari: then it lives in seki), unless it
        can first capture a chain of the wall that cannot be saved (below:
@@ -103,6 +106,32 @@ J1 (White on J3 would leave them with J4 only), H3 joins Black's stones
 outside through the captured points, and the eye space left to White,
 H5 J5 H4 (and J4, J3 next to Black's stones), is no eye at all: the
 whole group is dead, as GNU Go counts it (B+49.5).
+
+## An eye space the invader fills
+
+Taking an invader off gives its wall the invader's points back as eye
+space.  But the wall must capture it first, and that can leave little.
+Take a weak unit U of X's, with no eye, inside a unit V of Y's that has
+no eye either, where every empty point of U's hole is a liberty of U and
+of V.  Y can make no eye there without taking U (any point Y plays is
+next to U's stones), and to take U it must fill every one of U's
+liberties: all the empty points of the hole.  What is left to V is the
+points U's stones stood on, and if they are a killing shape (three
+points or fewer, or a shape of go_eyes:killing_shape/4, which X fills
+again at its vital point), that is one eye.  So V, with no eye
+elsewhere, has one eye at most: when every weak unit of X's that V
+touches is such an invader that V can approach (not a seki), V is the
+one that dies, not the invaders (nakade_wall/5).  V must have a liberty
+outside the hole too; if it has none, U and V only share liberties, and
+that is a race or a seki (below).
+
+A game GNU Go played against itself (held-out seed 20067) ended so:
+White's eleven stones on the lower left had the eye space A1 B1 C1 B2 C2
+B3, with Black's B1 B2 inside and one liberty outside, D4.  Taken alone,
+Black's two (no eye, four liberties) are weaker than White's eleven (five
+liberties), and without them the six points made White two eyes.  But
+White takes them only by filling A1 C1 C2 B3, which leaves it the
+two-point eye B1 B2: White is dead, as GNU Go counts it.
 
 ## Capturing races and seki
 

@@ -517,6 +517,19 @@ verdict_explain(dead(Colour, Stones, why(_, _, captured(Point)))) -->
                          and cannot be saved",
              [Word, N, First, Point]) },
     [Q-A].
+verdict_explain(dead(Colour, Stones, why(_, Libs, filled(Invaders)))) -->
+    !,
+    { Stones = [First|_],
+      colour_word(Colour, Word),
+      format(string(Q), "dead_verdicts(Board, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
+      length(Stones, N),
+      Invaders = [Invader|_],
+      length(Invaders, M),
+      format(string(A), "~w ~d stone(s) at ~w...: no eye, ~d liberties; their only eye space holds \c
+                         ~d stone(s) of the other side at ~w..., and taking them fills it but \c
+                         for one eye",
+             [Word, N, First, Libs, M, Invader]) },
+    [Q-A].
 verdict_explain(dead(Colour, Stones, why(Eyes, Libs, Against))) -->
     !,
     { Stones = [First|_],
