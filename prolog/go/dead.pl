@@ -550,15 +550,14 @@ unit_from(Flat, Width, X, Y-First, Seen, EyeSeen, I, Units, Tail) :-
 %   split_weak_unit(+Unit, +Flat, +Width, +X, +Y-First, +Hole, -Parts):
 %   Parts are the units that a weak Unit falls into when Y cuts off its
 %   parts in danger (see "Open corridors" in the header): X's stones
-%   joined through stones and the points Y cannot take (held_point/5)
+%   joined through stones and the points Y cannot take (held_points/7)
 %   make a part; a part with no eye and two liberties or fewer is a unit
 %   of its own, and the rest of the hole is one unit.  A living unit, or
 %   a weak one with no part to cut off, is kept whole: Parts = [Unit].
 split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts) :-
     (   weak(Unit),
         Unit = unit(_, Stones, _, _, _, _),
-        include(held_point(Flat, Width, X, Y), Hole, Held0),
-        ord_union(Stones, Held0, Held),
+        held_points(Hole, Stones, Flat, Width, X, Y, Held),
         held_parts(Stones, Held, Width, Flat, PartHoles),
         PartHoles = [_, _|_],
         functor(Flat, _, Size),
@@ -585,26 +584,36 @@ in_danger(unit(_, _, 0, Libs, _, _)) :-
 unit_points(unit(_, Stones, _, _, _, EyePoints), Points0, Points) :-
     ord_union([Points0, Stones, EyePoints], Points).
 
-%   held_point(+Flat, +Width, +X, +Y, +I): the point I of a hole holds X's
-%   stones together: it is X's stone, or an empty point of an eye (its
-%   empty region touches no stone of Y's), or an empty point where Y's
-%   stone would capture nothing and be left with fewer than two liberties
-%   (with Y's chains it joins): Y cannot play there and live.
-held_point(Flat, _, X, _, I) :-
-    arg(I, Flat, X),
-    !.
-held_point(Flat, Width, X, Y, I) :-
-    arg(I, Flat, "-"),
-    (   empty_region_touches_no(I, Y, Flat, Width)
-    ->  true
-    ;   \+ captures_at(I, X, Flat, Width),
-        chain_liberties_after(I, Y, Flat, Width, K),
-        K < 2
+%   held_points(+Hole, +Stones, +Flat, +Width, +X, +Y, -Held): the points
+%   of the hole that hold X's stones together, ordered: X's Stones, the
+%   points of its eyes (empty regions that touch no stone of Y's), and
+%   the empty points where Y's stone would capture nothing and be left
+%   with fewer than two liberties (with Y's chains it joins): Y cannot
+%   play there and live.
+held_points(Hole, Stones, Flat, Width, X, Y, Held) :-
+    ord_subtract(Hole, Stones, Empties),
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    foldl(held_region(Flat, Width, X, Y, Seen), Empties, Stones, Held).
+
+%   held_region(..., +I, +Held0, -Held): Held0 and the held points of the
+%   empty region of I, if it was not seen yet.
+held_region(Flat, Width, X, Y, Seen, I, Held0, Held) :-
+    arg(I, Seen, S),
+    (   nonvar(S)
+    ->  Held = Held0
+    ;   flood([I], Width, Flat, Seen, is("-"), [], Region),
+        (   foldl(neighbour_cells(Flat, Width, Y), Region, [], [])
+        ->  Points = Region
+        ;   include(no_play_for(Y, X, Flat, Width), Region, Points)
+        ),
+        ord_union(Held0, Points, Held)
     ).
 
-empty_region_touches_no(I, Y, Flat, Width) :-
-    chain_indices(I, "-", Flat, Width, Region),
-    foldl(neighbour_cells(Flat, Width, Y), Region, [], []).
+no_play_for(Y, X, Flat, Width, I) :-
+    \+ captures_at(I, X, Flat, Width),
+    chain_liberties_after(I, Y, Flat, Width, K),
+    K < 2.
 
 %   held_parts(+Stones, +Held, +Width, +Flat, -PartHoles): the points of
 %   Held (ordered) joined through neighbours in Held, one list for each
