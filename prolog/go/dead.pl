@@ -40,11 +40,11 @@ A hole can be wide, and X's stones in it far apart: joined only through
 empty points along Y's wall, say the first line under it.  Y can take
 such a point from its wall and cut them; the unit is not held together.
 So a weak unit is looked at part by part.  A *part* is X's stones joined
-through stones and through the points Y cannot take: the points of an
-eye (an empty region that touches no stone of Y's), and the points where
-Y's stone would capture nothing and be left with fewer than two liberties
-(counting Y's chains it joins), such as a point between X's stones on
-the edge.  A part with no eye and two liberties or fewer is in danger: Y
+through stones and through the points Y cannot take from its wall: the
+points next to no stone of Y's (an eye, or X's own side of an open
+area), and the points where Y's stone would capture nothing and be left
+with fewer than two liberties (counting Y's chains it joins), such as a
+point between X's stones on the edge.  A part with no eye and two liberties or fewer is in danger: Y
 puts it in atari at once.  Such a part is a unit of its own; the rest of
 the hole stays one unit (a part with more liberties is left joined to
 it: an open area is room, not a weakness).  A living unit is never cut.
@@ -587,9 +587,7 @@ unit_points(unit(_, Stones, _, _, _, EyePoints), Points0, Points) :-
 %   held_points(+Hole, +Stones, +Flat, +Width, +X, +Y, -Held): the points
 %   of the hole that hold X's stones together, ordered: X's Stones, the
 %   points of its eyes (empty regions that touch no stone of Y's), and
-%   the empty points where Y's stone would capture nothing and be left
-%   with fewer than two liberties (with Y's chains it joins): Y cannot
-%   play there and live.
+%   the empty points where Y cannot cut from its wall (no_play_for/5).
 held_points(Hole, Stones, Flat, Width, X, Y, Held) :-
     ord_subtract(Hole, Stones, Empties),
     functor(Flat, _, Size),
@@ -610,10 +608,17 @@ held_region(Flat, Width, X, Y, Seen, I, Held0, Held) :-
         ord_union(Held0, Points, Held)
     ).
 
+%   no_play_for(+Y, +X, +Flat, +Width, +I): Y cannot cut at the empty
+%   point I from its wall: no stone of Y's is next to it, or Y's stone
+%   there would capture nothing and be left with fewer than two liberties.
 no_play_for(Y, X, Flat, Width, I) :-
-    \+ captures_at(I, X, Flat, Width),
-    chain_liberties_after(I, Y, Flat, Width, K),
-    K < 2.
+    (   neighbours(Width, I, Ns),
+        \+ ( member(J, Ns), arg(J, Flat, Y) )
+    ->  true
+    ;   \+ captures_at(I, X, Flat, Width),
+        chain_liberties_after(I, Y, Flat, Width, K),
+        K < 2
+    ).
 
 %   held_parts(+Stones, +Held, +Width, +Flat, -PartHoles): the points of
 %   Held (ordered) joined through neighbours in Held, one list for each
