@@ -44,10 +44,11 @@ through stones and through the points Y cannot take from its wall: the
 points next to no stone of Y's (an eye, or X's own side of an open
 area), and the points where Y's stone would capture nothing and be left
 with fewer than two liberties (counting Y's chains it joins), such as a
-point between X's stones on the edge.  A part with no eye and two liberties or fewer is in danger: Y
-puts it in atari at once.  Such a part is a unit of its own; the rest of
-the hole stays one unit (a part with more liberties is left joined to
-it: an open area is room, not a weakness).  A living unit is never cut.
+point between X's stones on the edge.  A part with no eye and two
+liberties or fewer is in danger: Y puts it in atari at once.  Such a part
+is a unit of its own; the rest of the hole stays one unit (a part with
+more liberties is left joined to it: an open area is room, not a
+weakness).  A living unit is never cut.
 
 A 13x13 game of issue 23 (the machine Black against GNU Go level 1)
 ended so: Black's A7 B7 B6 sat in White's left side with two liberties,
@@ -350,10 +351,9 @@ nakade_wall(V, Weak, Flat, Width, Filled) :-
 %   of its hole is one of its liberties (V can make no eye there without
 %   capturing it, and capturing it fills them all) and one of V's, V has
 %   a liberty outside the hole (else they only share liberties: a race or
-%   a seki, below), and U's stones are
-%   the points of a killing shape: three points or fewer, or a shape of
-%   go_eyes:killing_shape/4 with V's liberties outside the hole.  Taking
-%   U leaves V one eye there.
+%   a seki, below), and U's stones are the points of a killing shape:
+%   three points or fewer, or a shape of go_eyes:killing_shape/4 with V's
+%   liberties outside the hole.  Taking U leaves V one eye there.
 nakade_invader(U, V, Flat, Width) :-
     U = unit(X, Stones, 0, _, _, _),
     opponent(X, Y),
@@ -558,7 +558,7 @@ split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts) :-
     (   weak(Unit),
         Unit = unit(_, Stones, _, _, _, _),
         held_points(Hole, Stones, Flat, Width, X, Y, Held),
-        held_parts(Stones, Held, Width, Flat, PartHoles),
+        held_parts(Stones, Held, Width, PartHoles),
         PartHoles = [_, _|_],
         functor(Flat, _, Size),
         maplist(part_unit(Flat, Width, X, Y-First, Size), PartHoles, PartUnits),
@@ -620,14 +620,14 @@ no_play_for(Y, X, Flat, Width, I) :-
         K < 2
     ).
 
-%   held_parts(+Stones, +Held, +Width, +Flat, -PartHoles): the points of
-%   Held (ordered) joined through neighbours in Held, one list for each
-%   group that holds a stone of Stones.
-held_parts([], _, _, _, []).
-held_parts([S|Ss], Held, Width, Flat, [Part|Parts]) :-
+%   held_parts(+Stones, +Held, +Width, -PartHoles): the points of Held
+%   (ordered) joined through neighbours in Held, one list for each group
+%   that holds a stone of Stones.
+held_parts([], _, _, []).
+held_parts([S|Ss], Held, Width, [Part|Parts]) :-
     held_flood([S], Held, Width, [], Part),
     ord_subtract(Ss, Part, Rest),
-    held_parts(Rest, Held, Width, Flat, Parts).
+    held_parts(Rest, Held, Width, Parts).
 
 held_flood([], _, _, Part0, Part) :-
     sort(Part0, Part).
