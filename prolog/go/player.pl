@@ -94,7 +94,7 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   search played (N a variable: 0 where no search ran), mc_max_size(S)
 %   the largest board where the search runs (default every size),
 %   search(flat) the flat Monte Carlo instead of the tree, priors(hand),
-%   patterns(false), replies(false) and twolibs(true) as
+%   patterns(false), replies(false) and twolibs(false) as
 %   go_uct:uct_search/6 takes them, races(false)
 %   without the capturing races' values (go_tactics:races/3).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
@@ -439,7 +439,7 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ;   option(patterns(Patterns), Options, true),
         option(priors(How), Options, learned),
         option(replies(Replies), Options, true),
-        option(twolibs(TwoLibs), Options, false),
+        option(twolibs(TwoLibs), Options, true),
         append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
                         twolibs(TwoLibs)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)

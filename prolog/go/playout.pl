@@ -39,7 +39,8 @@ takes the first rule that gives a move:
      eye, no self-atari), X plays it.  This is Baier and Drake's "last
      good reply with forgetting" (2010): the random games learn, within
      one search, the answers that work in this position.
-  1c. **Two liberties** (option twolibs(true) of the search).  If the
+  1c. **Two liberties** (on by default; twolibs(false) of the search
+     turns it off).  If the
      last move left a chain of X's of two stones or more with two
      liberties, X gives it a third: one of the two where its stone has
      two empty neighbours besides the other (the defence of Pachi's and

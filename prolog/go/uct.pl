@@ -90,8 +90,9 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   go_playout's patterns; replies(false), playouts without the last
 %   good replies (go_playout:learn_replies/4: by default each search
 %   learns them afresh from its own simulations, the tree's moves and the
-%   playouts'); twolibs(true), playouts that give a third liberty to a
-%   chain left with two (go_playout's rule 1c); priors(hand), the
+%   playouts'); twolibs(false), playouts that do not give a third
+%   liberty to a chain left with two (go_playout's rule 1c, on by
+%   default); priors(hand), the
 %   hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
 %   of Visits-I-Rate, most visited first (of equal visits, the better
@@ -116,7 +117,7 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     functor(Cells, _, Arity),
     option(replies(UseReplies), Options, true),
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
-    option(twolibs(TwoLibs), Options, false),
+    option(twolibs(TwoLibs), Options, true),
     grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies, TwoLibs), Done),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
