@@ -983,6 +983,41 @@ test(the_corridor_game_counts_as_gnu_go_does, R == "W+62.5") :-
     Margin is White - Black,
     format(string(R), "W+~w", [Margin]).
 
+%   Two more endings of the machine's games against GNU Go level 1
+%   (bench/go_machine.py seeds 846 and 872, the machine White; both
+%   passed), where our count named another winner than GNU Go's before
+%   the open corridors and the filled eye spaces.  With the side to move
+%   after the passes, the proposal is GNU Go's final_status_list dead:
+%   on 846 White's H7 J7 G6 H6 (in atari on J6), H4 H3, E1 and G1 (GNU Go
+%   B+5.5; the proposal called nothing dead, W+21.5); on 872 White's D9
+%   D8, A7 B7 C7 C6 and J6 (GNU Go B+23.5; the proposal called Black's B8
+%   C8 dead instead, W+2.5).
+gt_machine_846([ "-w--wbb--",
+                 "--ww-wbbb",
+                 "----wwbww",
+                 "-w-wwbww-",
+                 "---wbbbb-",
+                 "wwwwb--w-",
+                 "bwbwwb-w-",
+                 "bbbwbbbb-",
+                 "--bbw-w--" ]).
+gt_machine_872([ "---w-b-b-",
+                 "-bbwb-b--",
+                 "wwwbb-bb-",
+                 "bbw-bbwbw",
+                 "-bbbbwwwb",
+                 "bbwwwwwbb",
+                 "wbwwbbbb-",
+                 "ww-wwbwbb",
+                 "----wwwb-" ]).
+
+test(the_machines_ending_846, D == [[2, 7], [2, 8], [3, 6], [3, 7], [5, 7], [6, 7], [8, 4], [8, 6]]) :-
+    gt_machine_846(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", D).
+test(the_machines_ending_872, D == [[0, 3], [1, 3], [2, 0], [2, 1], [2, 2], [3, 2], [3, 8]]) :-
+    gt_machine_872(Rows), gt_board(Rows, B),
+    dead_stones(B, "w", D).
+
 %   gt_black_around(+Rows, -Board): a 9x9 board whose first rows are Rows
 %   (nine points each), the rest Black's, with Black's eyes J3, G1, J1.
 gt_black_around(Rows, B) :-
