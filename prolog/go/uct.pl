@@ -250,7 +250,7 @@ top_two(J, K, Kids, F0, S0, F, S) :-
 %   playouts' last ply, whether they use patterns, the priors (learned or
 %   hand), the opponent's last move before the root, the table of last
 %   good replies (or none) and whether the playouts defend chains of two
-%   liberties (option twolibs(true)).
+%   liberties (option twolibs, true by default).
 simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies, TwoLibs)) :-
     functor(First, first, Arity),
     \+ \+ ( descend(Root, FB, X, 1, Last0, How, Path, First, Ply, Last, Next),
