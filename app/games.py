@@ -214,8 +214,11 @@ def _brief_calls() -> frozenset[str]:
     asked once per process): app/prolog.py's Bridge.call keeps the GIL during them."""
     return frozenset(bridge().query("findall(C, tablero_cache:brief_call(C), Cs)")[0]["Cs"])
 
+#  The cached calls that play an action (a new state, kept under a new key).
+_PLAYS = frozenset({"act", "act_delta", "machine", "machine_act", "machine_chosen"})
+
 #  The cached calls whose reply names no new state, and their classic predicate.
-_CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
+_CLASSIC = {"act": "api_act", "act_delta": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
             "machine_chosen": "api_machine_act", "view": "api_view", "show": "api_show",
             "score": "api_score"}
 
@@ -260,6 +263,22 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
         kind = Refused if reply["kind"] == "refused" else InvalidRequest
         raise kind(reply["code"], reply["message"], reply.get("explain"))
     return reply
+
+
+def apply_delta(view: dict, delta: dict) -> dict:
+    """The view after an action, from the view before it and the action's `view_delta`
+    (prolog/tablero/cache.pl's view_delta/3; static/view-delta.js does the same in a page):
+    `changed` keys set to their new values, the `items` of a list replaced ([index, value]
+    pairs) and the `removed` keys gone.  `view` itself is left as it was."""
+    new = {**view, **delta["changed"]}
+    for key, items in delta["items"].items():
+        values = list(new[key])
+        for index, value in items:
+            values[index] = value
+        new[key] = values
+    for key in delta["removed"]:
+        new.pop(key, None)
+    return new
 
 
 class Game:
@@ -355,7 +374,7 @@ class Game:
     def _ask(self, call: str, arg: str = "", timeout: float | None = None) -> dict:
         """One cached call on this game's state: by its key while this worker holds it,
         else with its state text and traces (or, lacking traces, after a replay)."""
-        new_key = _token() if call in ("act", "machine", "machine_act", "machine_chosen") else ""
+        new_key = _token() if call in _PLAYS else ""
         if self._key is not None:
             reply = call_cached(call, self.game, self._cache_id, self._key, new_key, "", "",
                                 arg, timeout)
@@ -443,6 +462,26 @@ class Game:
         Prolog's view text on as it is: `view_json`)."""
         self._played(self._ask("act", _json(action)))
         return self.view if view else None
+
+    def act_delta(self, action: dict) -> dict:
+        """Play one action as act() does and return what changed in the view (`view_delta`:
+        see apply_delta), which Prolog writes in place of the whole view.  The view after
+        it is then asked of Prolog only when read (or worked out here, from a view this
+        object had already parsed)."""
+        before = self._view
+        reply = self._ask("act_delta", _json(action))
+        self._played(reply)
+        delta = reply["view_delta"]
+        if before is not None:
+            self._view = apply_delta(before, delta)
+        return delta
+
+    @property
+    def view_json_known(self) -> str | None:
+        """The view's JSON text if this object has it without asking Prolog, else None."""
+        if self._view_json is None and self._view is not None:
+            return self.view_json
+        return self._view_json
 
     def machine(self, timeout: float | None = None) -> dict:
         """Let the machine player choose and play the next action; return it."""
