@@ -229,7 +229,8 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     with the new state text (as stored) under "state" ("" when the call writes none) and
     the view's JSON text as Prolog wrote it under "view_json" (parsed by nobody on a
     move's way: storage keeps it and the answer carries it as it is; `last` is the view's
-    last action, for the checks that need it).
+    last action, for the checks that need it).  For act_delta, "view_json" is None and
+    "view_delta" is what changed in the view (see apply_delta).
 
     A refusal raises Refused or InvalidRequest, except cache_miss and no_trace, which
     come back as replies (the caller sends the state, or replays)."""
@@ -256,7 +257,12 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
         raise PrologError(f"tablero_cache {call} {game}: {text[7:]}")
     state_out, view_json, body = text.split("\n", 2)
     reply = json.loads(body)
-    reply["state"], reply["view_json"] = state_out, view_json or None
+    if call == "act_delta":  # the JSON of what changed in the view, in the view's place
+        reply["state"], reply["view_json"] = state_out, None
+        if view_json:
+            reply["view_delta"] = json.loads(view_json)
+    else:
+        reply["state"], reply["view_json"] = state_out, view_json or None
     if not reply["ok"] and reply["code"] not in ("cache_miss", "no_trace"):
         if reply["code"] in _RULES_FAILED and state and call in _CLASSIC:
             _check_state(game, state, _CLASSIC[call], "the rules do not take it")
