@@ -746,7 +746,8 @@ def act(game_id):
                 pass
             exc.student_verdicts = student_rules.summary(record.game, record.id)
         raise
-    last = played.last or {}
+    after = apply_delta(before, delta) if wants_delta else None
+    last = (after.get("last") if wants_delta else played.last) or {}
     if last.get("player") is not None and last.get("player") != actor:
         require_seat(record, last["player"], you)
     # A student's rules are asked before the move is stored, so that their verdict is
@@ -756,7 +757,6 @@ def act(game_id):
         store(record, played.actions[-1], played, now, student)
         return reply(record, played.view_json, played.explain, you=you,
                      **({"student": student} if student else {}))
-    after = apply_delta(before, delta)
     #  The row keeps no view (worked out when read) but for a game over: a finished game's
     #  stored view is its record (app/records.py keeps its result through an upgrade).
     store(record, played.actions[-1], played, now, student,

@@ -476,8 +476,10 @@ class Game:
         object had already parsed)."""
         before = self._view
         reply = self._ask("act_delta", _json(action))
-        self._played(reply)
         delta = reply["view_delta"]
+        if "last" in delta["changed"]:  # else the view's, asked when read (or worked out)
+            reply["last"] = delta["changed"]["last"]
+        self._played(reply)
         if before is not None:
             self._view = apply_delta(before, delta)
         return delta

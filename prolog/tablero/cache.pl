@@ -245,8 +245,9 @@ lean(Game, Goal, State, Explain, Check, Write, Text, Reply) :-
 %   lean(+Form, +Game, :Goal, ?State, ?Explain, :Check, :Write, -Text, -Reply):
 %   as lean/8 with Form view; with Form delta(Game, State0) the text in the
 %   view's place is the JSON of what changed from State0's view
-%   (view_delta/3): a move writes no whole view.  (Written apart from the
-%   reply, whose goal texts hold quotes, it takes json_text/2's fast path.)
+%   (view_delta/3): a move writes no whole view, and the reply has no `last`
+%   (the delta's, when it changed).  (Written apart from the reply, whose goal
+%   texts hold quotes, the delta takes json_text/2's fast path.)
 lean(Form, Game, Goal, State, Explain, Check, Write, Text, Reply) :-
     catch(( tablero:known_game(Game),
             Goal,
@@ -255,8 +256,7 @@ lean(Form, Game, Goal, State, Explain, Check, Write, Text, Reply) :-
             call(Write, State, Text),
             view_out(Form, View, ViewText, Out),
             tablero:explain_json(Explain, Ex, Extra),
-            (   get_dict(last, View, Last) -> true ; Last = null ),
-            put_dict(_{ok:true, explain:Ex, last:Last}, Out, Dict0),
+            put_dict(_{ok:true, explain:Ex}, Out, Dict0),
             put_dict(Extra, Dict0, Dict)
           ),
           Refusal,
@@ -264,8 +264,9 @@ lean(Form, Game, Goal, State, Explain, Check, Write, Text, Reply) :-
     tablero:json_text(Dict, JSON),
     atomics_to_string([ViewText, "\n", JSON], Reply).
 
-view_out(view, View, ViewText, _{}) :-
-    tablero:json_text(View, ViewText).
+view_out(view, View, ViewText, _{last:Last}) :-
+    tablero:json_text(View, ViewText),
+    (   get_dict(last, View, Last) -> true ; Last = null ).
 view_out(delta(Game, State0), View, DeltaText, _{}) :-
     tablero:full_view(Game, State0, View0),
     view_delta(View0, View, Delta),
