@@ -702,8 +702,8 @@ def store(record: storage.Record, action: dict, played: Game, now: int | None = 
     if record.plies >= storage.MAX_PLIES:
         raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
     clock = timed(record, played, clocks.now_ms() if now is None else now, record.plies + 1)
-    if view is None and clock is not None:  # a timed game's view was asked: stored
-        view = played.view_json_known
+    if view is None and clock is not None:  # a timed game's view, read by its clock: stored
+        view = played.view_json
     try:
         storage.append(record, action, played.state, played.view_json if view == "" else view,
                        played.key, played.trace, clock, student_rules.kept(student))
@@ -717,7 +717,7 @@ def act(game_id):
     """Play an action for a seat the caller holds: {"action": {...}, "revision": N (optional),
     "delta": true (optional)}.  A timed game charges the mover's clock (app/clocks.py); one
     lost on time refuses it.  With "delta": true the reply carries `view_delta`, what
-    changed in the view (docs/api.md), in place of the whole `view`."""
+    changed in the view (README, docs/architecture.md), in place of the whole `view`."""
     now = clocks.now_ms()
     data = body()
     record = record_or_404(game_id)
@@ -736,7 +736,7 @@ def act(game_id):
     played = playing(record)
     before = view_of(record)
     try:
-        delta = played.act_delta(action) if wants_delta else played.act(action, view=False)
+        delta = played.act_delta(action, before) if wants_delta else played.act(action, view=False)
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc, record)
         if exc.student:  # kept beside the game (which does not change), with the counts
@@ -746,8 +746,7 @@ def act(game_id):
                 pass
             exc.student_verdicts = student_rules.summary(record.game, record.id)
         raise
-    after = apply_delta(before, delta) if wants_delta else None
-    last = (after.get("last") if wants_delta else played.last) or {}
+    last = played.last or {}
     if last.get("player") is not None and last.get("player") != actor:
         require_seat(record, last["player"], you)
     # A student's rules are asked before the move is stored, so that their verdict is
@@ -759,9 +758,9 @@ def act(game_id):
                      **({"student": student} if student else {}))
     #  The row keeps no view (worked out when read) but for a game over: a finished game's
     #  stored view is its record (app/records.py keeps its result through an upgrade).
+    after = played.view  # worked out from `before` and the delta
     store(record, played.actions[-1], played, now, student,
-          view=json.dumps(after, ensure_ascii=False, separators=(",", ":"))
-          if after.get("over") else None)
+          view=played.view_json if after.get("over") else None)
     keep_view(record, after)
     return reply(record, None, played.explain, you=you, view_delta=delta,
                  **({"student": student} if student else {}))

@@ -218,9 +218,9 @@ def _brief_calls() -> frozenset[str]:
 _PLAYS = frozenset({"act", "act_delta", "machine", "machine_act", "machine_chosen"})
 
 #  The cached calls whose reply names no new state, and their classic predicate.
-_CLASSIC = {"act": "api_act", "act_delta": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
-            "machine_chosen": "api_machine_act", "view": "api_view", "show": "api_show",
-            "score": "api_score"}
+_CLASSIC = {"act": "api_act", "act_delta": "api_act", "machine": "api_machine",
+            "machine_act": "api_machine_act", "machine_chosen": "api_machine_act",
+            "view": "api_view", "show": "api_show", "score": "api_score"}
 
 
 def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, state: str,
@@ -469,12 +469,12 @@ class Game:
         self._played(self._ask("act", _json(action)))
         return self.view if view else None
 
-    def act_delta(self, action: dict) -> dict:
+    def act_delta(self, action: dict, before: dict | None = None) -> dict:
         """Play one action as act() does and return what changed in the view (`view_delta`:
         see apply_delta), which Prolog writes in place of the whole view.  The view after
-        it is then asked of Prolog only when read (or worked out here, from a view this
-        object had already parsed)."""
-        before = self._view
+        it is worked out here from the view before it (`before`, which a caller may hold,
+        else this object's if it parsed one), else asked of Prolog only when read."""
+        before = self._view if before is None else before
         reply = self._ask("act_delta", _json(action))
         delta = reply["view_delta"]
         if "last" in delta["changed"]:  # else the view's, asked when read (or worked out)
@@ -483,13 +483,6 @@ class Game:
         if before is not None:
             self._view = apply_delta(before, delta)
         return delta
-
-    @property
-    def view_json_known(self) -> str | None:
-        """The view's JSON text if this object has it without asking Prolog, else None."""
-        if self._view_json is None and self._view is not None:
-            return self.view_json
-        return self._view_json
 
     def machine(self, timeout: float | None = None) -> dict:
         """Let the machine player choose and play the next action; return it."""

@@ -343,9 +343,10 @@ def append(record: Record, action: dict, state: str, view: dict | str | None,
     """Store `action`, the state after it (in the game's row and with the action: undo goes
     back to it) and its trace, if the game is still at record.revision.  `view`: the view,
     or its JSON text as Prolog wrote it (stored as it is; the record's `view` is then
-    parsed from it only when asked), or None to store none (NULL).  `clock`: the game's clock after it (a timed game).
-    `student`: what a student's rules said of it (app/student_rules.py), kept with it (an
-    undo takes it away with the action)."""
+    parsed from it only when asked), or None to store none (NULL: a move answered with a
+    delta; app/api.py's view_of works it out when read).  `clock`: the game's clock after
+    it (a timed game).  `student`: what a student's rules said of it
+    (app/student_rules.py), kept with it (an undo takes it away with the action)."""
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies + 1, undo_request = NULL, "

@@ -154,3 +154,23 @@ def test_the_python_game_s_act_delta_is_act_s_view(name):
             continue
         view = apply_delta(view, lean.act_delta(action))
         assert view == expected == lean.view
+
+
+def test_deltas_hold_on_both_databases_and_a_timed_game_keeps_its_view(any_app):
+    client = any_app.test_client()  # SQLite and PostgreSQL
+    game = create(client, "go", {"size": 9})
+    timed = create(client, "go", {"size": 9}, clock={"main": 60, "increment": 5})
+    for made in (game, timed):
+        secret, view = secret_of(made), made["view"]
+        for pos in ([2, 2], [6, 6], [2, 6]):
+            reply = post(client, made, "actions", secret, action={"kind": "move", "pos": pos},
+                         delta=True).json
+            view = apply_delta(view, reply["view_delta"])
+        another_worker()
+        assert shown(client, made)["view"] == view and view["to_move"] == "w"
+    #  A timed game's clock reads its view: stored with each move, and charged as ever.
+    assert stored_view(any_app, game["id"]) is None
+    assert stored_view(any_app, timed["id"]) is not None
+    clock = reply["clock"]  # both moved once since the first move: each got its increment
+    assert clock["running"] == "w" and clock["left"]["w"] > 60000 and clock["left"]["b"] > 60000
+    assert shown(client, timed)["clock"]["left"] == clock["left"]

@@ -281,6 +281,11 @@ view_out(delta(Game, State0), View, DeltaText, _{}) :-
 %   `removed`, the keys View0 has and View has not.  View is View0 with the
 %   changed keys set, each list's items replaced and the removed keys
 %   deleted (app/games.py's apply_delta, static/view-delta.js).
+%
+%   ?- view_delta(_{board:["-b", "--"], to_move:"w", dead:[], n:1},
+%                 _{board:["-b", "w-"], to_move:"b", n:1, phase:"play"}, D).
+%   D = _{changed:_{phase:"play", to_move:"b"}, items:_{board:[[1, "w-"]]},
+%         removed:[dead]}.
 view_delta(View0, View, _{changed:Changed, items:Items, removed:Removed}) :-
     dict_pairs(View0, _, Pairs0),
     dict_pairs(View, _, Pairs),
