@@ -5,7 +5,8 @@
 // reads the game's id from the path, loads (GET /api/games/<id>) and creates games (POST
 // /api/games, then pushState/replaceState), keeps the seat secrets the server hands out
 // (api.js) and sends them, posts an action (its reply carrying only what changed in the
-// view: view-delta.js), a machine step or an undo with the revision it was made against, reloads the game on a 409 stale/conflict, follows the game's live
+// view: view-delta.js), a machine step or an undo with the revision it was made against,
+// reloads the game on a 409 stale/conflict, follows the game's live
 // changes (GET /api/games/<id>/events) so another player's move appears by itself, takes
 // a seat from an invitation link, shows undo requests to answer, feeds the Prolog panel
 // the `explain` of replies and refusals, shows messages in #message, and runs the machine
@@ -283,7 +284,8 @@ export class GameSession {
         // (view-delta.js); should the reply not follow that revision, the whole game.
         reply.view = context.before && reply.revision === revision + 1
           ? applyDelta(context.before, reply.view_delta)
-          : (await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, secretFor(id, seat))).view;
+          : (await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined,
+                       secretFor(id, seat))).view;
         if (this.late(epoch)) return null;
       }
       this.panel.add({ label: () => label(reply), explain: reply.explain,
