@@ -254,9 +254,8 @@ lean(Form, Game, Goal, State, Explain, Check, Write, Text, Reply) :-
             tablero:full_view(Game, State, View),
             call(Check, View),
             call(Write, State, Text),
-            view_out(Form, View, ViewText, Out),
             tablero:explain_json(Explain, Ex, Extra),
-            put_dict(_{ok:true, explain:Ex}, Out, Dict0),
+            view_out(Form, View, Ex, ViewText, Dict0),
             put_dict(Extra, Dict0, Dict)
           ),
           Refusal,
@@ -264,10 +263,12 @@ lean(Form, Game, Goal, State, Explain, Check, Write, Text, Reply) :-
     tablero:json_text(Dict, JSON),
     atomics_to_string([ViewText, "\n", JSON], Reply).
 
-view_out(view, View, ViewText, _{last:Last}) :-
+%   view_out(+Form, +View, +Explain, -ViewText, -Reply): the view's text (or
+%   the delta's) and the reply's dict but for the extras.
+view_out(view, View, Ex, ViewText, _{ok:true, explain:Ex, last:Last}) :-
     tablero:json_text(View, ViewText),
     (   get_dict(last, View, Last) -> true ; Last = null ).
-view_out(delta(Game, State0), View, DeltaText, _{}) :-
+view_out(delta(Game, State0), View, Ex, DeltaText, _{ok:true, explain:Ex}) :-
     tablero:full_view(Game, State0, View0),
     view_delta(View0, View, Delta),
     tablero:json_text(Delta, DeltaText).
