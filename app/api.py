@@ -32,7 +32,7 @@ from . import clocks, gnugo_seat, live, machine_pool, observe, security, sgf, st
 from .records import playing, record_or_404, same_result  # noqa: F401  (the routes' reading of a game)
 from .gtp import GNUGO
 from .prolog import bridge
-from .games import (Game, InvalidRequest, NotFound, Refused, TableroError,
+from .games import (Game, InvalidRequest, NotFound, Refused, TableroError, apply_delta,
                     available_games, call_api, declared_games, known, state_format)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -159,6 +159,11 @@ def reply(record: storage.Record, view: dict | str, explain: list, status: int =
     may be the view's JSON text as Prolog wrote it (Game.view_json), spliced in as it is."""
     you = held(record, bearer()) if you is None else you
     extra = {**student_rules.served(record.game), **extra}
+    if view is None:  # a move's view_delta in its place (in `extra`)
+        data = {**game_json(record, None, you), "explain": explain, **extra}
+        del data["view"]
+        return current_app.response_class(json.dumps(data, separators=(",", ":")) + "\n",
+                                          mimetype="application/json"), status
     if not isinstance(view, str):
         return jsonify(**game_json(record, view, you), explain=explain, **extra), status
     data = {**game_json(record, None, you), "explain": explain, **extra}
@@ -168,11 +173,30 @@ def reply(record: storage.Record, view: dict | str, explain: list, status: int =
                                       mimetype="application/json"), status
 
 
+#  The views this worker has of games whose row stores none (a move answered with a
+#  `view_delta` stores no view): game id -> (revision, view).  A revision names one
+#  position for every worker, so a view kept here is the game's while the revision is.
+_views: dict[str, tuple[int, dict]] = {}
+
+
 def view_of(record: storage.Record) -> dict:
-    """The stored view (no Prolog), or, should a row have none, Prolog's."""
+    """The stored view (no Prolog); for a row that has none (a move answered with a delta),
+    the one this worker has for its revision, else Prolog's (then kept here)."""
     if record.view is not None:
         return record.view
-    return playing(record).view
+    kept = _views.get(record.id)
+    if kept is not None and kept[0] == record.revision:
+        return kept[1]
+    view = playing(record).view
+    keep_view(record, view)
+    return view
+
+
+def keep_view(record: storage.Record, view: dict) -> None:
+    """Keep `view` as the game's at record.revision in this worker (see view_of)."""
+    if len(_views) > 2000:  # a long-lived worker keeps only recent games
+        _views.clear()
+    _views[record.id] = (record.revision, view)
 
 
 def changed() -> None:
@@ -275,15 +299,16 @@ def my_games():
 
 def summaries(games: list[dict]) -> list[dict]:
     """The saved games of a list, each with what a person reads in it: `you` (the seats
-    held, as `seats`), its `options` and `holders`, and of its stored view (no Prolog) the
-    `seats` (who sits where: human, machine...), `to_move`, `over` and `result`."""
+    held, as `seats`), its `options` and `holders`, and of its view (view_of: the stored
+    one, no Prolog, where the row has one) the `seats` (who sits where: human, machine...),
+    `to_move`, `over` and `result`."""
     out = []
     for game in games:
         record = storage.load(game["id"])
         if record is None:
             continue
         record = clocks.settle(record)
-        view = record.view or {}
+        view = view_of(record)
         out.append({**game, "you": game["seats"], "options": record.options,
                     "holders": holders(record),
                     "view": {key: view.get(key) for key in ("seats", "to_move", "over", "result")}})
@@ -670,14 +695,18 @@ def timed(record: storage.Record, played: Game, now: int, plies: int,
 
 
 def store(record: storage.Record, action: dict, played: Game, now: int | None = None,
-          student: dict | None = None) -> None:
-    """Store an action played (with `student`, what a student's rules said of it)."""
+          student: dict | None = None, view: str | None = "") -> None:
+    """Store an action played (with `student`, what a student's rules said of it).  `view`:
+    the view's text to store, by default the game's; None stores none (a move answered
+    with a delta: the view is worked out when it is read)."""
     if record.plies >= storage.MAX_PLIES:
         raise Refused("history_full", f"A game keeps at most {storage.MAX_PLIES} actions")
     clock = timed(record, played, clocks.now_ms() if now is None else now, record.plies + 1)
+    if view is None and clock is not None:  # a timed game's view, read by its clock: stored
+        view = played.view_json
     try:
-        storage.append(record, action, played.state, played.view_json, played.key, played.trace,
-                       clock, student_rules.kept(student))
+        storage.append(record, action, played.state, played.view_json if view == "" else view,
+                       played.key, played.trace, clock, student_rules.kept(student))
     except storage.Conflict:
         raise Refused("conflict", "Another change was made at the same moment: reload") from None
     changed()
@@ -685,8 +714,10 @@ def store(record: storage.Record, action: dict, played: Game, now: int | None = 
 
 @bp.post("/games/<game_id>/actions")
 def act(game_id):
-    """Play an action for a seat the caller holds: {"action": {...}, "revision": N (optional)}.
-    A timed game charges the mover's clock (app/clocks.py); one lost on time refuses it."""
+    """Play an action for a seat the caller holds: {"action": {...}, "revision": N (optional),
+    "delta": true (optional)}.  A timed game charges the mover's clock (app/clocks.py); one
+    lost on time refuses it.  With "delta": true the reply carries `view_delta`, what
+    changed in the view (README, docs/architecture.md), in place of the whole `view`."""
     now = clocks.now_ms()
     data = body()
     record = record_or_404(game_id)
@@ -694,6 +725,9 @@ def act(game_id):
     action = data.get("action")
     if not isinstance(action, dict):
         raise InvalidRequest("bad_action", "action must be a JSON object")
+    wants_delta = data.get("delta", False)
+    if not isinstance(wants_delta, bool):
+        raise InvalidRequest("bad_request", "delta must be true or false")
     actor = action.get("player", view_of(record).get("to_move"))
     you = held(record, bearer())  # a move changes no seat: asked once, for the checks and the reply
     if isinstance(actor, str):
@@ -702,7 +736,7 @@ def act(game_id):
     played = playing(record)
     before = view_of(record)
     try:
-        played.act(action, view=False)
+        delta = played.act_delta(action, before) if wants_delta else played.act(action, view=False)
     except Refused as exc:  # served with a student's rules: what theirs say of it too
         exc.student = student_rules.judge(record.game, before, action, exc, record)
         if exc.student:  # kept beside the game (which does not change), with the counts
@@ -718,8 +752,17 @@ def act(game_id):
     # A student's rules are asked before the move is stored, so that their verdict is
     # stored with it (one write: every page that hears of the move hears of the verdict).
     student = student_rules.judge(record.game, before, played.actions[-1], None, record)
-    store(record, played.actions[-1], played, now, student)
-    return reply(record, played.view_json, played.explain, you=you,
+    if not wants_delta:
+        store(record, played.actions[-1], played, now, student)
+        return reply(record, played.view_json, played.explain, you=you,
+                     **({"student": student} if student else {}))
+    #  The row keeps no view (worked out when read) but for a game over: a finished game's
+    #  stored view is its record (app/records.py keeps its result through an upgrade).
+    after = played.view  # worked out from `before` and the delta
+    store(record, played.actions[-1], played, now, student,
+          view=played.view_json if after.get("over") else None)
+    keep_view(record, after)
+    return reply(record, None, played.explain, you=you, view_delta=delta,
                  **({"student": student} if student else {}))
 
 

@@ -214,10 +214,13 @@ def _brief_calls() -> frozenset[str]:
     asked once per process): app/prolog.py's Bridge.call keeps the GIL during them."""
     return frozenset(bridge().query("findall(C, tablero_cache:brief_call(C), Cs)")[0]["Cs"])
 
+#  The cached calls that play an action (a new state, kept under a new key).
+_PLAYS = frozenset({"act", "act_delta", "machine", "machine_act", "machine_chosen"})
+
 #  The cached calls whose reply names no new state, and their classic predicate.
-_CLASSIC = {"act": "api_act", "machine": "api_machine", "machine_act": "api_machine_act",
-            "machine_chosen": "api_machine_act", "view": "api_view", "show": "api_show",
-            "score": "api_score"}
+_CLASSIC = {"act": "api_act", "act_delta": "api_act", "machine": "api_machine",
+            "machine_act": "api_machine_act", "machine_chosen": "api_machine_act",
+            "view": "api_view", "show": "api_show", "score": "api_score"}
 
 
 def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, state: str,
@@ -226,7 +229,8 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     with the new state text (as stored) under "state" ("" when the call writes none) and
     the view's JSON text as Prolog wrote it under "view_json" (parsed by nobody on a
     move's way: storage keeps it and the answer carries it as it is; `last` is the view's
-    last action, for the checks that need it).
+    last action, for the checks that need it).  For act_delta, "view_json" is None and
+    "view_delta" is what changed in the view (see apply_delta).
 
     A refusal raises Refused or InvalidRequest, except cache_miss and no_trace, which
     come back as replies (the caller sends the state, or replays)."""
@@ -253,13 +257,34 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
         raise PrologError(f"tablero_cache {call} {game}: {text[7:]}")
     state_out, view_json, body = text.split("\n", 2)
     reply = json.loads(body)
-    reply["state"], reply["view_json"] = state_out, view_json or None
+    if call == "act_delta":  # the JSON of what changed in the view, in the view's place
+        reply["state"], reply["view_json"] = state_out, None
+        if view_json:
+            reply["view_delta"] = json.loads(view_json)
+    else:
+        reply["state"], reply["view_json"] = state_out, view_json or None
     if not reply["ok"] and reply["code"] not in ("cache_miss", "no_trace"):
         if reply["code"] in _RULES_FAILED and state and call in _CLASSIC:
             _check_state(game, state, _CLASSIC[call], "the rules do not take it")
         kind = Refused if reply["kind"] == "refused" else InvalidRequest
         raise kind(reply["code"], reply["message"], reply.get("explain"))
     return reply
+
+
+def apply_delta(view: dict, delta: dict) -> dict:
+    """The view after an action, from the view before it and the action's `view_delta`
+    (prolog/tablero/cache.pl's view_delta/3; static/view-delta.js does the same in a page):
+    `changed` keys set to their new values, the `items` of a list replaced ([index, value]
+    pairs) and the `removed` keys gone.  `view` itself is left as it was."""
+    new = {**view, **delta["changed"]}
+    for key, items in delta["items"].items():
+        values = list(new[key])
+        for index, value in items:
+            values[index] = value
+        new[key] = values
+    for key in delta["removed"]:
+        new.pop(key, None)
+    return new
 
 
 class Game:
@@ -355,7 +380,7 @@ class Game:
     def _ask(self, call: str, arg: str = "", timeout: float | None = None) -> dict:
         """One cached call on this game's state: by its key while this worker holds it,
         else with its state text and traces (or, lacking traces, after a replay)."""
-        new_key = _token() if call in ("act", "machine", "machine_act", "machine_chosen") else ""
+        new_key = _token() if call in _PLAYS else ""
         if self._key is not None:
             reply = call_cached(call, self.game, self._cache_id, self._key, new_key, "", "",
                                 arg, timeout)
@@ -443,6 +468,21 @@ class Game:
         Prolog's view text on as it is: `view_json`)."""
         self._played(self._ask("act", _json(action)))
         return self.view if view else None
+
+    def act_delta(self, action: dict, before: dict | None = None) -> dict:
+        """Play one action as act() does and return what changed in the view (`view_delta`:
+        see apply_delta), which Prolog writes in place of the whole view.  The view after
+        it is worked out here from the view before it (`before`, which a caller may hold,
+        else this object's if it parsed one), else asked of Prolog only when read."""
+        before = self._view if before is None else before
+        reply = self._ask("act_delta", _json(action))
+        delta = reply["view_delta"]
+        if "last" in delta["changed"]:  # else the view's, asked when read (or worked out)
+            reply["last"] = delta["changed"]["last"]
+        self._played(reply)
+        if before is not None:
+            self._view = apply_delta(before, delta)
+        return delta
 
     def machine(self, timeout: float | None = None) -> dict:
         """Let the machine player choose and play the next action; return it."""

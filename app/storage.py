@@ -337,15 +337,16 @@ def _bump(con, record: Record, sets: str, args: tuple, kind: str) -> int:
     return record.revision + 1
 
 
-def append(record: Record, action: dict, state: str, view: dict | str,
+def append(record: Record, action: dict, state: str, view: dict | str | None,
            cache_key: str | None = None, trace: str | None = None,
            clock: dict | None = None, student: dict | None = None) -> int:
     """Store `action`, the state after it (in the game's row and with the action: undo goes
     back to it) and its trace, if the game is still at record.revision.  `view`: the view,
     or its JSON text as Prolog wrote it (stored as it is; the record's `view` is then
-    parsed from it only when asked).  `clock`: the game's clock after it (a timed game).
-    `student`: what a student's rules said of it (app/student_rules.py), kept with it (an
-    undo takes it away with the action)."""
+    parsed from it only when asked), or None to store none (NULL: a move answered with a
+    delta; app/api.py's view_of works it out when read).  `clock`: the game's clock after
+    it (a timed game).  `student`: what a student's rules said of it
+    (app/student_rules.py), kept with it (an undo takes it away with the action)."""
     with _write() as con:
         revision = _bump(con, record,
                          "state = ?, view = ?, plies = plies + 1, undo_request = NULL, "
@@ -439,8 +440,10 @@ def student_verdicts(game_id: str) -> list[dict]:
     return [{**json.loads(text), "ply": ply} for ply, text in rows]
 
 
-def _view_text(view: dict | str) -> str:
-    return view if isinstance(view, str) else json.dumps(view)
+def _view_text(view: dict | str | None) -> str | None:
+    """The view as stored: its JSON text, or NULL for none (a move answered with a delta:
+    the view is worked out when read, app/api.py's view_of)."""
+    return view if view is None or isinstance(view, str) else json.dumps(view)
 
 
 def truncate(record: Record, state: str, view: dict | str, cache_key: str | None = None,

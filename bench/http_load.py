@@ -9,7 +9,9 @@ database, and the peer, bench/pengines_peer.pl (SWI-Prolog's HTTP server with
 library(pengines), serving goMove/4 of prolog/go.pl).  Three routes:
 
   move   POST /api/games/<id>/actions {"action": {"kind": "move", "pos": [r, c]},
-         "revision": N} with the seat's secret (JSON, Prolog, SQLite);
+         "revision": N, "delta": true} with the seat's secret (JSON, Prolog, SQLite),
+         as the pages send a move: the reply has the view's delta, not the whole view
+         (--whole-view: without "delta", the reply with the whole view);
   echo   POST /api/echo with a body of the same shape (the same app and server,
          no Prolog, no storage): the cost of the HTTP stack alone;
   peer   POST /pengine/create {"ask": "once(goMove(Board, Player, [R, C], RBoard))",
@@ -175,6 +177,8 @@ def new_game(conn: Connection, rnd: random.Random) -> dict:
 class MoveRoute:
     """Legal moves in this client's games (a list it keeps across rounds)."""
 
+    delta = True  # the pages' move: the reply with the view's delta (--whole-view: False)
+
     def __init__(self, games: list[dict]):
         self.games = games
         self.created = 0
@@ -187,7 +191,8 @@ class MoveRoute:
             self.created += 1
         game = self.games[0]
         r, c = game["order"][game["next"]]
-        body = json.dumps({"action": {"kind": "move", "pos": [r, c]}, "revision": game["revision"]})
+        move = {"action": {"kind": "move", "pos": [r, c]}, "revision": game["revision"]}
+        body = json.dumps({**move, "delta": True} if self.delta else move)
         headers = {"Content-Type": "application/json", "Authorization": f"Bearer {game['secret']}"}
         return "POST", f"/api/games/{game['id']}/actions", body, headers
 
@@ -480,11 +485,11 @@ def ratios(table: dict, clients: int, cycles: int) -> None:
                   f"{verdict(move['p99'], GOALS['p99_ms'] - 1e-9, True)})")
 
 
-def prolog_move(games: int, cycles: int) -> None:
+def prolog_move(games: int, cycles: int, call: str = "act_delta") -> None:
     """Prolog time per move against the rules' own (bench/prolog_move.pl, plain swipl:
     the same moves, alternating), with its goal (issue 24)."""
     out = subprocess.run(["nice", "-n", "5", "swipl", str(ROOT / "bench" / "prolog_move.pl"),
-                          f"--games={games}", f"--cycles={cycles}"],
+                          f"--games={games}", f"--cycles={cycles}", f"--call={call}"],
                          capture_output=True, text=True, timeout=600)
     line = next((x for x in out.stdout.splitlines() if x.startswith("prolog_move ")), None)
     if line is None:
@@ -506,7 +511,10 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=5,
                         help="requests per second of each client in the paced mode")
     parser.add_argument("--quick", action="store_true", help="one cycle of 1 s rounds")
+    parser.add_argument("--whole-view", action="store_true",
+                        help='moves without "delta": the reply carries the whole view')
     args = parser.parse_args()
+    MoveRoute.delta = not args.whole_view
     if args.quick:
         args.seconds, args.cycles = 1, 1
     started = time.time()
@@ -537,7 +545,7 @@ def main() -> None:
                 peer.kill()
             if server:
                 server.kill(15)
-    prolog_move(1 if args.quick else 3, args.cycles)
+    prolog_move(1 if args.quick else 3, args.cycles, "act" if args.whole_view else "act_delta")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"total {time.time() - started:.0f} s")
 

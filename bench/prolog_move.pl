@@ -1,14 +1,16 @@
 /*  Prolog time per move: the server's call against the rules' own, in plain swipl.
 
-    swipl bench/prolog_move.pl [--games=3] [--cycles=3]
+    swipl bench/prolog_move.pl [--games=3] [--cycles=3] [--call=act_delta]
 
 The move bench/http_load.py plays (legal 19x19 moves on the points r + c even, in
 a seeded shuffle, no capture), timed two ways on the same positions, alternating
 in --cycles cycles of --games games each:
 
-  cached  tablero_cache:api_cached/10 `act`, the call a worker makes for a move
-          (app/games.py): the game kept parsed by this process, the action's
-          JSON text in, the state text, the view's JSON and the reply out;
+  cached  tablero_cache:api_cached/10 `act_delta`, the call a worker makes for a
+          page's move (app/games.py): the game kept parsed by this process, the
+          action's JSON text in, the state text, the JSON of what changed in
+          the view and the reply out (--call=act: the whole view's JSON, the
+          call of a move sent without "delta");
   rules   tablero:game_act/5 alone (the game's own rules: the action as a
           dict, no JSON, no view, no state text).
 
@@ -48,6 +50,9 @@ main(Argv) :-
     argv_options(Argv, _, Options),
     option(games(Games), Options, 3),
     option(cycles(Cycles), Options, 3),
+    option(call(Call), Options, act_delta),
+    must_be(oneof([act, act_delta]), Call),
+    nb_setval(prolog_move_call, Call),
     set_random(seed(24)),
     numlist(1, Games, Gs),
     maplist([_, Moves]>>game_moves(Moves), Gs, Plays),
@@ -109,7 +114,8 @@ cached_game(game(Id, Keys, Moves)) :-
     foldl(cached_move(Id), Moves, Keys, _).
 
 cached_move(Id, move(_, _, JSON), [Key0, Key|Keys], [Key|Keys]) :-
-    \+ \+ ( tablero_cache:api_cached(act, go, 20, Id, Key0, Key, "", "", JSON, Text),
+    nb_getval(prolog_move_call, Call),
+    \+ \+ ( tablero_cache:api_cached(Call, go, 20, Id, Key0, Key, "", "", JSON, Text),
             sub_string(Text, 0, 1, _, First),
             (   First == "!"
             ->  throw(error(prolog_move_failed(Text), _))

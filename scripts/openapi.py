@@ -101,8 +101,14 @@ paths = {
             "parameters": [ID],
             "security": [{"seat": []}],
             "requestBody": body({"type": "object", "required": ["action"], "properties": {
-                "action": ref("Action"), "revision": REVISION}}),
-            "responses": {**ok("The game after the action", ref("GameReply")), **errors(*WRITE_ERRORS)},
+                "action": ref("Action"), "revision": REVISION,
+                "delta": {"type": "boolean", "description": "true: the reply carries "
+                          "view_delta, what changed in the view, in place of the whole view "
+                          "(as the pages ask a move; GET the game for the whole view)"}}}),
+            "responses": {**ok("The game after the action (with delta: true, view_delta in "
+                               "place of view)",
+                               {"anyOf": [ref("GameReply"), ref("GameDeltaReply")]}),
+                          **errors(*WRITE_ERRORS)},
         },
     },
     "/api/games/{id}/machine": {
@@ -481,6 +487,25 @@ schemas = {
                        "word it in its own language (an SGF file's: reason, move, player, "
                        "vertex, kind, value, min, max, ...; app/sgf.py)"}}}}},
 }
+
+#  A move sent with "delta": true: the game as GameReply gives it, view_delta in place of view.
+schemas["ViewDelta"] = {
+    "type": "object", "required": ["changed", "items", "removed"], "description":
+    "What an action changed in the view (the view before it is the one of revision - 1): "
+    "the view after it is the view before with each key of changed set to its value, for "
+    "each key of items the entries [index, value] of that list replaced (a board's rows), "
+    "and the keys of removed taken away",
+    "properties": {
+        "changed": {"type": "object", "description": "Key -> its new value"},
+        "items": {"type": "object", "additionalProperties": {"type": "array", "items": {
+            "type": "array", "prefixItems": [{"type": "integer"}, {}]}},
+                  "description": "Key (a list as long as before) -> [index, new value] pairs"},
+        "removed": {"type": "array", "items": {"type": "string"}}}}
+schemas["GameDeltaReply"] = {
+    "type": "object", "required": ["id", "game", "revision", "plies", "view_delta"],
+    "properties": {**{key: value for key, value in schemas["GameReply"]["properties"].items()
+                      if key != "view"},
+                   "view_delta": ref("ViewDelta")}}
 
 spec = {
     "openapi": "3.1.0",

@@ -4,8 +4,9 @@
 // session
 // reads the game's id from the path, loads (GET /api/games/<id>) and creates games (POST
 // /api/games, then pushState/replaceState), keeps the seat secrets the server hands out
-// (api.js) and sends them, posts an action, a machine step or an undo with the revision it
-// was made against, reloads the game on a 409 stale/conflict, follows the game's live
+// (api.js) and sends them, posts an action (its reply carrying only what changed in the
+// view: view-delta.js), a machine step or an undo with the revision it was made against,
+// reloads the game on a 409 stale/conflict, follows the game's live
 // changes (GET /api/games/<id>/events) so another player's move appears by itself, takes
 // a seat from an invitation link, shows undo requests to answer, feeds the Prolog panel
 // the `explain` of replies and refusals, shows messages in #message, and runs the machine
@@ -54,6 +55,7 @@ import { habitMethods } from "./session-habits.js";
 import { reviewMethods } from "./session-review.js";
 import { seatMethods } from "./session-seats.js";
 import { StudentRules, textDrawer } from "./student-rules.js";
+import { applyDelta } from "./view-delta.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -277,6 +279,15 @@ export class GameSession {
         revision,
       }, secretFor(id, seat));
       if (this.late(epoch)) return null;
+      if (reply.view_delta) {
+        // What changed since the view the page held at `revision`: the view after it
+        // (view-delta.js); should the reply not follow that revision, the whole game.
+        reply.view = context.before && reply.revision === revision + 1
+          ? applyDelta(context.before, reply.view_delta)
+          : (await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined,
+                       secretFor(id, seat))).view;
+        if (this.late(epoch)) return null;
+      }
       this.panel.add({ label: () => label(reply), explain: reply.explain,
                        context: { ...context, after: reply.view, action: reply.action ?? context.action } });
       setTimeout(() => this.showSeats(), 0);
@@ -319,7 +330,7 @@ export class GameSession {
    *  refused()).  label(reply | null) names it in the Prolog panel. */
   async act(action, label) {
     const mover = action.player ?? this.state.game?.view?.to_move ?? null;
-    const reply = await this.post("actions", { action }, label);
+    const reply = await this.post("actions", { action, delta: true }, label);
     if (!reply) return null;
     this.taken(reply, mover, action);
     this.next();

@@ -312,7 +312,8 @@ async function play(action) {
   const view = state.game.view;
   const mover = view.to_move;
   const piece = action.piece ?? (opening(view) ? "henge" : "regular");
-  const reply = await session.post("actions", { action }, () => stepText(mover, piece, action.pos, false));
+  const reply = await session.post("actions", { action, delta: true },
+                                   () => stepText(mover, piece, action.pos, false));
   if (!reply) return;
   state.piece = "regular";
   session.taken(reply, mover, action);

@@ -7,6 +7,7 @@ browser from conftest.py; every test gets a fresh browser context.  Screenshots 
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -260,6 +261,49 @@ def test_reload_resumes_the_game(page, server):
     expect(stone(page, 3, 9)).to_have_class(re.compile(r"\bblack\b"))
     expect(page.locator("#to-move")).to_have_text("White")
     expect(page.locator(".grid-is-last")).to_have_attribute("data-col", "9")
+
+
+def board_shown(page) -> list[str]:
+    """Every point as the page draws it: its row, column and its stone's classes."""
+    return page.locator("svg.grid-board .grid-point").evaluate_all(
+        "points => points.map(p => [p.dataset.row, p.dataset.col, "
+        "p.querySelector('.stone')?.getAttribute('class') ?? ''].join(' '))")
+
+
+def test_a_page_that_followed_30_moves_shows_what_a_fresh_page_and_a_watcher_show(
+        page, browser, server):
+    game_id = new_game(server)
+    watcher = open_page(browser, server)  # another browser, holding no seat: the live stream
+    watcher.goto(f"/go/{game_id}")
+    expect(watcher.locator(".grid-point")).to_have_count(81)
+    open_game(page, game_id)
+    replies = []
+    page.on("response", lambda r: replies.append(r) if r.url.endswith("/actions") else None)
+    #  Stones on points r + c even never touch, but for a corner where Black takes one.
+    apart = [(r, c) for r in range(9) for c in range(9)
+             if (r + c) % 2 == 0 and (r, c) not in {(0, 0), (0, 2), (1, 1), (2, 0)}]
+    random.Random(28).shuffle(apart)
+    for ply, (r, c) in enumerate(apart[:26] + [(0, 1), (0, 0), (1, 0), apart[26]]):
+        play(page, r, c, "black" if ply % 2 == 0 else "white")
+    expect(stone(page, 0, 0)).to_have_count(0)
+    expect(page.locator("#captures-b")).to_have_text("1")
+    expect(page.locator(".stone")).to_have_count(29)
+    expect(watcher.locator(".stone")).to_have_count(29)
+    fresh = open_page(browser, server)
+    fresh.goto(f"/go/{game_id}")
+    expect(fresh.locator(".stone")).to_have_count(29)
+    assert board_shown(page) == board_shown(fresh) == board_shown(watcher)
+    for shown in (page, watcher, fresh):
+        expect(shown.locator("#to-move")).to_have_text("Black")
+        expect(shown.locator("#captures-b")).to_have_text("1")
+        expect(shown.locator(".grid-is-last")).to_have_attribute("data-row", str(apart[26][0]))
+    #  Every move was answered with what changed, not with the whole view.
+    answers = [reply.json() for reply in replies]
+    assert len(answers) == 30
+    assert all("view_delta" in answer and "view" not in answer for answer in answers)
+    for other in (watcher, fresh):
+        assert other.errors == []
+        other.context.close()
 
 
 def test_a_stale_page_reloads_the_game(page, server):

@@ -18,7 +18,7 @@ each, where an atom that Prolog may collect again takes three).
     api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText,
                +Traces, +Arg, -Text)
 
-Call is one of new, act, machine, machine_act, machine_chosen, undo, view, show, score or replay;
+Call is one of new, act, act_delta, machine, machine_act, machine_chosen, undo, view, show, score or replay;
 Game a game
 of tablero; Limit the limit in seconds (a clock, or, for a brief_call/1,
 about as many inferences).  With StateText "" the game is
@@ -33,6 +33,9 @@ is unknown; see tablero:game_restore/4).  The game is then kept under Key.
     under NewKey;
   - act (Arg: the action JSON) and machine play one action on the game at
     Key; the result is kept under NewKey and the reply has its `trace`;
+    act_delta as act, with the JSON text of what changed in the view
+    (view_delta/3) in the place of the view's text: a move writes no whole
+    view;
     machine_act (Arg: the action JSON) too, for the machine seat to move,
     its action chosen outside Prolog (tablero:api_machine_act/5: GNU Go);
     machine_chosen (Arg: {"action": ..., "query": Q, "answer": A}) too, for
@@ -130,6 +133,7 @@ text_atom(Text, Atom) :-
 %   (app/prolog.py's Bridge.call, `brief`).
 brief_call(new).
 brief_call(act).
+brief_call(act_delta).
 brief_call(machine_act).
 brief_call(machine_chosen).
 brief_call(undo).
@@ -162,6 +166,15 @@ call_(replay, Game, Id, _, NewKey, OptionsJSON, _, ActionsJSON, Text, Reply) :-
          Text, Reply).
 call_(act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
     lean(Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:json_dict(ActionJSON, Action),
+           tablero:act(Game, State0, Action, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:human_acted(Game),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+call_(act_delta, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
+    lean(delta(Game, State0), Game,
          tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
            tablero:json_dict(ActionJSON, Action),
            tablero:act(Game, State0, Action, State, Explain),
@@ -227,20 +240,102 @@ call_(score, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
 %   "" and the refusal after a refusal.  Python splices the view's text into
 %   its answer and stores it as it is: it never parses or writes it again.
 lean(Game, Goal, State, Explain, Check, Write, Text, Reply) :-
+    lean(view, Game, Goal, State, Explain, Check, Write, Text, Reply).
+
+%   lean(+Form, +Game, :Goal, ?State, ?Explain, :Check, :Write, -Text, -Reply):
+%   as lean/8 with Form view; with Form delta(Game, State0) the text in the
+%   view's place is the JSON of what changed from State0's view
+%   (view_delta/3): a move writes no whole view, and the reply has no `last`
+%   (the delta's, when it changed).  (Written apart from the reply, whose goal
+%   texts hold quotes, the delta takes json_text/2's fast path.)
+lean(Form, Game, Goal, State, Explain, Check, Write, Text, Reply) :-
     catch(( tablero:known_game(Game),
             Goal,
             tablero:full_view(Game, State, View),
             call(Check, View),
             call(Write, State, Text),
-            tablero:json_text(View, ViewText),
             tablero:explain_json(Explain, Ex, Extra),
-            (   get_dict(last, View, Last) -> true ; Last = null ),
-            put_dict(Extra, _{ok:true, explain:Ex, last:Last}, Dict)
+            view_out(Form, View, Ex, ViewText, Dict0),
+            put_dict(Extra, Dict0, Dict)
           ),
           Refusal,
           ( tablero:refusal_dict(Game, Refusal, Dict), Text = "", ViewText = "" )),
     tablero:json_text(Dict, JSON),
     atomics_to_string([ViewText, "\n", JSON], Reply).
+
+%   view_out(+Form, +View, +Explain, -ViewText, -Reply): the view's text (or
+%   the delta's) and the reply's dict but for the extras.
+view_out(view, View, Ex, ViewText, _{ok:true, explain:Ex, last:Last}) :-
+    tablero:json_text(View, ViewText),
+    (   get_dict(last, View, Last) -> true ; Last = null ).
+view_out(delta(Game, State0), View, Ex, DeltaText, _{ok:true, explain:Ex}) :-
+    tablero:full_view(Game, State0, View0),
+    view_delta(View0, View, Delta),
+    tablero:json_text(Delta, DeltaText).
+
+%!  view_delta(+View0, +View, -Delta) is det.
+%
+%   Delta is what changed from View0 to View, two views of one game:
+%   `changed`, the keys whose value is new (with the new value), `items`,
+%   for a key whose value is a list as long as before (a board's rows), the
+%   entries that changed as [Index, Value] pairs (Index from 0), and
+%   `removed`, the keys View0 has and View has not.  View is View0 with the
+%   changed keys set, each list's items replaced and the removed keys
+%   deleted (app/games.py's apply_delta, static/view-delta.js).
+%
+%   ?- view_delta(_{board:["-b", "--"], to_move:"w", dead:[], n:1},
+%                 _{board:["-b", "w-"], to_move:"b", n:1, phase:"play"}, D).
+%   D = _{changed:_{phase:"play", to_move:"b"}, items:_{board:[[1, "w-"]]},
+%         removed:[dead]}.
+view_delta(View0, View, _{changed:Changed, items:Items, removed:Removed}) :-
+    dict_pairs(View0, _, Pairs0),
+    dict_pairs(View, _, Pairs),
+    delta_pairs(Pairs0, Pairs, CPairs, IPairs, Removed),
+    dict_pairs(Changed, _, CPairs),
+    dict_pairs(Items, _, IPairs).
+
+%   delta_pairs(+Pairs0, +Pairs, -Changed, -Items, -Removed): the two views'
+%   pairs (ordered by key) walked together.
+delta_pairs([], Pairs, Pairs, [], []) :- !.
+delta_pairs(Pairs0, [], [], [], Removed) :- !,
+    pairs_keys(Pairs0, Removed).
+delta_pairs([K0-V0|Pairs0], [K-V|Pairs], Cs, Is, Rs) :-
+    compare(Order, K0, K),
+    delta_pairs(Order, K0, V0, Pairs0, K, V, Pairs, Cs, Is, Rs).
+
+delta_pairs(=, K, V0, Pairs0, _, V, Pairs, Cs, Is, Rs) :-
+    (   same_value(V0, V)
+    ->  Cs = Cs1, Is = Is1
+    ;   V0 = [_|_], V = [_|_],
+        changed_items(V0, V, 0, Items)
+    ->  Is = [K-Items|Is1], Cs = Cs1
+    ;   Cs = [K-V|Cs1], Is = Is1
+    ),
+    delta_pairs(Pairs0, Pairs, Cs1, Is1, Rs).
+delta_pairs(<, K0, _, Pairs0, K, V, Pairs, Cs, Is, [K0|Rs]) :-
+    delta_pairs(Pairs0, [K-V|Pairs], Cs, Is, Rs).
+delta_pairs(>, K0, V0, Pairs0, K, V, Pairs, [K-V|Cs], Is, Rs) :-
+    delta_pairs([K0-V0|Pairs0], Pairs, Cs, Is, Rs).
+
+%   changed_items(+List0, +List, +Index, -Items): the [Index, Value] pairs
+%   where List differs from List0, as long (fails if they are not).
+changed_items([], [], _, []).
+changed_items([X0|Xs0], [X|Xs], I, Items) :-
+    I1 is I + 1,
+    (   same_value(X0, X)
+    ->  changed_items(Xs0, Xs, I1, Items)
+    ;   Items = [[I, X]|Items1],
+        changed_items(Xs0, Xs, I1, Items1)
+    ).
+
+%   same_value(+V0, +V): two JSON values are the same (dicts whatever their
+%   tags: a view's dicts have unbound tags, bound here only for the test).
+same_value(V0, V) :-
+    (   V0 == V
+    ->  true
+    ;   compound(V0),
+        \+ \+ V0 = V
+    ).
 
 %   chosen_act(+Game, +State0, +Choice, -View0, -State, -Explain): the
 %   machine seat to move in State0 (whose view is View0) plays the action a
