@@ -86,11 +86,10 @@ class SelfPlay:
     final_score: str | None  # None when the game was cut short on purpose
 
 
-# (size, seed, level, cut): cut is a number of turns, or None to play to the end.
-# 19x19 games first: they take longest, and the workers start on them at once.  One
-# 19x19 game is played to its end (seed 2: about 50 s of GNU Go; seeds 1 and 3 took 2-2.5
-# minutes each, most of the test run's GNU Go time, and found nothing the 9x9 endings and
-# this one do not); the others are cut, their captures checked move by move.
+# (size, seed, level, cut): cut is a number of turns, or None to play to the end.  One
+# 19x19 game is played to its end (seed 2: about 50 s of GNU Go when it chose the moves;
+# seeds 1 and 3 took 2-2.5 minutes each and found nothing the 9x9 endings and this one do
+# not); the others are cut, their captures checked move by move.
 GAMES = (
     [(19, 2, 1, None)]
     + [(19, seed, 1, 60) for seed in (1, 3, 4, 5, 6)]
