@@ -707,7 +707,7 @@ def test_grade(arena):
 def test_nothing_escaped_anywhere(arena):
     """Last: no marker at all, no connection, no process naming the arena, the secret
     file still there, the canary in no reply of any path."""
-    time.sleep(1)
+    arena.settle("/marks/")
     problems = []
     if arena.markers():
         problems.append(f"markers: {arena.markers()}")

@@ -7,6 +7,11 @@
   both accept) the area score of terminarJuego/3 must equal GNU Go's
   `final_score` at komi 0 (Chinese rules, dead stones captured by play).
   bench/go_deadstones.py measures the games GNU Go ends with dead stones left.
+  The 9x9 games are played by GNU Go in each run.  The 19x19 games, whose moves
+  took GNU Go two minutes of CPU in each run, are its stored self-play games
+  (tests/data/gnugo/, written by `python -m tests.test_go_peers --record`): their
+  moves are played into GNU Go (`play`), which still answers every position
+  (`list_stones`) and the final score, so only the choice of moves is stored.
 * Random games check goMove/4 against sgfmill's Board: sgfmill allows suicide,
   so goMove/4 must refuse exactly the moves on an occupied point or the moves
   that sgfmill answers by taking the mover's own stone off; every other move
@@ -22,10 +27,12 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import random
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
-from sgfmill import boards
+from sgfmill import boards, common, sgf
 
 from app.go import GoGame, gnugo_dead_stones, query
 from app.gtp import GNUGO, GTP, GTPError
@@ -79,19 +86,66 @@ class SelfPlay:
     final_score: str | None  # None when the game was cut short on purpose
 
 
-# (size, seed, level, cut): cut is a number of turns, or None to play to the end.
-# 19x19 games first: they take longest, and the workers start on them at once.  One
-# 19x19 game is played to its end (seed 2: about 50 s of GNU Go; seeds 1 and 3 took 2-2.5
-# minutes each, most of the test run's GNU Go time, and found nothing the 9x9 endings and
-# this one do not); the others are cut, their captures checked move by move.
+# (size, seed, level, cut): cut is a number of turns, or None to play to the end.  One
+# 19x19 game is played to its end (seed 2: about 50 s of GNU Go when it chose the moves;
+# seeds 1 and 3 took 2-2.5 minutes each and found nothing the 9x9 endings and this one do
+# not); the others are cut, their captures checked move by move.
 GAMES = (
     [(19, 2, 1, None)]
     + [(19, seed, 1, 60) for seed in (1, 3, 4, 5, 6)]
     + [(9, seed, seed % 2, None) for seed in range(1, 17)]
 )
+#  The games whose moves are stored (the 19x19 ones): GNU Go's choice of moves, not its
+#  rules, is what takes its time (0.2-0.4 s a move on 19x19 at level 1).
+STORED = Path(__file__).parent / "data" / "gnugo"
 
 
-def self_play(gnugo: str, size: int, seed: int, level: int, cut: int | None) -> SelfPlay:
+def stored(game: tuple) -> bool:
+    return game[0] == 19
+
+
+def record_path(game: tuple) -> Path:
+    size, seed, level, cut = game
+    return STORED / (f"selfplay-{size}x{size}-seed{seed}-level{level}"
+                     + ("" if cut is None else f"-cut{cut}") + ".sgf")
+
+
+def stored_moves(game: tuple) -> list[str]:
+    """The GTP vertices ("D4", "PASS") of a stored game, in order, Black first."""
+    record = sgf.Sgf_game.from_bytes(record_path(game).read_bytes())
+    size = record.get_size()
+    assert size == game[0], f"{record_path(game)}: size {size}"
+    moves = []
+    for node in record.get_main_sequence()[1:]:
+        colour, point = node.get_move()
+        assert colour == "bw"[len(moves) % 2], f"{record_path(game)}: move {len(moves) + 1}"
+        moves.append("PASS" if point is None else common.format_vertex(point))
+    return moves
+
+
+def write_record(game: tuple, played: "SelfPlay") -> None:
+    """Store a game played by GNU Go (SGF, the moves only: the stones are asked again)."""
+    size, seed, level, cut = game
+    record = sgf.Sgf_game(size)
+    root = record.get_root()
+    root.set("GN", f"GNU Go self-play, seed {seed}, level {level}"
+                   + ("" if cut is None else f", cut after {cut} turns"))
+    root.set("KM", 0)
+    root.set("RU", "Chinese")
+    root.set("AP", ("tests/test_go_peers.py", "1"))
+    if played.final_score is not None:
+        root.set("RE", played.final_score)
+    for colour, vertex, _, _ in played.moves:
+        record.extend_main_sequence().set_move(
+            colour, None if vertex == "PASS" else common.move_from_vertex(vertex, size))
+    record_path(game).parent.mkdir(parents=True, exist_ok=True)
+    record_path(game).write_bytes(record.serialise())
+
+
+def self_play(gnugo: str, size: int, seed: int, level: int, cut: int | None,
+              moves_from: list[str] | None = None) -> SelfPlay:
+    """GNU Go's self-play game, each move chosen by `genmove` or, with `moves_from`, the
+    stored moves played into it (`play`); the stones after each move are GNU Go's."""
     argv = [gnugo, "--mode", "gtp", "--chinese-rules", "--capture-all-dead", "--komi", "0",
             "--never-resign", "--seed", str(seed), "--level", str(level)]
     moves = []
@@ -100,7 +154,13 @@ def self_play(gnugo: str, size: int, seed: int, level: int, cut: int | None) -> 
         engine("clear_board")
         colour, passes = "black", 0
         while passes < 2 and (cut is None or len(moves) < cut):
-            vertex = engine(f"genmove {colour}").upper()
+            if moves_from is None:
+                vertex = engine(f"genmove {colour}").upper()
+            elif len(moves) < len(moves_from):
+                vertex = moves_from[len(moves)]
+                engine(f"play {colour} {vertex}")          # GTPError if GNU Go refuses it
+            else:
+                raise GTPError(f"the stored game seed {seed} ends after {len(moves)} turns")
             passes = passes + 1 if vertex == "PASS" else 0
             black = gtp_stones(engine("list_stones black"), size)
             white = gtp_stones(engine("list_stones white"), size)
@@ -109,6 +169,8 @@ def self_play(gnugo: str, size: int, seed: int, level: int, cut: int | None) -> 
             if len(moves) > 4 * size * size:
                 raise GTPError(f"GNU Go seed {seed} did not finish in {len(moves)} turns")
         final = engine("final_score") if passes == 2 else None
+    if moves_from is not None and len(moves) != len(moves_from):
+        raise GTPError(f"the stored game seed {seed} goes on after {len(moves)} turns")
     return SelfPlay(size, seed, level, moves, final)
 
 
@@ -122,11 +184,14 @@ def gnugo() -> str:
 
 @pytest.fixture(scope="module")
 def self_play_games(request, gnugo):
-    """The games of GAMES that this session tests, played by GNU Go in two worker threads."""
+    """The games of GAMES that this session tests, played by GNU Go in two worker threads
+    (the stored ones replayed in it)."""
     wanted = [item.callspec.params["game"] for item in request.session.items
               if item.originalname == "test_gnugo_self_play"]
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="gnugo")
-    futures = {game: pool.submit(self_play, gnugo, *game) for game in wanted}
+    futures = {game: pool.submit(self_play, gnugo, *game,
+                                 moves_from=stored_moves(game) if stored(game) else None)
+               for game in wanted}
     yield futures
     pool.shutdown(wait=True, cancel_futures=True)
 
@@ -150,6 +215,9 @@ def test_gnugo_self_play(self_play_games, game):
     if record.final_score is None:
         assert not ours.over
         return
+    if stored(game):        # the record's result, GNU Go's final_score when it was played
+        root = sgf.Sgf_game.from_bytes(record_path(game).read_bytes()).get_root()
+        assert record.final_score == root.get("RE"), record_path(game)
     # Two passes open the scoring phase.  GNU Go captured every dead stone by play
     # (--capture-all-dead), so our proposal must find none; both accept it.
     assert ours.phase == "scoring" and ours.view["passes"] == 2
@@ -185,6 +253,18 @@ def test_enough_gnugo_games():
     full_19 = [g for g in GAMES if g[0] == 19 and g[3] is None]
     full_9 = [g for g in GAMES if g[0] == 9 and g[3] is None]
     assert len(GAMES) >= 20 and len(full_19) >= 1 and len(full_9) >= 16
+    assert all(record_path(g).is_file() for g in GAMES if stored(g))
+
+
+def test_a_stored_game_opens_as_gnugo_plays_it(gnugo):
+    """A stored game is GNU Go's self-play with its settings: its opening again by `genmove`."""
+    game = GAMES[0]
+    assert stored(game) and game[3] is None
+    opening = self_play(gnugo, *game[:3], cut=OPENING)
+    assert [vertex for _, vertex, _, _ in opening.moves] == stored_moves(game)[:OPENING]
+
+
+OPENING = 8
 
 
 # ---------------------------------------------------------------- sgfmill
@@ -271,3 +351,13 @@ def test_random_games_match_sgfmill(size, games, attempts):
         assert points_b - points_w == board.area_score(), f"{size}x{size} game {game}: score"
     # the games must have tried both kinds of illegal move, or they prove little
     assert refused["occupied"] > games and refused["suicide"] > 0, refused
+
+
+if __name__ == "__main__":
+    #  python -m tests.test_go_peers --record: GNU Go plays the stored games again (minutes).
+    if sys.argv[1:] != ["--record"]:
+        sys.exit("usage: python -m tests.test_go_peers --record")
+    for game in GAMES:
+        if stored(game):
+            write_record(game, self_play(GNUGO, *game))
+            print(record_path(game))

@@ -20,7 +20,18 @@ import pytest
 
 from app import storage
 
-from .conftest import call, open_page
+from .conftest import LiveServer, call, open_page
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """conftest's `tablero serve` (two workers), one for this module's tests: each makes
+    its own games or asks what holds for any request, and closes what it opened, so none
+    reads what another left (a server a test took a second or two to start and stop)."""
+    server = LiveServer(tmp_path_factory.mktemp("hardening") / "live.db").start()
+    yield server
+    server.kill(15)
+
 
 JSON = "application/json"
 

@@ -13,7 +13,21 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from app.cli import check_model
+
+from .conftest import LiveServer
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """conftest's `tablero serve` (two workers), one for this module's tests: each makes
+    its own games and closes the streams it opened, so none reads what another left (a
+    server a test took a second or two to start and stop)."""
+    server = LiveServer(tmp_path_factory.mktemp("live") / "live.db").start()
+    yield server
+    server.kill(15)
 
 
 class Stream:
