@@ -74,7 +74,9 @@ than White's stones around it, and dies, as GNU Go counts it (W+62.5).
        can first capture a chain of the wall that cannot be saved (below:
        then that chain dies instead): add their stones and go back to 1.
        A weak unit that touches no weak unit is walled in by living
-       stones: it is dead.
+       stones: it is dead.  An invader that fills the only eye space of
+       a wall with no eye dies last, in a round where nothing else does
+       (below).
 
 Two units that die in one round never touch (each would be weaker than
 the other), so taking one off cannot save the other: one round does what
@@ -133,6 +135,31 @@ Black's two (no eye, four liberties) are weaker than White's eleven (five
 liberties), and without them the six points made White two eyes.  But
 White takes them only by filling A1 C1 C2 B3, which leaves it the
 two-point eye B1 B2: White is dead, as GNU Go counts it.
+
+The hole may also hold empty points that U does not touch.  Once V has
+filled U's liberties, each of them is a one-point eye closed by V's
+stones; if X's stones stand on its diagonal points (two of them, or one
+on the edge) it is a *false* eye (go_eyes), worth nothing, and V is
+still dead (false_eyes_left/5).  A bigger region there, or a real eye,
+is an eye of V's, and the rule does not apply.
+
+Whether V dies or U does, the stones around V may decide: while V
+touches another weak unit of X's, that unit may die first and leave V
+surrounded by living stones.  So an invader of a wall with no eye waits
+(waits/4): it is called dead only in a round where nothing else dies.
+
+A game against GNU Go level 1 (bench/go_machine.py seed 883, the machine
+White with its two-liberty rule) ended so: Black's eight stones B4-D3-B1
+and its A5 on the lower left had no eye; White's A2 B2 sat in their
+hole with two liberties, A3 and A1, and the third empty point, A4, lay
+between A5 and B4.  Black's stones B7 B6 above, in atari, first made
+White's side weak too, so the proposal compared A2 B2 (no eye, two
+liberties) with Black's nine (no eye, four) and called White's two dead,
+which left Black the five points A4-A1 B2 and two eyes.  But Black takes
+them only by filling A3 and A1, which leaves the two-point eye A2 B2 and
+A4, whose diagonal B5 is White's: a false eye (White plays A6 and takes
+A5 on A4).  Black's nine are dead whoever moves first, as GNU Go counts
+it (W+42.5).
 
 ## Capturing races and seki
 
@@ -370,10 +397,11 @@ nakade_wall(V, Weak, Flat, Width, Filled) :-
              approachable(U, Flat, Width) )),
     foldl([unit(_, S, _, _, _, _), F0, F]>>ord_union(F0, S, F), Us, [], Filled).
 
-%   nakade_invader(+U, +V, +Flat, +Width): U has no eye, every empty point
-%   of its hole is one of its liberties (V can make no eye there without
-%   capturing it, and capturing it fills them all) and one of V's, V has
-%   a liberty outside the hole (else they only share liberties: a race or
+%   nakade_invader(+U, +V, +Flat, +Width): U has no eye, its liberties
+%   are V's too (V can make no eye there without capturing it, and
+%   capturing it fills them all), every other empty point of its hole is
+%   a false eye once they are filled (false_eyes_left/5), V has a
+%   liberty outside the hole (else they only share liberties: a race or
 %   a seki, below), and U's stones are the points of a killing shape:
 %   three points or fewer, or a shape of go_eyes:killing_shape/4 with V's
 %   liberties outside the hole.  Taking U leaves V one eye there.
@@ -384,13 +412,13 @@ nakade_invader(U, V, Flat, Width) :-
     functor(Flat, _, Size),
     functor(Seen, seen, Size),
     flood([I], Width, Flat, Seen, not(Y), [], Hole),
-    ord_subtract(Hole, Stones, Empties),
+    ord_subtract(Hole, Stones, Points),
     liberty_points(U, Flat, Width, ULibs),
     liberty_points(V, Flat, Width, VLibs),
     ord_subset(ULibs, VLibs),
     ord_subtract(VLibs, Hole, Outside),
     Outside \== [],
-    ord_subtract(Empties, ULibs, Others),
+    ord_subtract(Points, ULibs, Others),
     false_eyes_left(Others, U, ULibs, Flat, Width),
     length(Stones, N),
     (   N =< 3
