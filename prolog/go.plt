@@ -893,6 +893,84 @@ test(the_wall_has_one_eye_at_most, Why == why(0, 5, filled([[7, 1], [8, 1]]))) :
     gt_filled_20067(Rows), gt_board(Rows, B),
     dead_verdicts(B, [dead("w", _, Why)|_]).
 
+%   A false eye beside the invader (bench/go_machine.py seed 883, the
+%   machine White with its two-liberty rule against GNU Go level 1; the
+%   real game's final position, both passed, Black to move).  Black's
+%   B4-D3-B1 and A5 on the lower left have no eye; White's A2 B2 stand in
+%   their hole with two liberties, A3 and A1, and the third empty point
+%   there, A4, lies between A5 and B4.  Black takes A2 B2 only by filling
+%   A3 and A1, which leaves the two-point eye A2 B2 and A4, whose diagonal
+%   B5 is White's: a false eye (White plays A6 and takes A5 on A4).  GNU
+%   Go's final_status_list dead is Black's nine there with D9 and B7 B6
+%   (its owl reading agrees: owl_defend B4 fails even with Black to move),
+%   its count W+42.5; the proposal used to call White's A2 B2 dead, since
+%   Black's B7 B6 (in atari) first made White's side around them weak.
+gt_false_eye_883([ "-wwb-wb--",
+                   "-wwwwwb-b",
+                   "wbwbbbbbw",
+                   "-bwb---bw",
+                   "bwwwbbbww",
+                   "-bwwbbbww",
+                   "-bbbwbw--",
+                   "wwbbww-w-",
+                   "-bbwww-w-" ]).
+
+test(a_false_eye_beside_the_invader, Ds == [Dead, Dead, Dead]) :-
+    Dead = [[0, 3], [2, 1], [3, 1], [4, 0], [5, 1], [6, 1], [6, 2], [6, 3], [7, 2],
+            [7, 3], [8, 1], [8, 2]],
+    gt_false_eye_883(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+test(the_invader_waits_for_its_wall,
+     Why == why(0, 4, filled([[7, 0], [7, 1]]))) :-
+    gt_false_eye_883(Rows), gt_board(Rows, B),
+    dead_verdicts(B, "b", Vs),
+    memberchk(dead("b", [[4, 0]|_], Why), Vs).
+%   The same position with Black on B5 (built by hand): A5 is joined to
+%   B4, A4 is a real eye, and with the two-point eye A2 B2 that Black's
+%   captures leave, Black's lower left lives; White's A2 B2 are dead
+%   there.  GNU Go's final_status_list dead agrees on the lower left (it
+%   also calls White's upper left dead, which the proposal does not: this
+%   case looks at rows 3 to 1 only).
+test(a_real_eye_beside_the_invader, Ds == [Dead, Dead, Dead]) :-
+    Dead = [[7, 0], [7, 1]],
+    gt_false_eye_883(Rows0),
+    nth0(4, Rows0, _, Rows1),
+    nth0(4, Rows, "bbwwbbbww", Rows1),
+    gt_board(Rows, B),
+    findall(D, ( member(P, [none, "b", "w"]),
+                 dead_stones(B, P, D0),
+                 include([[R, _]]>>( R >= 6 ), D0, D) ),
+            Ds).
+
+%   A throw-in the owner captures (bench/go_machine.py seed 906, the
+%   machine White without the two-liberty rule against GNU Go level 1; the
+%   real game's final position, both passed, White to move).  Black's
+%   eight stones A9-B6 on the upper left have two eyes, A8 and A6; A6 is
+%   closed by A5, which hangs from B4 below through A4.  GNU Go's
+%   final_status_list calls the eight and A5 dead (W+12.5), but its own
+%   reading calls them alive (dragon_status A9 alive, owl_attack A9 0):
+%   its count plays the end out, and there Black answers White's throw-in
+%   A4 elsewhere (J1) and loses A5 and the eye A6.  Black captures A4 on A3
+%   instead (or answers White's A3 on A4), and lives: played so, GNU Go's
+%   own count is B+13.5, ours.  The proposal keeps them alive: this case
+%   guards it.
+gt_throw_in_906([ "bbbwwwwb-",
+                  "-bwww-wb-",
+                  "bbbwwwbbb",
+                  "-bw--wwwb",
+                  "bwww--wbb",
+                  "-bbw-wbbw",
+                  "--bwwwbw-",
+                  "-b-bbbwww",
+                  "-wb--bbb-" ]).
+
+test(a_throw_in_the_owner_captures, Ds == [Dead, Dead, Dead]) :-
+    Dead = [[5, 8], [6, 7], [7, 6], [7, 7], [7, 8], [8, 1]],
+    gt_throw_in_906(Rows), gt_board(Rows, B),
+    findall(D, ( member(P, [none, "b", "w"]), dead_stones(B, P, D) ), Ds).
+
 %   An invader that captures first (issue 23): the end of a game against
 %   GNU Go level 1 (Black; the machine White, bench/go_machine.py seed 720,
 %   the real game's final position: both passed).  White's central group

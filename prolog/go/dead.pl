@@ -74,7 +74,9 @@ than White's stones around it, and dies, as GNU Go counts it (W+62.5).
        can first capture a chain of the wall that cannot be saved (below:
        then that chain dies instead): add their stones and go back to 1.
        A weak unit that touches no weak unit is walled in by living
-       stones: it is dead.
+       stones: it is dead.  An invader that fills the only eye space of
+       a wall with no eye dies last, in a round where nothing else does
+       (below).
 
 Two units that die in one round never touch (each would be weaker than
 the other), so taking one off cannot save the other: one round does what
@@ -134,6 +136,31 @@ liberties), and without them the six points made White two eyes.  But
 White takes them only by filling A1 C1 C2 B3, which leaves it the
 two-point eye B1 B2: White is dead, as GNU Go counts it.
 
+The hole may also hold empty points that U does not touch.  Once V has
+filled U's liberties, each of them is a one-point eye closed by V's
+stones; if X's stones stand on its diagonal points (two of them, or one
+on the edge) it is a *false* eye (go_eyes), worth nothing, and V is
+still dead (false_eyes_left/5).  A bigger region there, or a real eye,
+is an eye of V's, and the rule does not apply.
+
+Whether V dies or U does, the stones around V may decide: while V
+touches another weak unit of X's, that unit may die first and leave V
+surrounded by living stones.  So an invader of a wall with no eye waits
+(waits/4): it is called dead only in a round where nothing else dies.
+
+A game against GNU Go level 1 (bench/go_machine.py seed 883, the machine
+White with its two-liberty rule) ended so: Black's eight stones B4-D3-B1
+and its A5 on the lower left had no eye; White's A2 B2 sat in their
+hole with two liberties, A3 and A1, and the third empty point, A4, lay
+between A5 and B4.  Black's stones B7 B6 above, in atari, first made
+White's side weak too, so the proposal compared A2 B2 (no eye, two
+liberties) with Black's nine (no eye, four) and called White's two dead,
+which left Black the five points A4-A1 B2 and two eyes.  But Black takes
+them only by filling A3 and A1, which leaves the two-point eye A2 B2 and
+A4, whose diagonal B5 is White's: a false eye (White plays A6 and takes
+A5 on A4).  Black's nine are dead whoever moves first, as GNU Go counts
+it (W+42.5).
+
 ## Capturing races and seki
 
 Two weak units of equal strength whose stones touch are in a *capturing race*
@@ -179,7 +206,7 @@ flat board of flat_board/3.
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).
 :- use_module(board).
-:- use_module(eyes, [eye_value/7, killing_shape/4, neighbours/3, point_index/3]).
+:- use_module(eyes, [eye_value/7, killing_shape/4, false_eye/4, neighbours/3, point_index/3]).
 
                  /*******************************
                  *         THE PROPOSAL         *
@@ -267,24 +294,47 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     findall(dead(Y, VStones, why(0, VLibs, filled(Filled))),
             member(unit(Y, VStones, 0, VLibs, _, _)-Filled, Walls),
             WallsDead),
-    findall(Verdict,
-            ( member(U, ByStrength),
-              \+ ( member(V, WallUnits), touch(U, V) ),
-              dies(U, Weak, Against),
-              ( Against == [] -> true ; approachable(U, Flat1, Width) ),
-              dead_or_captures(U, Against, Flat1, Width, Verdict) ),
-            Found1),
-    append(WallsDead, Found1, Found2),
-    list_to_set(Found2, Found0),          % two invaders may take one chain
-    (   Found0 == []
-    ->  races_lost(Weak, Flat1, Width, ToMove, Found)
-    ;   Found = Found0
+    partition(waits(Weak, Flat1, Width), ByStrength, Waiting, Ready),
+    deaths(Ready, Weak, WallUnits, Flat1, Width, Found1),
+    append(WallsDead, Found1, Found0),
+    (   Found0 \== []
+    ->  Found = Found0
+    ;   deaths(Waiting, Weak, WallUnits, Flat1, Width, FoundW),
+        FoundW \== []
+    ->  Found = FoundW
+    ;   races_lost(Weak, Flat1, Width, ToMove, Found)
     ),
     (   Found == []
     ->  Dead = Dead0
     ;   append(Dead0, Found, Dead1),
         proposal(Flat, Width, ToMove, Dead1, Dead)
     ).
+
+%   deaths(+Units, +Weak, +WallUnits, +Flat, +Width, -Found): the verdicts
+%   of step 3 on the weak Units (weakest first) but those that touch a
+%   wall found dead by nakade_wall/5 (WallUnits): the units that die, or
+%   the chains they capture first.
+deaths(Units, Weak, WallUnits, Flat, Width, Found) :-
+    findall(Verdict,
+            ( member(U, Units),
+              \+ ( member(V, WallUnits), touch(U, V) ),
+              dies(U, Weak, Against),
+              ( Against == [] -> true ; approachable(U, Flat, Width) ),
+              dead_or_captures(U, Against, Flat, Width, Verdict) ),
+            Found0),
+    list_to_set(Found0, Found).           % two invaders may take one chain
+
+%   waits(+Weak, +Flat, +Width, +U): the weak unit U is an invader in the
+%   only eye space of a weak unit V with no eye (nakade_invader/4): U dies
+%   only in a round where nothing else does, since the stones around V
+%   may die first, and then V may be the one to die (nakade_wall/5).
+waits(Weak, Flat, Width, U) :-
+    member(V, Weak),
+    V = unit(_, _, 0, _, _, _),
+    opponents(U, V),
+    touch(U, V),
+    nakade_invader(U, V, Flat, Width),
+    !.
 
 %   dead_or_captures(+U, +Against, +Flat, +Width, -Verdict): the weak unit
 %   U would die (step 3), unless it can first capture a chain of the wall
@@ -347,10 +397,11 @@ nakade_wall(V, Weak, Flat, Width, Filled) :-
              approachable(U, Flat, Width) )),
     foldl([unit(_, S, _, _, _, _), F0, F]>>ord_union(F0, S, F), Us, [], Filled).
 
-%   nakade_invader(+U, +V, +Flat, +Width): U has no eye, every empty point
-%   of its hole is one of its liberties (V can make no eye there without
-%   capturing it, and capturing it fills them all) and one of V's, V has
-%   a liberty outside the hole (else they only share liberties: a race or
+%   nakade_invader(+U, +V, +Flat, +Width): U has no eye, its liberties
+%   are V's too (V can make no eye there without capturing it, and
+%   capturing it fills them all), every other empty point of its hole is
+%   a false eye once they are filled (false_eyes_left/5), V has a
+%   liberty outside the hole (else they only share liberties: a race or
 %   a seki, below), and U's stones are the points of a killing shape:
 %   three points or fewer, or a shape of go_eyes:killing_shape/4 with V's
 %   liberties outside the hole.  Taking U leaves V one eye there.
@@ -361,18 +412,36 @@ nakade_invader(U, V, Flat, Width) :-
     functor(Flat, _, Size),
     functor(Seen, seen, Size),
     flood([I], Width, Flat, Seen, not(Y), [], Hole),
-    ord_subtract(Hole, Stones, Empties),
-    liberty_points(U, Flat, Width, Empties),
+    ord_subtract(Hole, Stones, Points),
+    liberty_points(U, Flat, Width, ULibs),
     liberty_points(V, Flat, Width, VLibs),
-    ord_subset(Empties, VLibs),
+    ord_subset(ULibs, VLibs),
     ord_subtract(VLibs, Hole, Outside),
     Outside \== [],
+    ord_subtract(Points, ULibs, Others),
+    false_eyes_left(Others, U, ULibs, Flat, Width),
     length(Stones, N),
     (   N =< 3
     ->  true
     ;   length(Outside, NOutside),
         killing_shape(Stones, Flat, Width, NOutside)
     ).
+
+%   false_eyes_left(+Others, +U, +ULibs, +Flat, +Width): the points Others
+%   of U's hole that are not its liberties are empty, and each is a false
+%   eye of the wall once the wall has filled U's liberties ULibs and taken
+%   U: a point next to no other point of Others, whose diagonal holds U's
+%   colour (go_eyes:false_eye/4).  They give the wall no eye.
+false_eyes_left(Others, U, ULibs, Flat, Width) :-
+    U = unit(X, Stones, _, _, _, _),
+    opponent(X, Y),
+    maplist(cell_is(Flat, "-"), Others),
+    put_cells(Flat, ULibs, Y, Filled),
+    remove_indices(Filled, Stones, Taken),
+    forall(member(I, Others),
+           ( neighbours(Width, I, Ns),
+             \+ ( member(J, Ns), ord_memberchk(J, Others) ),
+             false_eye(I, Taken, Width, X) )).
 
 %   races_lost(+Weak, +Flat, +Width, +ToMove, -Found): the verdicts dead/3
 %   of the weak units of ToMove's opponent that are in a capturing race
@@ -719,17 +788,22 @@ inside(Flat, not(Y), J) :-
 
 %   remove_indices(+Flat, +Indices, -Flat1): Flat with the cells at the
 %   ordered Indices made empty.
-remove_indices(Flat, [], Flat) :- !.
 remove_indices(Flat, Indices, Flat1) :-
+    put_cells(Flat, Indices, "-", Flat1).
+
+%   put_cells(+Flat, +Indices, +Cell, -Flat1): Flat with Cell at the
+%   ordered Indices.
+put_cells(Flat, [], _, Flat) :- !.
+put_cells(Flat, Indices, Cell, Flat1) :-
     Flat =.. [F|Cells],
-    empty_at(Cells, 1, Indices, Cells1),
+    put_at(Cells, 1, Indices, Cell, Cells1),
     Flat1 =.. [F|Cells1].
 
-empty_at(Cells, _, [], Cells) :- !.
-empty_at([C|Cs], I, [J|Js], [C1|Cs1]) :-
-    (   I =:= J -> C1 = "-", Js1 = Js ; C1 = C, Js1 = [J|Js] ),
+put_at(Cells, _, [], _, Cells) :- !.
+put_at([C|Cs], I, [J|Js], Cell, [C1|Cs1]) :-
+    (   I =:= J -> C1 = Cell, Js1 = Js ; C1 = C, Js1 = [J|Js] ),
     I1 is I + 1,
-    empty_at(Cs, I1, Js1, Cs1).
+    put_at(Cs, I1, Js1, Cell, Cs1).
 
 indices_points(Width, Is, Ps) :-
     maplist(point_index(Width), Ps0, Is),

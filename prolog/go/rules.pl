@@ -526,8 +526,8 @@ verdict_explain(dead(Colour, Stones, why(_, Libs, filled(Invaders)))) -->
       Invaders = [Invader|_],
       length(Invaders, M),
       format(string(A), "~w ~d stone(s) at ~w...: no eye, ~d liberties; their only eye space holds \c
-                         ~d stone(s) of the other side at ~w..., and taking them fills it but \c
-                         for one eye",
+                         ~d stone(s) of the other side at ~w..., and taking them leaves one eye \c
+                         there at most (the rest filled, or false eyes)",
              [Word, N, First, Libs, M, Invader]) },
     [Q-A].
 verdict_explain(dead(Colour, Stones, why(Eyes, Libs, Against))) -->
