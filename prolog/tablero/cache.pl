@@ -165,23 +165,10 @@ call_(replay, Game, Id, _, NewKey, OptionsJSON, _, ActionsJSON, Text, Reply) :-
          State, ["traces"-Traces], [_]>>true, tablero_cache:keep(Game, Id, NewKey, Newest),
          Text, Reply).
 call_(act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
-    lean(Game,
-         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-           tablero:json_dict(ActionJSON, Action),
-           tablero:act(Game, State0, Action, State, Explain),
-           trace(Game, State, Trace),
-           push(Trace, Ts0, Ts) ),
-         State, ["trace"-Trace|Explain], tablero:human_acted(Game),
-         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    act_(view, _, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply).
 call_(act_delta, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
-    lean(delta(Game, State0), Game,
-         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-           tablero:json_dict(ActionJSON, Action),
-           tablero:act(Game, State0, Action, State, Explain),
-           trace(Game, State, Trace),
-           push(Trace, Ts0, Ts) ),
-         State, ["trace"-Trace|Explain], tablero:human_acted(Game),
-         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    act_(delta(Game, State0), State0, Game, Id, Key, NewKey, StateText, Traces,
+         ActionJSON, Text, Reply).
 call_(machine, Game, Id, Key, NewKey, StateText, Traces, _, Text, Reply) :-
     lean(Game,
          tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
@@ -232,6 +219,19 @@ call_(score, Game, Id, Key, _, StateText, Traces, _, Text, Reply) :-
            ;   tablero:refuse(Game, no_score, [])
            ) ),
          State, ["score"-Score], [_]>>true, tablero_cache:no_text, Text, Reply).
+
+%   act_(+Form, ?State0, +Game, +Id, +Key, +NewKey, +StateText, +Traces,
+%   +ActionJSON, -Text, -Reply): act and act_delta, one action played on the
+%   game at Key (State0, the state before it), written in lean/9's Form.
+act_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
+    lean(Form, Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:json_dict(ActionJSON, Action),
+           tablero:act(Game, State0, Action, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:human_acted(Game),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 
 %   lean(+Game, :Goal, ?State, ?Explain, :Check, :Write, -Text, -Reply):
 %   tablero's guarded/8, the view apart: Reply is the view's
