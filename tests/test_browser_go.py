@@ -272,11 +272,16 @@ def board_shown(page) -> list[str]:
 
 def test_a_page_that_followed_30_moves_shows_what_a_fresh_page_and_a_watcher_show(
         page, browser, server):
-    game_id = new_game(server)
+    page.goto("/go")  # the game made from the page's form, as a person makes it
+    page.select_option("#size", "9")
+    page.select_option("#preset", "documents")
+    page.click("#start")
+    expect(page).to_have_url(re.compile(r"/go/[^/]+$"))
+    expect(page.locator("#to-move")).to_have_text("Black")
+    game_id = page.url.rsplit("/", 1)[1]
     watcher = open_page(browser, server)  # another browser, holding no seat: the live stream
     watcher.goto(f"/go/{game_id}")
     expect(watcher.locator(".grid-point")).to_have_count(81)
-    open_game(page, game_id)
     replies = []
     page.on("response", lambda r: replies.append(r) if r.url.endswith("/actions") else None)
     #  Stones on points r + c even never touch, but for a corner where Black takes one.
