@@ -70,11 +70,12 @@ race is never found: nobody holds its key.
 :- dynamic kept/1.               % kept(Id): Id is kept
 
 %   A kept game is the one record (recorded/3) under its Id's key:
-%   kept(Key, State, Traces, Seq), Seq telling when it was stored (the
-%   Seq-th store).  A record is written with one copy off the stacks and
-%   read with one copy (1.4 and 0.6 us for a 19x19 Go game), where a clause
-%   would be compiled; kept/1 names the Ids, asserted once per Id, so that
-%   storing a game's next state changes no clause.  Not a global variable
+%   kept(Key, State, Traces, Seq), Seq telling when it was stored
+%   (get_time/1: a counter of flag/3 takes a mutex, 0.8 us a store).  A
+%   record is written with one copy off the stacks and read with one copy
+%   (1.4 and 0.6 us for a 19x19 Go game), where a clause would be
+%   compiled; kept/1 names the Ids, asserted once per Id, so that storing a
+%   game's next state changes no clause.  Not a global variable
 %   (nb_setval/2): its copy freezes the global stack below it, so that all
 %   the call's garbage, which discarding the call's frame would have given
 %   back, waited for the garbage collector, which also marked every kept
@@ -439,7 +440,7 @@ no_text(_, "").
 cache_put(Id, Key, State, Ts) :-
     kept_var(Id, Var),
     (   recorded(Var, _, Old) -> erase(Old), New = false ; New = true ),
-    flag(tablero_cache_seq, Seq, Seq + 1),
+    get_time(Seq),
     recordz(Var, kept(Key, State, Ts, Seq)),
     (   New == true
     ->  assertz(kept(Id)),

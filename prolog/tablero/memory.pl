@@ -25,7 +25,7 @@ prolog/tablero/cache.pl's api_cached/10) ends with give_back_stacks/0.
 give_back_stacks :-
     statistics(stack, Allocated),
     kept_stacks(Kept),
-    flag(tablero_calls, Calls, Calls + 1),
+    calls(Calls),
     (   Allocated > Kept
     ->  trim_stacks,
         trim_heap
@@ -40,3 +40,12 @@ give_back_stacks :-
 %   SWI-Prolog's own collection shrank them: the worker's RSS swung between
 %   two levels 4 MiB apart (bench/soak.py).
 kept_stacks(4_194_304).
+
+%   calls(-Calls): how many calls of this thread gave back before this one (a
+%   global variable, this thread's own: flag/3 takes a mutex, 0.8 us a call;
+%   a small integer is no term on the global stack, so nb_setval/2 freezes
+%   none of it).
+calls(Calls) :-
+    (   nb_current(tablero_calls, Calls) -> true ; Calls = 0 ),
+    Next is Calls + 1,
+    nb_setval(tablero_calls, Next).
