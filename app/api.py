@@ -773,10 +773,14 @@ def machine(game_id):
     engine_failed 503, engine_illegal 409, and nothing is played).  Any other machine seat's
     search runs in a search process of this worker's pool (app/machine_pool.py; 503
     machines_busy with Retry-After when all stay busy, 504 machine_timeout past the budget,
-    and nothing is played), and this worker's Prolog plays its choice."""
+    and nothing is played), and this worker's Prolog plays its choice.  With "delta": true
+    the reply carries `view_delta` in place of the whole `view`, as a move's (act)."""
     data = body()
     record = record_or_404(game_id)
     check_revision(record, data)
+    wants_delta = data.get("delta", False)
+    if not isinstance(wants_delta, bool):
+        raise InvalidRequest("bad_request", "delta must be true or false")
     time_over(record)
     view = view_of(record)
     if not view.get("machine_to_move"):
@@ -788,16 +792,26 @@ def machine(game_id):
     try:
         played = playing(record)
         if view.get("seats", {}).get(view.get("to_move")) == "gnugo":  # GNU Go's seat
-            action = gnugo_seat.play_turn(played, record.options, record.actions(), budget)
+            action = gnugo_seat.play_turn(played, record.options, record.actions(), budget,
+                                          delta=wants_delta)
         else:
-            action = machine_pool.play(played, record, budget)
+            action = machine_pool.play(played, record, budget, delta=wants_delta, before=view)
         now = clocks.now_ms()  # the machine's time ends here: not the student's asking
         student = student_rules.judge(record.game, view, played.actions[-1], None, record)
-        store(record, action, played, now, student)
+        if wants_delta:  # as a move answered with a delta (act): no view stored but a record's
+            after = played.view
+            store(record, action, played, now, student,
+                  view=played.view_json if after.get("over") else None)
+            keep_view(record, after)
+        else:
+            store(record, action, played, now, student)
     finally:
         storage.release_machine(record)
-    return reply(record, played.view_json, played.explain, action=action,
-                 **({"student": student} if student else {}))
+    extra = {"student": student} if student else {}
+    if wants_delta:
+        return reply(record, None, played.explain, action=action,
+                     view_delta=played.view_delta, **extra)
+    return reply(record, played.view_json, played.explain, action=action, **extra)
 
 
 def undo_now(record: storage.Record, now: int) -> Game:

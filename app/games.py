@@ -215,10 +215,13 @@ def _brief_calls() -> frozenset[str]:
     return frozenset(bridge().query("findall(C, tablero_cache:brief_call(C), Cs)")[0]["Cs"])
 
 #  The cached calls that play an action (a new state, kept under a new key).
-_PLAYS = frozenset({"act", "act_delta", "machine", "machine_act", "machine_chosen"})
+_PLAYS = frozenset({"act", "machine", "machine_act", "machine_chosen",
+                    "act_delta", "machine_delta", "machine_act_delta", "machine_chosen_delta"})
 
 #  The cached calls whose reply names no new state, and their classic predicate.
 _CLASSIC = {"act": "api_act", "act_delta": "api_act", "machine": "api_machine",
+            "machine_delta": "api_machine", "machine_act_delta": "api_machine_act",
+            "machine_chosen_delta": "api_machine_act",
             "machine_act": "api_machine_act", "machine_chosen": "api_machine_act",
             "view": "api_view", "show": "api_show", "score": "api_score"}
 
@@ -229,8 +232,9 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     with the new state text (as stored) under "state" ("" when the call writes none) and
     the view's JSON text as Prolog wrote it under "view_json" (parsed by nobody on a
     move's way: storage keeps it and the answer carries it as it is; `last` is the view's
-    last action, for the checks that need it).  For act_delta, "view_json" is None and
-    "view_delta" is what changed in the view (see apply_delta).
+    last action, for the checks that need it).  For act_delta (and the other calls
+    named ..._delta), "view_json" is None and "view_delta" is what changed in the view
+    (see apply_delta).
 
     A refusal raises Refused or InvalidRequest, except cache_miss and no_trace, which
     come back as replies (the caller sends the state, or replays)."""
@@ -257,7 +261,7 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
         raise PrologError(f"tablero_cache {call} {game}: {text[7:]}")
     state_out, view_json, body = text.split("\n", 2)
     reply = json.loads(body)
-    if call == "act_delta":  # the JSON of what changed in the view, in the view's place
+    if call.endswith("_delta"):  # the JSON of what changed in the view, in the view's place
         reply["state"], reply["view_json"] = state_out, None
         if view_json:
             reply["view_delta"] = json.loads(view_json)
@@ -297,6 +301,9 @@ class Game:
     """
 
     game = ""
+    #  What the last action played with a delta changed in the view (act_delta, or a
+    #  machine's action with delta=True; see apply_delta); None after any other action.
+    view_delta: dict | None = None
 
     def __init__(self, game: str | None = None, options: dict | None = None, *,
                  cache_id: str | None = None):
@@ -455,6 +462,7 @@ class Game:
         return self.view.get("last")
 
     def _played(self, reply: dict) -> None:
+        self.view_delta = None
         self._undo.append((self._key, self.state))
         self.actions.append(reply["action"])
         self._traces.append(reply.get("trace", ""))
@@ -474,40 +482,57 @@ class Game:
         see apply_delta), which Prolog writes in place of the whole view.  The view after
         it is worked out here from the view before it (`before`, which a caller may hold,
         else this object's if it parsed one), else asked of Prolog only when read."""
+        return self._played_delta(self._ask("act_delta", _json(action)), before)
+
+    def _played_delta(self, reply: dict, before: dict | None) -> dict:
         before = self._view if before is None else before
-        reply = self._ask("act_delta", _json(action))
         delta = reply["view_delta"]
         if "last" in delta["changed"]:  # else the view's, asked when read (or worked out)
             reply["last"] = delta["changed"]["last"]
         self._played(reply)
         if before is not None:
             self._view = apply_delta(before, delta)
+        self.view_delta = delta
         return delta
 
-    def machine(self, timeout: float | None = None) -> dict:
-        """Let the machine player choose and play the next action; return it."""
-        reply = self._ask("machine", timeout=timeout)
-        self._played(reply)
+    def _took(self, call: str, arg: str, timeout: float | None, delta: bool,
+              before: dict | None) -> dict:
+        """One of the machine's actions played (`call`, or its ..._delta call when `delta`:
+        what changed in the view is then kept in `view_delta`, as act_delta returns it)."""
+        if delta:
+            reply = self._ask(call + "_delta", arg, timeout=timeout)
+            self._played_delta(reply, before)
+        else:
+            reply = self._ask(call, arg, timeout=timeout)
+            self._played(reply)
         return reply["action"]
 
-    def machine_act(self, action: dict, timeout: float | None = None) -> dict:
+    def machine(self, timeout: float | None = None, *, delta: bool = False,
+                before: dict | None = None) -> dict:
+        """Let the machine player choose and play the next action; return it.  With
+        delta=True Prolog writes what changed in the view in place of the whole view: it is
+        then `view_delta`, and the view after it is worked out from `before` (as
+        act_delta)."""
+        return self._took("machine", "", timeout, delta, before)
+
+    def machine_act(self, action: dict, timeout: float | None = None, *, delta: bool = False,
+                    before: dict | None = None) -> dict:
         """Play an action chosen outside Prolog (GNU Go: app/gnugo_seat.py) for the machine
         seat to move, judged by the rules as any action (tablero:api_machine_act/5): refused
-        with not_machine_turn unless it is that seat's.  Return the action as accepted."""
-        reply = self._ask("machine_act", _json(action), timeout=timeout)
-        self._played(reply)
-        return reply["action"]
+        with not_machine_turn unless it is that seat's.  Return the action as accepted
+        (delta, before: as machine)."""
+        return self._took("machine_act", _json(action), timeout, delta, before)
 
-    def machine_chosen(self, choice: dict, timeout: float | None = None) -> dict:
+    def machine_chosen(self, choice: dict, timeout: float | None = None, *,
+                       delta: bool = False, before: dict | None = None) -> dict:
         """Play the action a search process chose for the machine seat to move
         (app/machine_pool.py; `choice` is its reply: {"action", "query", "answer"}), judged
         by the rules as machine_act judges GNU Go's, with the search's goal first in the
-        explain as if this Prolog had chosen it.  Return the action as accepted."""
-        reply = self._ask("machine_chosen", _json({key: choice.get(key) for key in
-                                                   ("action", "query", "answer")}),
-                          timeout=timeout)
-        self._played(reply)
-        return reply["action"]
+        explain as if this Prolog had chosen it.  Return the action as accepted (delta,
+        before: as machine)."""
+        return self._took("machine_chosen",
+                          _json({key: choice.get(key) for key in ("action", "query", "answer")}),
+                          timeout, delta, before)
 
     def undo(self) -> None:
         """Take back the last action: the state before it again (no replay)."""

@@ -197,11 +197,13 @@ def _kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
-def play_turn(played: Game, options: dict, actions: list[dict], budget: float) -> dict:
+def play_turn(played: Game, options: dict, actions: list[dict], budget: float,
+              delta: bool = False) -> dict:
     """GNU Go plays the turn of the gnugo seat to move in `played` (a saved game with its
     creation `options` and its `actions`), within `budget` seconds; the action as the
-    rules accepted it.  Raises EngineTimeout, EngineFailed or EngineIllegal (nothing
-    played)."""
+    rules accepted it (with `delta`, what it changed in the view is then
+    played.view_delta: Game.machine_act).  Raises EngineTimeout, EngineFailed or
+    EngineIllegal (nothing played)."""
     deadline = time.monotonic() + budget
     view = played.view
     seat = view["to_move"]
@@ -212,7 +214,7 @@ def play_turn(played: Game, options: dict, actions: list[dict], budget: float) -
                    math.ceil(budget) + 1)
     size = view["size"]
     if view.get("phase") == "scoring":
-        return _scoring_turn(played, command, script, seat, deadline, budget)
+        return _scoring_turn(played, command, script, seat, deadline, budget, delta)
     answer = run(command, script + [f"genmove {seat}"], deadline, budget)
     word = answer.upper()
     if word == "PASS":
@@ -225,13 +227,13 @@ def play_turn(played: Game, options: dict, actions: list[dict], budget: float) -
         except ValueError:
             raise EngineFailed(f"GNU Go answered {answer!r} to genmove") from None
     try:
-        return played.machine_act(action)
+        return played.machine_act(action, delta=delta, before=view)
     except Refused as exc:
         raise EngineIllegal(answer, exc) from None
 
 
 def _scoring_turn(played: Game, command: list[str], script: list[str], seat: str,
-                  deadline: float, budget: float) -> dict:
+                  deadline: float, budget: float, delta: bool = False) -> dict:
     """The gnugo seat's action in the scoring phase: accept when GNU Go's dead stones are
     the marking, else the Prolog player's phase action.  GNU Go gets half the budget here
     (its final_status_list can take much longer in an unfinished 19x19 position); past it,
@@ -248,5 +250,7 @@ def _scoring_turn(played: Game, command: list[str], script: list[str], seat: str
         except ValueError:
             raise EngineFailed(f"GNU Go answered {answer!r} to final_status_list") from None
         if dead == sorted(view["dead"]):
-            return played.machine_act({"kind": "accept", "player": seat})
-    return played.machine(timeout=max(deadline - time.monotonic(), 0.5))
+            return played.machine_act({"kind": "accept", "player": seat}, delta=delta,
+                                      before=view)
+    return played.machine(timeout=max(deadline - time.monotonic(), 0.5), delta=delta,
+                          before=view)

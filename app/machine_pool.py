@@ -299,13 +299,14 @@ def request_for(record) -> dict:
     return {"game": record.game, "state": record.state, "traces": text}
 
 
-def play(played, record, budget: float) -> dict:
+def play(played, record, budget: float, delta: bool = False, before: dict | None = None) -> dict:
     """The machine seat to move in the saved game `record` (as `played`, a Game) plays its
     turn: chosen by a search process of this worker's pool within `budget` seconds, played
     by the worker's own Prolog (Game.machine_chosen).  Without a pool (MACHINE_WORKERS 0)
-    the worker's own Prolog searches.  The action as accepted."""
+    the worker's own Prolog searches.  The action as accepted (delta, before: as
+    Game.machine's: what it changed in the view is then played.view_delta)."""
     machines = pool()
     if machines is None:
-        return played.machine(timeout=budget)
+        return played.machine(timeout=budget, delta=delta, before=before)
     choice = machines.search(request_for(record), budget)
-    return played.machine_chosen(choice)
+    return played.machine_chosen(choice, delta=delta, before=before)

@@ -119,9 +119,15 @@ paths = {
                        "budget, 503 engine_failed, 409 engine_illegal (a move the rules "
                        "refuse); nothing is played then",
             "parameters": [ID],
-            "requestBody": body({"type": "object", "properties": {"revision": REVISION}}, False),
-            "responses": {**ok("The game after the machine's action (under action)",
-                               ref("GameReply")), **errors(*WRITE_ERRORS)},
+            "requestBody": body({"type": "object", "properties": {
+                "revision": REVISION,
+                "delta": {"type": "boolean", "description": "true: the reply carries "
+                          "view_delta in place of the whole view, as a move's (as the "
+                          "pages ask the machine's turn)"}}}, False),
+            "responses": {**ok("The game after the machine's action (under action; with "
+                               "delta: true, view_delta in place of view)",
+                               {"anyOf": [ref("GameReply"), ref("GameDeltaReply")]}),
+                          **errors(*WRITE_ERRORS)},
         },
     },
     "/api/games/{id}/undo": {

@@ -391,7 +391,7 @@ export class GameSession {
     const view = state.game.view;
     if (!view.machine_to_move) return;
     const mover = view.to_move;
-    const reply = await this.post("machine", {}, (r) => this.machine.label(mover, r));
+    const reply = await this.post("machine", { delta: true }, (r) => this.machine.label(mover, r));
     if (!reply) return;
     state.message = null; // a "wait" said while the machine thought is stale now
     this.machine.took(reply, mover);

@@ -174,3 +174,65 @@ def test_deltas_hold_on_both_databases_and_a_timed_game_keeps_its_view(any_app):
     clock = reply["clock"]  # both moved once since the first move: each got its increment
     assert clock["running"] == "w" and clock["left"]["w"] > 60000 and clock["left"]["b"] > 60000
     assert shown(client, timed)["clock"]["left"] == clock["left"]
+
+
+# ---- the machine's turns answered with a delta (as the pages ask them) ---------------
+
+#  Each game against the machine (a person and a machine seat), and how the person chooses.
+AGAINST_THE_MACHINE = {
+    "go": ({"size": 9, "black": "human", "white": "machine", "level": 1}, go_move),
+    "go-gnugo": ({"size": 9, "black": "human", "white": "gnugo", "level": 1}, go_move),
+    "molinolog": ({"size": 2, "black": "human", "white": "machine"},
+                  lambda view, rnd: rnd.choice(view["legal"])),
+    "gorogo": ({"black": "machine", "white": "human", "depth": 1}, gorogo_move),
+    "azul": ({"players": ["human", "greedy"], "seed": 7},
+             lambda view, rnd: rnd.choice(view["legal"])),
+}
+
+
+#  Go's machine searches about a second a turn, and GNU Go is a peer: the full run's.
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks={"go": [pytest.mark.slow],
+                              "go-gnugo": [pytest.mark.peer]}.get(name, []))
+    for name in AGAINST_THE_MACHINE])
+def test_a_client_that_follows_the_machine_s_deltas_holds_the_game_a_read_gives(app, client,
+                                                                             name):
+    """The machine's turn asked with "delta": true (POST /machine, as game-session.js asks
+    it: its own search process, GNU Go for a "gnugo" seat) answers what changed, as a
+    move does; the row keeps no view, and another worker works it out again."""
+    options, choose = AGAINST_THE_MACHINE[name]
+    rnd = random.Random(7)
+    game = create(client, name.split("-")[0], options)
+    secret, view, revision = secret_of(game), game["view"], game["revision"]
+    machine_turns = steps = 0
+    while machine_turns < 4 and not view["over"]:
+        if view["machine_to_move"]:
+            resp = post(client, game, "machine", secret, revision=revision, delta=True)
+            assert resp.status_code == 200, resp.json
+            assert isinstance(resp.json["action"], dict)  # the machine's, as accepted
+            machine_turns += 1
+        else:
+            resp = post(client, game, "actions", secret, action=choose(view, rnd),
+                        revision=revision, delta=True)
+            if resp.status_code == 409:  # a Go move the rules refuse: nothing moved
+                continue
+            assert resp.status_code == 200, resp.json
+        reply = resp.json
+        assert "view" not in reply and reply["revision"] == revision + 1
+        view, revision, steps = apply_delta(view, reply["view_delta"]), reply["revision"], steps + 1
+        assert view == shown(client, game)["view"]
+        if steps == 3:
+            another_worker()  # the next step misses every cache
+    assert machine_turns == 4 or view["over"]
+    if not view["over"]:
+        assert stored_view(app, game["id"]) is None  # the row kept no view
+    another_worker()
+    assert shown(client, game)["view"] == view
+
+
+def test_the_machine_s_delta_must_be_a_boolean_and_a_refused_one_plays_nothing(app, client):
+    game = create(client, "go", {"size": 9, "black": "machine", "white": "human"})
+    resp = post(client, game, "machine", secret_of(game), delta="yes")
+    assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_request"
+    after = shown(client, game)
+    assert (after["revision"], after["plies"], after["view"]) == (0, 0, game["view"])

@@ -43,6 +43,8 @@ def test_play_the_computer_from_the_index(page, server, game, difficulty, words)
         card.get_by_label("You move").select_option("second")  # the machine moves first
     else:
         expect(card.get_by_label("You move")).to_have_count(0)
+    machine_replies = []
+    page.on("response", lambda r: machine_replies.append(r) if r.url.endswith("/machine") else None)
     card.get_by_role("button", name=re.compile("play the computer")).click()
     page.wait_for_url(re.compile(rf"/{game}/[0-9a-f]+$"))
     game_id = page.url.rsplit("/", 1)[1]
@@ -59,6 +61,9 @@ def test_play_the_computer_from_the_index(page, server, game, difficulty, words)
                            timeout=30_000)
     expect(page.get_by_text(re.compile("is thinking"))).to_have_count(0)
     shown = call(server, "GET", f"/api/games/{game_id}")
+    #  The machine's turn was answered with what changed, not with the whole view.
+    answers = [reply.json() for reply in machine_replies if reply.ok]
+    assert answers and all("view_delta" in a and "view" not in a for a in answers)
     assert shown["plies"] >= 1 and not shown["view"]["machine_to_move"]
     assert shown["you"] == [] and len(shown["holders"]) == 1  # the person's seat, held here
     expect(page.locator(".tb-seats-line")).to_contain_text("You play")

@@ -18,10 +18,10 @@ each, where an atom that Prolog may collect again takes three).
     api_cached(+Call, +Game, +Limit, +Id, +Key, +NewKey, +StateText,
                +Traces, +Arg, -Text)
 
-Call is one of new, act, act_delta, machine, machine_act, machine_chosen, undo, view, show, score or replay;
-Game a game
-of tablero; Limit the limit in seconds (a clock, or, for a brief_call/1,
-about as many inferences).  With StateText "" the game is
+Call is one of new, act, machine, machine_act, machine_chosen (these four
+also as act_delta, machine_delta, ...), undo, view, show, score or replay;
+Game a game of tablero; Limit the limit in seconds (a clock, or, for a
+brief_call/1, about as many inferences).  With StateText "" the game is
 taken from the cache: when this worker does not hold Id at Key the reply is
 the refusal cache_miss, and Python calls again with the stored StateText and
 the Traces of the game's plies (a string: their traces, newest first,
@@ -41,6 +41,9 @@ is unknown; see tablero:game_restore/4).  The game is then kept under Key.
     machine_chosen (Arg: {"action": ..., "query": Q, "answer": A}) too, for
     an action that a search process chose (prolog/tablero/search.pl), with
     its goal Q first in the explain as the machine's own choice;
+    machine_delta, machine_act_delta and machine_chosen_delta as they are,
+    with what changed in the view in the place of the view's text (as
+    act_delta);
   - undo (StateText: the stored state before the last ply) takes the last
     ply back, from the game this worker holds at Key with the traces of its
     plies (else cache_miss: Python then restores it from the stored text and
@@ -136,7 +139,9 @@ brief_call(new).
 brief_call(act).
 brief_call(act_delta).
 brief_call(machine_act).
+brief_call(machine_act_delta).
 brief_call(machine_chosen).
+brief_call(machine_chosen_delta).
 brief_call(undo).
 brief_call(view).
 
@@ -170,35 +175,23 @@ call_(act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
 call_(act_delta, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
     act_(delta(Game, State0), State0, Game, Id, Key, NewKey, StateText, Traces,
          ActionJSON, Text, Reply).
-call_(machine, Game, Id, Key, NewKey, StateText, Traces, _, Text, Reply) :-
-    lean(Game,
-         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-           (   tablero:game_machine(Game, State0, Action)
-           ->  true
-           ;   tablero:refuse(Game, no_machine_move, [])
-           ),
-           tablero:act(Game, State0, Action, State, Explain),
-           trace(Game, State, Trace),
-           push(Trace, Ts0, Ts) ),
-         State, ["trace"-Trace|Explain], [_]>>true,
-         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+call_(machine, Game, Id, Key, NewKey, StateText, Traces, Arg, Text, Reply) :-
+    machine_(view, _, Game, Id, Key, NewKey, StateText, Traces, Arg, Text, Reply).
+call_(machine_delta, Game, Id, Key, NewKey, StateText, Traces, Arg, Text, Reply) :-
+    machine_(delta(Game, State0), State0, Game, Id, Key, NewKey, StateText, Traces, Arg,
+             Text, Reply).
 call_(machine_act, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
-    lean(Game,
-         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-           tablero:machine_act(Game, State0, ActionJSON, View0, State, Explain),
-           trace(Game, State, Trace),
-           push(Trace, Ts0, Ts) ),
-         State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
-         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    machine_act_(view, _, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply).
+call_(machine_act_delta, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, Reply) :-
+    machine_act_(delta(Game, State0), State0, Game, Id, Key, NewKey, StateText, Traces,
+                 ActionJSON, Text, Reply).
 call_(machine_chosen, Game, Id, Key, NewKey, StateText, Traces, ChoiceJSON, Text, Reply) :-
-    lean(Game,
-         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-           tablero:json_dict(ChoiceJSON, Choice),
-           chosen_act(Game, State0, Choice, View0, State, Explain),
-           trace(Game, State, Trace),
-           push(Trace, Ts0, Ts) ),
-         State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
-         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+    machine_chosen_(view, _, Game, Id, Key, NewKey, StateText, Traces, ChoiceJSON, Text,
+                    Reply).
+call_(machine_chosen_delta, Game, Id, Key, NewKey, StateText, Traces, ChoiceJSON, Text,
+      Reply) :-
+    machine_chosen_(delta(Game, State0), State0, Game, Id, Key, NewKey, StateText, Traces,
+                    ChoiceJSON, Text, Reply).
 call_(undo, Game, Id, Key, NewKey, StateText, _, _, Text, Reply) :-
     lean(Game,
          tablero_cache:( taken_back(Game, Id, Key, StateText, State, Ts),
@@ -232,6 +225,48 @@ act_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, R
            trace(Game, State, Trace),
            push(Trace, Ts0, Ts) ),
          State, ["trace"-Trace|Explain], tablero:human_acted(Game),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+
+%   machine_(+Form, ?State0, +Game, +Id, +Key, +NewKey, +StateText, +Traces,
+%   +Arg, -Text, -Reply): machine and machine_delta, the game's own machine
+%   player's action played on the game at Key (State0), written in lean/9's
+%   Form.
+machine_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, _, Text, Reply) :-
+    lean(Form, Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           (   tablero:game_machine(Game, State0, Action)
+           ->  true
+           ;   tablero:refuse(Game, no_machine_move, [])
+           ),
+           tablero:act(Game, State0, Action, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], [_]>>true,
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+
+%   machine_act_(+Form, ?State0, ...): machine_act and machine_act_delta, an
+%   action chosen outside Prolog (GNU Go) for the machine seat to move.
+machine_act_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text,
+             Reply) :-
+    lean(Form, Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:machine_act(Game, State0, ActionJSON, View0, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
+         tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
+
+%   machine_chosen_(+Form, ?State0, ...): machine_chosen and
+%   machine_chosen_delta, the action a search process chose.
+machine_chosen_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, ChoiceJSON, Text,
+                Reply) :-
+    lean(Form, Game,
+         tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
+           tablero:json_dict(ChoiceJSON, Choice),
+           chosen_act(Game, State0, Choice, View0, State, Explain),
+           trace(Game, State, Trace),
+           push(Trace, Ts0, Ts) ),
+         State, ["trace"-Trace|Explain], tablero:machine_acted(Game, View0),
          tablero_cache:keep(Game, Id, NewKey, Ts), Text, Reply).
 
 %   lean(+Game, :Goal, ?State, ?Explain, :Check, :Write, -Text, -Reply):
