@@ -33,7 +33,7 @@ from .records import playing, record_or_404, same_result  # noqa: F401  (the rou
 from .gtp import GNUGO
 from .prolog import bridge
 from .games import (Game, InvalidRequest, NotFound, Refused, TableroError, apply_delta,
-                    available_games, call_api, declared_games, known, state_format)
+                    available_games, call_api, declared_games, known, state_format, view_delta)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -226,7 +226,10 @@ class Snapshots:
 
     def get(self, app, game_id: str, seq: int) -> tuple:
         """(seq, game JSON for a watcher or None, present seats, its event text, the seats'
-        secret hashes) as of change feed position `seq` or later."""
+        secret hashes, what changed in the view since the revision before (view_delta) or
+        None, and that delta's event text for a watcher) as of change feed position `seq` or
+        later.  The delta is there when this worker's snapshot before was of the revision
+        just before: a stream that sent that one and asked for deltas sends it."""
         with self.lock:
             cached = self.games.get(game_id)
             if cached and cached[0] >= seq:
@@ -245,7 +248,13 @@ class Snapshots:
                     name: seat.secret_hash for name, seat in record.seats.items()}
             text = None if data is None else live.event(
                 data["revision"], json.dumps(data, separators=(",", ":")))
-            snapshot = (seq, data, present, text, hashes)
+            delta = delta_text = None
+            before = cached[1] if cached else None
+            if data is not None and before is not None and before["revision"] == data["revision"] - 1:
+                delta = view_delta(before["view"], data["view"])
+                delta_text = live.event(data["revision"], json.dumps(
+                    delta_json(data, delta), separators=(",", ":")))
+            snapshot = (seq, data, present, text, hashes, delta, delta_text)
             with self.lock:
                 if len(self.games) > 2000:  # a long-lived worker keeps only recent games
                     self.games.clear()
@@ -255,6 +264,11 @@ class Snapshots:
 
 
 _snapshots = Snapshots()
+
+
+def delta_json(data: dict, delta: dict) -> dict:
+    """A stream's game JSON with `view_delta` in place of `view` (GameDeltaReply's shape)."""
+    return {**{key: value for key, value in data.items() if key != "view"}, "view_delta": delta}
 
 
 # ---- routes --------------------------------------------------------------------------
@@ -507,8 +521,11 @@ class EventStream:
     holds every stream of its process without a thread each."""
 
     def __init__(self, app, hub, record: storage.Record, you: list[str], after: int,
-                 secret: str | None = None):
+                 secret: str | None = None, delta: bool = False):
         self.app, self.hub, self.game_id, self.you, self.after = app, hub, record.id, you, after
+        #  Asked with ?delta=1 (the pages): a change that follows the revision this stream
+        #  sent last is sent as view_delta, what changed in the view, as a move's reply.
+        self.delta = delta
         #  The seats a stream holds are worked out again at every change (an invitation
         #  taken moves a seat from the creator's secret to the friend's): by this digest.
         self.mine = digest(secret) if secret else None
@@ -581,12 +598,15 @@ class EventStream:
         """The game changed at feed position `seq`: what this stream sends ("" if nothing)."""
         self._here()
         self.after = seq
-        _, data, now_present, text, hashes = _snapshots.get(self.app, self.game_id, seq)
+        _, data, now_present, text, hashes, delta, delta_text = _snapshots.get(
+            self.app, self.game_id, seq)
         out = ""
         if data is not None and self.mine is not None:
             self._seats(sorted(name for name, h in hashes.items()
                                if h and hmac.compare_digest(h, self.mine)))
         if data is not None and data["revision"] != self.revision:
+            if self.delta and delta is not None and data["revision"] == self.revision + 1:
+                data, text = delta_json(data, delta), delta_text
             self.revision = data["revision"]
             self.deadline = (data.get("clock") or {}).get("deadline")
             out += text if not self.you else live.event(self.revision, json.dumps(
@@ -646,7 +666,8 @@ def events(game_id):
             status, _, code, message = exc.answer
             return (jsonify(error={"code": code, "message": message, "explain": []}), status,
                     {"Retry-After": "5"})
-    stream = EventStream(app, hub, record, you, after, bearer())
+    stream = EventStream(app, hub, record, you, after, bearer(),
+                         delta=request.args.get("delta") in ("1", "true"))
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if slot is not None:
         try:

@@ -275,6 +275,42 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     return reply
 
 
+def view_delta(before: dict, after: dict) -> dict:
+    """What changed from the view `before` to the view `after` of the same game, as Prolog
+    writes it for a move (prolog/tablero/cache.pl's view_delta/3, whose rules these are):
+    `changed`, the keys whose value is new, with it; `items`, for a key whose value is a
+    list as long as before (and not empty), the [index, value] pairs that changed;
+    `removed`, the keys `before` has and `after` has not.  A live stream sends it
+    (app/api.py's Snapshots): the views there are the ones two revisions' readers got."""
+    changed, items = {}, {}
+    for key in sorted(after):
+        value = after[key]
+        if key not in before:
+            changed[key] = value
+            continue
+        old = before[key]
+        if _same(old, value):
+            continue
+        if (isinstance(old, list) and isinstance(value, list) and old and value
+                and len(old) == len(value)):
+            items[key] = [[i, x] for i, (x0, x) in enumerate(zip(old, value)) if not _same(x0, x)]
+        else:
+            changed[key] = value
+    return {"changed": changed, "items": items,
+            "removed": sorted(key for key in before if key not in after)}
+
+
+def _same(a, b) -> bool:
+    """Two JSON values are the same (as Prolog's ==: 1 is not true, nor 1.0)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+
+
 def apply_delta(view: dict, delta: dict) -> dict:
     """The view after an action, from the view before it and the action's `view_delta`
     (prolog/tablero/cache.pl's view_delta/3; static/view-delta.js does the same in a page):

@@ -88,8 +88,12 @@ paths = {
         "get": {
             "summary": "The game's changes as Server-Sent Events: id = revision, data = the game "
                        "as GET /api/games/{id} shows it (without actions). Send Last-Event-ID "
-                       "to resume.",
-            "parameters": [ID],
+                       "to resume. With delta=1 (as the pages ask it), a change that follows "
+                       "the revision the stream sent last carries view_delta in place of view "
+                       "(GameDeltaReply's shape).",
+            "parameters": [ID, {"name": "delta", "in": "query", "required": False,
+                                "schema": {"type": "string", "enum": ["0", "1", "true", "false"]},
+                                "description": "1: changes as view_delta where they follow"}],
             "responses": {"200": {"description": "An event stream",
                                   "content": {"text/event-stream": {"schema": {"type": "string"}}}},
                           **errors("400", "404", "503")},

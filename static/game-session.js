@@ -5,9 +5,10 @@
 // reads the game's id from the path, loads (GET /api/games/<id>) and creates games (POST
 // /api/games, then pushState/replaceState), keeps the seat secrets the server hands out
 // (api.js) and sends them, posts an action (its reply carrying only what changed in the
-// view: view-delta.js), a machine step or an undo with the revision it was made against,
-// reloads the game on a 409 stale/conflict, follows the game's live
-// changes (GET /api/games/<id>/events) so another player's move appears by itself, takes
+// view: view-delta.js), a machine step (the same) or an undo with the revision it was made
+// against, reloads the game on a 409 stale/conflict, follows the game's live
+// changes (GET /api/games/<id>/events?delta=1: each change as what it changed in the view
+// when it follows the revision the page holds) so another player's move appears by itself, takes
 // a seat from an invitation link, shows undo requests to answer, feeds the Prolog panel
 // the `explain` of replies and refusals, shows messages in #message, and runs the machine
 // seats' turns with a pause (view.machine_to_move; only in a page that holds a seat).
@@ -133,7 +134,7 @@ export class GameSession {
     this.armed = new Map(); // button -> {questionKey, timer, cancel}: asking "Really ...?"
     this.offersClock = Boolean(options.clock);
     this.offersByoyomi = Boolean(options.clock?.byoyomi);
-    this.clocks = new ClockView((seat) => this.seatName(seat), () => this.askClock());
+    this.clocks = new ClockView((seat) => this.seatName(seat), () => this.askGame());
     //  Served with a student's rules (`tablero serve --rules GAME=FILE.pl`): their verdict
     //  on every move, kept with the game, in a box after #message (hidden otherwise); the
     //  session hands it every reply and refusal before the page draws.
@@ -472,7 +473,7 @@ export class GameSession {
           const secret = secretFor(id);
           if (secret) headers.Authorization = `Bearer ${secret}`;
           if (this.state.game?.id === id) headers["Last-Event-ID"] = String(this.state.game.revision);
-          const response = await fetch(`/api/games/${encodeURIComponent(id)}/events`, {
+          const response = await fetch(`/api/games/${encodeURIComponent(id)}/events?delta=1`, {
             headers, signal: controller.signal,
           });
           if (!response.ok || !response.body) {
@@ -560,6 +561,17 @@ export class GameSession {
     if (!reply || this.state.busy || !game || reply.id !== game.id) return;
     this.pending = null;
     if (reply.revision <= game.revision) return;
+    if (reply.view_delta) {
+      // What changed since the revision before (the stream was asked ?delta=1): the view
+      // after it from the live view this page holds (view-delta.js), else the whole game.
+      const live = this.review?.live ?? game;
+      if (reply.revision !== live.revision + 1 || !live.view) {
+        this.askGame();
+        return;
+      }
+      reply.view = applyDelta(live.view, reply.view_delta);
+      delete reply.view_delta;
+    }
     if (reply.rematch?.game && !game.rematch?.game && (game.you ?? []).length) {
       this.goRematch(reply); // the opponent accepted: both pages go to the new game
       return;
@@ -573,9 +585,10 @@ export class GameSession {
     this.showSeats();
   }
 
-  /** The running clock shown reached zero: ask the server for the game (a read settles a
-   *  loss on time), drawn as another page's change would be. */
-  async askClock() {
+  /** Ask the server for the game, drawn as another page's change would be: the running
+   *  clock shown reached zero (a read settles a loss on time), or a stream's delta does not
+   *  follow the revision this page holds. */
+  async askGame() {
     const game = this.state.game;
     if (!game) return;
     try {

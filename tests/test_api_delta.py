@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from app import api, storage
-from app.games import Game, apply_delta
+from app.games import Game, apply_delta, view_delta
 from app.prolog import bridge
 
 from .test_api_common import auth, create, post, secret_of, shown
@@ -69,8 +69,11 @@ def test_a_client_that_follows_30_deltas_holds_the_game_a_read_gives(app, client
         reply = resp.json
         assert "view" not in reply and reply["revision"] == revision + 1
         assert set(reply["view_delta"]) == {"changed", "items", "removed"}
+        before = view
         view, revision, played = apply_delta(view, reply["view_delta"]), reply["revision"], played + 1
         assert view == shown(client, game)["view"] == twin.act(action)
+        #  Python's view_delta (a live stream's) writes what Prolog's wrote.
+        assert view_delta(before, view) == reply["view_delta"]
         if played == 15:
             another_worker()  # the next move misses every cache
     assert played == 30 or view["over"]
@@ -236,3 +239,11 @@ def test_the_machine_s_delta_must_be_a_boolean_and_a_refused_one_plays_nothing(a
     assert resp.status_code == 400 and resp.json["error"]["code"] == "bad_request"
     after = shown(client, game)
     assert (after["revision"], after["plies"], after["view"]) == (0, 0, game["view"])
+
+
+def test_python_s_view_delta_tells_true_from_1_and_lists_of_other_lengths():
+    before = {"a": 1, "b": ["x", "y"], "c": [1], "d": True, "gone": 0}
+    after = {"a": True, "b": ["x", "z"], "c": [1, 2], "d": True, "new": []}
+    assert view_delta(before, after) == {"changed": {"a": True, "c": [1, 2], "new": []},
+                                         "items": {"b": [[1, "z"]]}, "removed": ["gone"]}
+    assert apply_delta(before, view_delta(before, after)) == after

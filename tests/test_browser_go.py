@@ -313,7 +313,7 @@ def test_a_page_that_followed_30_moves_shows_what_a_fresh_page_and_a_watcher_sho
 
 def test_a_stale_page_reloads_the_game(page, server):
     game_id = new_game(server)
-    page.route("**/events", lambda route: route.abort())  # no live news: the page stays stale
+    page.route("**/events?*", lambda route: route.abort())  # no live news: the page stays stale
     open_game(page, game_id)
     call_as(server, game_id, "POST", f"/api/games/{game_id}/actions",
             {"action": {"kind": "move", "pos": [4, 4]}, "revision": 0})

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import check_model
+from app.games import apply_delta
 
 from .conftest import LiveServer
 
@@ -33,10 +34,10 @@ def live_server(tmp_path_factory):
 class Stream:
     """An open GET /api/games/<id>/events, read on a thread of its own."""
 
-    def __init__(self, port: int, game_id: str, headers: dict | None = None):
+    def __init__(self, port: int, game_id: str, headers: dict | None = None, query: str = ""):
         self.events: list[tuple[float, dict]] = []
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.conn.request("GET", f"/api/games/{game_id}/events", headers=headers or {})
+        self.conn.request("GET", f"/api/games/{game_id}/events{query}", headers=headers or {})
         self.sock = self.conn.sock  # the response may take it over: kept to shut it down
         self.response = self.conn.getresponse()
         assert self.response.status == 200
@@ -192,3 +193,42 @@ def test_one_machine_request_per_game_at_a_time(live_server):
     assert sorted(results) == [200, 409]
     status, shown = call(live_server, "GET", f"/api/games/{game['id']}")
     assert shown["plies"] == 1
+
+
+def test_a_stream_asked_for_deltas_sends_what_each_move_changed(live_server):
+    """A stream opened with ?delta=1 (as the pages open it) sends the whole game first, then
+    each change that follows the revision it sent last as view_delta (what the move changed
+    in the view; the first change a worker sees of a game comes whole, as it has no view
+    before it to compare), across both workers; applied in turn, the deltas give the view
+    a read gives.  A stream that did not ask gets whole views."""
+    status, game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
+    secret = game["secrets"]["b"]
+    streams = [Stream(live_server.port, game["id"], query="?delta=1") for _ in range(4)]
+    whole = Stream(live_server.port, game["id"])
+    try:
+        views = [s.wait_for(0)[1]["view"] for s in streams]  # the whole game at first
+        #  Black surrounds White's C8 and takes it with the last move.
+        moves = [[2, 2], [1, 2], [1, 1], [6, 6], [1, 3], [6, 5], [0, 2]]
+        for revision, pos in enumerate(moves, start=1):
+            status, reply = call(live_server, "POST", f"/api/games/{game['id']}/actions",
+                                 {"action": {"kind": "move", "pos": pos},
+                                  "revision": revision - 1, "delta": True}, secret)
+            assert status == 200 and reply["revision"] == revision
+            status, read = call(live_server, "GET", f"/api/games/{game['id']}")
+            for i, s in enumerate(streams):
+                got = s.wait_for(revision)
+                assert got is not None, "a stream missed a move"
+                event = got[1]
+                assert event["revision"] == revision
+                if revision == 1 and "view" in event:  # the worker had no snapshot before
+                    views[i] = event["view"]
+                else:
+                    assert "view" not in event
+                    views[i] = apply_delta(views[i], event["view_delta"])
+                assert views[i] == read["view"]
+            assert whole.wait_for(revision)[1]["view"] == read["view"]
+        assert read["view"]["captures"]["b"] == 1 and read["view"]["board"][1] == "-b-b-----"
+    finally:
+        for s in [*streams, whole]:
+            s.close()
+
