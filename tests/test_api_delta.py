@@ -1,5 +1,5 @@
 """A move answered with the view's delta ("delta": true, as the pages send a move): what
-changed in the view, in place of the whole view (docs/api.md).  A client that follows the
+changed in the view, in place of the whole view (docs/architecture.md).  A client that follows the
 deltas holds the game as a fresh read gives it, for every game; the row keeps no view
 while the game goes on, and a read (this worker's, or another's) works it out again."""
 
