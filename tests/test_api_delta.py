@@ -51,6 +51,16 @@ def stored_view(app: Flask, game_id: str) -> str | None:
         return storage.load(game_id).view_json
 
 
+def the_row_kept_no_view_and_a_read_works_it_out(app: Flask, client, game: dict,
+                                                 view: dict) -> None:
+    """A game played with deltas: its row keeps no view while it goes on, and a read by a
+    worker that holds nothing of it works out the view the client holds."""
+    if not view["over"]:
+        assert stored_view(app, game["id"]) is None
+    another_worker()
+    assert shown(client, game)["view"] == view  # worked out again from the stored state
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_client_that_follows_30_deltas_holds_the_game_a_read_gives(app, client, name):
     options, choose = GAMES[name]
@@ -77,10 +87,7 @@ def test_a_client_that_follows_30_deltas_holds_the_game_a_read_gives(app, client
         if played == 15:
             another_worker()  # the next move misses every cache
     assert played == 30 or view["over"]
-    if not view["over"]:
-        assert stored_view(app, game["id"]) is None  # the row kept no view
-    another_worker()
-    assert shown(client, game)["view"] == view  # worked out again from the stored state
+    the_row_kept_no_view_and_a_read_works_it_out(app, client, game, view)
 
 
 def test_a_capture_comes_in_the_delta(app, client):
@@ -227,10 +234,7 @@ def test_a_client_that_follows_the_machine_s_deltas_holds_the_game_a_read_gives(
         if steps == 3:
             another_worker()  # the next step misses every cache
     assert machine_turns == 4 or view["over"]
-    if not view["over"]:
-        assert stored_view(app, game["id"]) is None  # the row kept no view
-    another_worker()
-    assert shown(client, game)["view"] == view
+    the_row_kept_no_view_and_a_read_works_it_out(app, client, game, view)
 
 
 def test_the_machine_s_delta_must_be_a_boolean_and_a_refused_one_plays_nothing(app, client):
