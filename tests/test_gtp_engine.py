@@ -303,6 +303,21 @@ def stones(engine: GTP, ours: bool) -> tuple[set, set]:
 THINK = 0.05
 
 
+@pytest.mark.parametrize("setting, seconds", [("0.05", "0.05"), ("2", "2"), ("none", "1"),
+                                              ("-1", "1"), ("", "1")])
+def test_the_think_setting_scales_a_turn(setting, seconds):
+    """TABLERO_GO_THINK, as the server and the engines read it from the environment (an
+    atom): a factor of a 9x9 turn's 1 s; a setting that is not a positive number is
+    ignored.  (Once read with number_string/2, which refuses an atom: every turn took
+    the full second.)"""
+    done = subprocess.run(
+        ["swipl", "-q", "-g", "use_module(prolog/go/player)",
+         "-g", "go_player:think_seconds(9, S), writeln(S)", "-t", "halt"],
+        env={**os.environ, "TABLERO_GO_THINK": setting}, capture_output=True, text=True,
+        timeout=60, cwd=ROOT)
+    assert done.stdout.strip() == seconds, done.stderr
+
+
 def referee(size: int, ours_colour: str, preset: str, komi: float, seed: int,
             opening: int = 4, cap: int = 500) -> dict:
     """One game of GNU Go (level 1) against `tablero gtp`, to the end (see the module
