@@ -270,7 +270,11 @@ SLOW_MODULES = {"test_stall", "test_nginx", "test_live", "test_server", "test_es
 SLOW_TESTS = ("test_deadline_kills_a_stuck_worker", "test_worker_retires_after_max_queries",
               "test_hostile_goal[catch((repeat", "test_count_moves_equals_the_python_model",
               "test_machine_against_machine_ends", "test_facade_machine_to_the_end",
-              "test_a_search_past_its_budget", "test_bot_game_matches_play_azul")
+              "test_a_search_past_its_budget", "test_bot_game_matches_play_azul",
+              #  the 2019 class's own solutions (tests/students/real, where present):
+              #  2-20 s each, their own code's speed
+              "test_real_solutions_found_score_by_behaviour",
+              "test_real_solution_agrees_with_independent_judge")
 
 
 #  Each test file's seconds in a full run (scripts/test_seconds.py writes it): the longest

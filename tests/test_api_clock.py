@@ -12,6 +12,29 @@ import pytest
 
 from sgfmill import sgf
 
+from app import clocks
+
+
+class Instant:
+    """The server's now (app.clocks.now_ms), standing still until a test moves it on."""
+
+    def __init__(self, start: int):
+        self.at = start
+
+    def __call__(self) -> int:
+        return self.at
+
+    def wait(self, seconds: float) -> None:
+        """As if `seconds` went by: for the clocks, they did."""
+        self.at += round(seconds * 1000)
+
+
+@pytest.fixture
+def instant(monkeypatch):
+    now = Instant(clocks.now_ms())
+    monkeypatch.setattr(clocks, "now_ms", now)
+    return now
+
 
 def post(client, path, body, secret=None):
     headers = {"Authorization": f"Bearer {secret}"} if secret else {}
@@ -94,12 +117,12 @@ def test_a_move_charges_its_mover_and_adds_the_increment(any_app):
     assert shown["left"] == after["clock"]["left"] and shown["now"] >= shown["since"]
 
 
-def test_a_refused_move_charges_nothing(client):
+def test_a_refused_move_charges_nothing(client, instant):
     game, black, white = friends(client, clock={"main": 60, "increment": 5})
     gid = game["id"]
     _, after = move(client, gid, [4, 4], black)
     before = after["clock"]
-    time.sleep(0.2)
+    instant.wait(0.2)
     status, refused = move(client, gid, [4, 4], white)  # occupied
     assert status == 409 and refused["error"]["code"] == "occupied"
     status, refused = move(client, gid, [3, 3], black, player="w")  # not Black's seat
@@ -112,14 +135,15 @@ def test_a_refused_move_charges_nothing(client):
     assert shown["revision"] == after["revision"]
 
 
-def test_a_flag_falls_on_a_read_without_anyone_moving(any_app):
+def test_a_flag_falls_on_a_read_without_anyone_moving(any_app, instant):
     client = any_app.test_client()  # SQLite and PostgreSQL
     game, black, white = friends(client, clock={"main": 1, "increment": 0})
     gid = game["id"]
     _, after = move(client, gid, [4, 4], black)
     assert after["clock"]["running"] == "w"
+    instant.wait(0.999)  # White's last millisecond
     assert client.get(f"/api/games/{gid}").json["view"]["over"] is False
-    time.sleep(1.1)
+    instant.wait(0.101)
     shown = client.get(f"/api/games/{gid}").json
     view = shown["view"]
     assert view["over"] is True and view["to_move"] is None
@@ -144,14 +168,14 @@ def test_a_flag_falls_on_a_read_without_anyone_moving(any_app):
     assert root.get("RE") == "B+T" and root.get("TM") == 1 and root.get("OT") == "0 fischer"
 
 
-def test_a_flag_falls_on_a_move_attempt(client):
+def test_a_flag_falls_on_a_move_attempt(client, instant):
     game, black, white = friends(client, game="molinolog", clock={"main": 1, "increment": 0})
     gid = game["id"]
     status, after = post(client, f"/api/games/{gid}/actions",
                           {"action": {"kind": "place", "point": after_point(client, gid)}}, black)
     assert status == 200 and after["clock"]["running"] == "w"
     point = after_point(client, gid)  # read before the time is up: a read would settle it
-    time.sleep(1.1)
+    instant.wait(1.1)
     status, refused = post(client, f"/api/games/{gid}/actions",
                            {"action": {"kind": "place", "point": point}}, white)
     assert status == 409 and refused["error"]["code"] == "game_over"
@@ -169,7 +193,7 @@ def after_point(client, gid):
     return next(a["point"] for a in legal if a["kind"] == "place")
 
 
-def test_go_scoring_phase_stops_the_clocks(client):
+def test_go_scoring_phase_stops_the_clocks(client, instant):
     game, black, white = friends(client, clock={"main": 2, "increment": 0})
     gid = game["id"]
     move(client, gid, [4, 4], black)
@@ -178,7 +202,7 @@ def test_go_scoring_phase_stops_the_clocks(client):
     status, after = post(client, f"/api/games/{gid}/actions", {"action": {"kind": "pass"}}, black)
     assert after["view"]["phase"] == "scoring"
     assert after["clock"]["running"] is None and after["clock"]["deadline"] is None
-    time.sleep(2.1)  # longer than anyone's time: nobody loses it while counting
+    instant.wait(2.1)  # longer than anyone's time: nobody loses it while counting
     shown = client.get(f"/api/games/{gid}").json
     assert shown["view"]["over"] is False and shown["clock"]["flag"] is None
     post(client, f"/api/games/{gid}/actions", {"action": {"kind": "accept", "player": "b"}}, black)
@@ -189,21 +213,22 @@ def test_go_scoring_phase_stops_the_clocks(client):
     assert done["clock"]["running"] is None
 
 
-def test_undo_gives_no_time_back(client):
+def test_undo_gives_no_time_back(client, instant):
     _, game = post(client, "/api/games", {"game": "go", "options": {"size": 9},
                                           "clock": {"main": 60, "increment": 5}})
     gid, secret = game["id"], game["secrets"]["b"]
     move(client, gid, [4, 4], secret)
-    time.sleep(0.2)
+    instant.wait(0.2)
     _, after = move(client, gid, [2, 2], secret)
     left_w = after["clock"]["left"]["w"]
-    time.sleep(0.3)
+    assert left_w == 60000 - 200 + 5000
+    instant.wait(0.3)
     status, undone = post(client, f"/api/games/{gid}/undo", {}, secret)
     assert status == 200 and undone["plies"] == 1
     clock = undone["clock"]
     # Black's clock ran 0.3 s until the undo: charged, no increment; now White's runs.
     assert clock["running"] == "w"
-    assert clock["left"]["b"] <= 60000 - 300
+    assert clock["left"]["b"] == 60000 - 300
     assert clock["left"]["w"] == left_w
 
 
@@ -298,7 +323,7 @@ def test_a_bad_clock_says_why(client, game, clock, reason):
     assert reason in refused["error"]["message"]
 
 
-def test_an_absolute_clock_adds_nothing(client):
+def test_an_absolute_clock_adds_nothing(client, instant):
     game, black, white = friends(client, game="gorogo", clock={"kind": "absolute", "main": 60})
     gid = game["id"]
     assert game["clock"]["kind"] == "absolute" and "increment" not in game["clock"]
@@ -306,19 +331,19 @@ def test_an_absolute_clock_adds_nothing(client):
                     {"action": {"kind": "place", "pos": [2, 2], "piece": "henge"}}, white)
     assert "clock" in after, after
     since = after["clock"]["since"]
-    time.sleep(0.3)
+    instant.wait(0.3)
     status, after = post(client, f"/api/games/{gid}/actions",
                          {"action": {"kind": "place", "pos": [1, 1], "piece": "regular"}}, black)
     assert status == 200, after
     spent = after["clock"]["since"] - since
-    assert spent >= 300 and after["clock"]["left"]["b"] == 60000 - spent
+    assert spent == 300 and after["clock"]["left"]["b"] == 60000 - spent
     assert after["clock"]["left"]["w"] == 60000 and after["clock"]["running"] == "w"
 
 
-def test_byoyomi_periods_kept_used_up_and_the_last_one_lost(any_app):
+def test_byoyomi_periods_kept_used_up_and_the_last_one_lost(any_app, instant):
     """Go, 1 s of main time and 3 periods of 1 s (SQLite and PostgreSQL).  Each wait ends
-    half-way through a second, so that a few tens of ms of the server's own work never
-    change which period a move is made in."""
+    half-way through a second (the clock is `instant`'s, which stands still between its
+    waits: the periods are counted exactly)."""
     client = any_app.test_client()
     setting = {"kind": "byoyomi", "main": 1, "periods": 3, "period": 1}
     game, black, white = friends(client, clock=setting)
@@ -330,29 +355,30 @@ def test_byoyomi_periods_kept_used_up_and_the_last_one_lost(any_app):
     assert after["clock"]["deadline"] == after["clock"]["since"] + 1000 + 3 * 1000
     # 1.5 s: the main time gone, half of the first period: the move keeps it.
     since = after["clock"]["since"]
-    time.sleep(1.5)
+    instant.wait(1.5)
     status, after = move(client, gid, [2, 2], white)
     assert status == 200, after
     spent = after["clock"]["since"] - since
-    assert 1000 <= spent < 2000, spent
+    assert spent == 1500, spent
     assert after["clock"]["left"]["w"] == 0 and after["clock"]["periods_left"]["w"] == 3
-    _, after = move(client, gid, [6, 6], black)  # at once: still Black's main time
-    assert 0 < after["clock"]["left"]["b"] < 1000 and after["clock"]["periods_left"]["b"] == 3
+    instant.wait(0.1)
+    _, after = move(client, gid, [6, 6], black)  # 0.1 s: still Black's main time
+    assert after["clock"]["left"]["b"] == 900 and after["clock"]["periods_left"]["b"] == 3
     assert after["clock"]["deadline"] == after["clock"]["since"] + 3 * 1000  # three whole periods
     # 1.5 s in byo-yomi: the first period run past is used up, the move is made in the second.
     since = after["clock"]["since"]
-    time.sleep(1.5)
+    instant.wait(1.5)
     status, after = move(client, gid, [2, 6], white)
     assert status == 200, after
-    assert 1000 <= after["clock"]["since"] - since < 2000
+    assert after["clock"]["since"] - since == 1500
     assert after["clock"]["periods_left"]["w"] == 2
     _, after = move(client, gid, [6, 2], black)
     assert after["clock"]["deadline"] == after["clock"]["since"] + 2 * 1000
     # White lets both periods run out: the last one gone, Black wins on time.
-    time.sleep(1.5)
+    instant.wait(1.5)
     shown = client.get(f"/api/games/{gid}").json
     assert shown["view"]["over"] is False  # in White's last period
-    time.sleep(0.7)
+    instant.wait(0.7)
     shown = client.get(f"/api/games/{gid}").json
     assert shown["view"]["over"] is True and shown["view"]["result"]["code"] == "B+T"
     assert shown["clock"]["flag"] == "w"
@@ -423,7 +449,7 @@ def test_correspondence_go_in_the_sgf(client):
     assert root.get("TM") == 0 and root.get("OT") == "3 days per move"
 
 
-def test_a_clock_saved_before_kinds_still_plays(any_app):
+def test_a_clock_saved_before_kinds_still_plays(any_app, instant):
     """A clock in the shape the first (Fischer-only) clocks were stored in: no kind, no
     periods (SQLite and PostgreSQL).  It loads as Fischer's, charges and adds the increment,
     its flag falls, and a rematch is played on it: no upgrade loses a saved game."""
@@ -442,10 +468,11 @@ def test_a_clock_saved_before_kinds_still_plays(any_app):
         con.execute("UPDATE games SET clock = ? WHERE id = ?", (json.dumps(old), gid))
     shown = client.get(f"/api/games/{gid}").json["clock"]
     assert shown["kind"] == "fischer" and shown["left"] == {"b": 60000, "w": 42000}
+    instant.wait(0.25)
     status, after = move(client, gid, [2, 2], white)
     assert status == 200, after
     spent = after["clock"]["since"] - since
-    assert after["clock"]["left"]["w"] == 42000 - spent + 5000
+    assert spent == 250 and after["clock"]["left"]["w"] == 42000 - spent + 5000
     assert after["clock"]["kind"] == "fischer" and after["clock"]["running"] == "b"
     # The same shape with Black's time nearly gone: its flag falls on a read.
     at = after["clock"]["since"]
@@ -453,7 +480,7 @@ def test_a_clock_saved_before_kinds_still_plays(any_app):
            "deadline": at + 300}
     with any_app.app_context(), storage.backend().write() as con:
         con.execute("UPDATE games SET clock = ? WHERE id = ?", (json.dumps(old), gid))
-    time.sleep(0.4)
+    instant.wait(0.4)
     shown = client.get(f"/api/games/{gid}").json
     assert shown["view"]["result"]["code"] == "W+T" and shown["clock"]["flag"] == "b"
     text = client.get(f"/api/games/{gid}/sgf").data.decode()

@@ -49,7 +49,7 @@ BENCHES = {
     "live.py": (["--quick"], r"delivery at 50 streams.* p50 \d", ()),
     "machine_pool.py": (["--quick"], r"p99.*\d", ()),                # (others change it)
     "molinolog_ai.py": (["--quick"], r"s CPU per game", ()),
-    "page_load.py": (["--quick", "--from-link"], r"(?m)^gorogo\s+\d+", ()),
+    "page_load.py": (["--rounds", "1", "--from-link"], r"(?m)^gorogo\s+\d+", ()),
     "pg_load.py": (["--clients", "2", "--seconds", "1", "--rounds", "1", "--workers", "1",
                     "--pg-fsync", "off"],
                    r"(?m)^pg x1\s+\d+\.\d+", ("postgres",)),

@@ -84,10 +84,14 @@ def test_two_friends_and_a_watcher(browser, server):
     expect(white.locator("#to-move")).to_have_text("White")
     assert white.title().startswith("Your turn")
 
-    # Black cannot play White's move; the watcher cannot play at all.
+    # Black cannot play White's move; the watcher cannot play at all: each page answers
+    # the click itself, and sends nothing.
+    expect(black.locator("#message")).not_to_contain_text("is to play")
+    expect(watcher.locator("#message")).not_to_contain_text("watching")
     black.click(point(2, 2))
     watcher.click(point(6, 6))
-    time.sleep(0.5)
+    expect(black.locator("#message")).to_contain_text("White is to play")
+    expect(watcher.locator("#message")).to_contain_text("You are watching this game.")
     shown = call(server, "GET", f"/api/games/{game['id']}")
     assert shown["plies"] == 1
 
@@ -136,8 +140,7 @@ fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": 
     try:
         page = browser.new_context().new_page()
         page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_load_state("networkidle")
-        time.sleep(1.0)
+        page.wait_for_url(target)       # the form's post, sent after both fetches ended
         page.context.close()
     finally:
         httpd.shutdown()

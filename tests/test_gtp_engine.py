@@ -208,19 +208,20 @@ def test_final_score_and_status_lists_follow_our_scoring():
     # Black walls in a white stone (docs/go.md: dead_verdicts): it is dead, Black owns all.
     position = "play b C5\nplay w B4\nplay b C4\nplay b A3\nplay b B3\nplay b C3\n"
     lists = "final_status_list dead\nfinal_status_list alive\nfinal_status_list seki\nfinal_score\n"
-    out = answers(session(position + lists, "--size", "5"))
-    assert out[6:] == ["= B4", "= C5 C4 A3 B3 C3", "= ", "= B+25"]
+    # Seki: two groups share the B column; equal points at komi 0 answer 0 (not W+0).
+    seki = "play b A1\nplay b A2\nplay b A3\nplay w C1\nplay w C2\nplay w C3\n"
+    # One engine: the position, its lists, another komi; then a new 3x3 board and its seki.
+    out = answers(session(position + lists + "komi -3\nfinal_score\n"
+                          + "komi 0\nboardsize 3\n" + seki + lists, "--size", "5"))
+    assert out[6:10] == ["= B4", "= C5 C4 A3 B3 C3", "= ", "= B+25"]
+    assert out[10:12] == ["= ", "= B+28"]
+    assert out[12:20] == ["= "] * 8
+    assert out[20:] == ["= ", "= ", "= A3 C3 A2 C2 A1 C1", "= 0"]
     assert answers(session(position + "final_score\n", "--size", "5", "--preset", "chinese"))[-1] \
         == "= B+17.5"
     # territory: 19 empty points + B4's point + 1 prisoner - komi 6.5
     assert answers(session(position + "final_score\n", "--size", "5", "--preset", "japanese"))[-1] \
         == "= B+14.5"
-    assert answers(session(position + "komi -3\nfinal_score\n", "--size", "5"))[-2:] \
-        == ["= ", "= B+28"]
-    # Seki: two groups share the B column; equal points at komi 0 answer 0 (not W+0).
-    seki = "play b A1\nplay b A2\nplay b A3\nplay w C1\nplay w C2\nplay w C3\n"
-    out = answers(session("boardsize 3\n" + seki + lists))
-    assert out[7:] == ["= ", "= ", "= A3 C3 A2 C2 A1 C1", "= 0"]
 
 
 def test_handicap_stones_are_gnugo_s_and_white_moves_next():
@@ -301,6 +302,21 @@ def stones(engine: GTP, ours: bool) -> tuple[set, set]:
 #  The referee's games check the protocol and the count to the end, not strength: our
 #  engine thinks 0.05 s a turn there (TABLERO_GO_THINK, docs/go.md), a fifth of the tests'.
 THINK = 0.05
+
+
+@pytest.mark.parametrize("setting, seconds", [("0.05", "0.05"), ("2", "2"), ("none", "1"),
+                                              ("-1", "1"), ("", "1")])
+def test_the_think_setting_scales_a_turn(setting, seconds):
+    """TABLERO_GO_THINK, as the server and the engines read it from the environment (an
+    atom): a factor of a 9x9 turn's 1 s; a setting that is not a positive number is
+    ignored.  (Once read with number_string/2, which refuses an atom: every turn took
+    the full second.)"""
+    done = subprocess.run(
+        ["swipl", "-q", "-g", "use_module(prolog/go/player)",
+         "-g", "go_player:think_seconds(9, S), writeln(S)", "-t", "halt"],
+        env={**os.environ, "TABLERO_GO_THINK": setting}, capture_output=True, text=True,
+        timeout=60, cwd=ROOT)
+    assert done.stdout.strip() == seconds, done.stderr
 
 
 def referee(size: int, ours_colour: str, preset: str, komi: float, seed: int,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -56,11 +57,19 @@ binding(Name = Value, Text) :-
 
 
 def run_goal(harness: Path, game: str, goal: str) -> str:
+    """The answer of `goal` pasted into `swipl -q prolog/<game>.pl`, a process of its own."""
     done = subprocess.run(
         ["swipl", "-q", "-g", f"consult('{harness}')", "-g", "paste_answer", "-t", "halt",
          str(ROOT / "prolog" / f"{game}.pl"), "--", goal],
         capture_output=True, text=True, timeout=120, cwd=ROOT)
     return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else f"(no answer) {done.stderr[-400:]}"
+
+
+def run_goals(harness: Path, game: str, goals: list[str]) -> list[str]:
+    """run_goal of each goal, a few of the processes at a time (they wait on loading more
+    than they compute); the answers in the goals' order."""
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return list(pool.map(lambda goal: run_goal(harness, game, goal), goals))
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +118,9 @@ def check_all(page, harness, expected_count):
     for goal, answer in shown:
         assert "\n" not in goal
         assert not re.search(r"\b(Board|Game0)\b", goal), goal      # every input bound
-        assert run_goal(harness, "go", goal) == answer, goal[:200]
+    pasted = run_goals(harness, "go", [goal for goal, _ in shown])
+    for (goal, answer), got in zip(shown, pasted):
+        assert got == answer, goal[:200]
     return shown
 
 
@@ -173,7 +184,7 @@ def test_the_machines_choice_is_a_goal(page, server, harness):
         .map((p) => [Number(p.dataset.row), Number(p.dataset.col)])""")
     shown = machine_goals(page)
     assert len(shown) == 2
-    moves = []
+    moves, pastes = [], []
     for (goal, answer), plies in zip(shown, (3, 1)):
         assert "\n" not in goal
         m = re.fullmatch(r"go_machine_action\((go\(settings\(9,documents,superko,0,white,"
@@ -185,9 +196,11 @@ def test_the_machines_choice_is_a_goal(page, server, harness):
         moves.append((r, c))
         # Pasted, the goal chooses the same move: the seed and the count make the playouts
         # repeat, though the machine searched on the clock.
-        assert run_goal(harness, "go", goal) == answer, goal[:200]
+        pastes.append((goal, answer))
         # The game term is the one the machine saw: every position of the game so far.
-        assert run_goal(harness, "go", f"_G = {m[1]}, arg(6, _G, _H), length(_H, N)") == f"N = {plies + 1}"
+        pastes.append((f"_G = {m[1]}, arg(6, _G, _H), length(_H, N)", f"N = {plies + 1}"))
+    for (goal, answer), got in zip(pastes, run_goals(harness, "go", [g for g, _ in pastes])):
+        assert got == answer, goal[:200]
     # The move it chose, as goMove/4 on the board before it, pastes exactly too.
     r, c = moves[0]
     goal = check_all(page, harness, 4)[0][0]
@@ -255,8 +268,9 @@ def check_pasted(page, harness, game, count):
         assert g["goal"], g                                   # no "not a complete goal"
         assert "\n" not in g["goal"]
         assert not re.search(r"\b(Board|State0|S0|E0|Game0)\b", g["goal"]), g["goal"][:200]
-        if g["exact"]:
-            assert run_goal(harness, game, g["goal"]) == g["answer"], g["goal"][:200]
+    exact = [g for g in shown if g["exact"]]
+    for g, got in zip(exact, run_goals(harness, game, [g["goal"] for g in exact])):
+        assert got == g["answer"], g["goal"][:200]
     expect(page.locator(".prolog-is-incomplete")).to_have_count(0)
     return shown
 

@@ -113,6 +113,15 @@ def test_a_move_on_one_server_reaches_streams_on_the_other_within_a_second(two_s
             s.close()
 
 
+def listeners(pg_cluster, where: str) -> set[int]:
+    """The processes of the connections that LISTEN (`where`: pg_stat_activity's rows of
+    the database)."""
+    import psycopg
+
+    with psycopg.connect(pg_cluster.url(), autocommit=True) as con:
+        return {row[0] for row in con.execute(f"SELECT pid {where}")}
+
+
 def test_the_feed_survives_a_lost_listen_connection(two_servers, pg_cluster, shared_db):
     """PostgreSQL restarted, or a network cut: the LISTEN connections end.  Each worker
     opens its own again and streams go on."""
@@ -120,16 +129,23 @@ def test_the_feed_survives_a_lost_listen_connection(two_servers, pg_cluster, sha
     game = new_game(a, 9)
     secret, gid = game["secrets"]["b"], game["id"]
     stream = Stream(a.port, gid)
+    where = f"FROM pg_stat_activity WHERE datname = '{shared_db.rsplit('/', 1)[1]}' " \
+            "AND query LIKE 'LISTEN%'"
     try:
         assert stream.wait_for(0) is not None
-        pg_cluster.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                         f"WHERE datname = '{shared_db.rsplit('/', 1)[1]}' "
-                         "AND query LIKE 'LISTEN%'")
-        time.sleep(0.5)
+        listening = listeners(pg_cluster, where)
+        assert len(listening) >= 1                       # the worker holding the stream
+        pg_cluster.admin(f"SELECT pg_terminate_backend(pid) {where}")
+        #  A move made while the LISTEN connections are lost reaches the stream once its
+        #  worker has opened its own again (every open stream looks again then).
         status, reply = call(b, "POST", f"/api/games/{gid}/actions",
                              {"action": {"kind": "move", "pos": [3, 3]}}, secret)
         assert status == 200
         assert stream.wait_for(1, timeout=10) is not None
+        deadline = time.monotonic() + 10             # as many new LISTEN connections
+        while len(listeners(pg_cluster, where) - listening) < len(listening):
+            assert time.monotonic() < deadline, "a worker did not LISTEN again"
+            time.sleep(0.05)
         sent = time.monotonic()
         status, reply = call(b, "POST", f"/api/games/{gid}/actions",
                              {"action": {"kind": "move", "pos": [5, 5]}}, secret)

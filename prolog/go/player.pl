@@ -288,7 +288,7 @@ think_scale(Scale) :-
 
 think_setting :-
     (   getenv('TABLERO_GO_THINK', Text),
-        catch(number_string(Scale, Text), _, fail),
+        catch(atom_number(Text, Scale), _, fail),   % getenv/2 gives an atom
         Scale > 0
     ->  create_prolog_flag(tablero_go_think, Scale, [keep(false)])
     ;   true
