@@ -1974,6 +1974,32 @@ test(race_reading, Best == [6, 1]) :-
                    go_tactics:race_value(FB, 2, Races, I, V), go_fastboard:fb_index(FB, P, I) ), Vs),
     max_member(_-Best, Vs).
 
+%   A capture the search finds losing (bench/go_machine.py seed 885,
+%   the machine Black against GNU Go level 1, before Black's move 45).
+%   Every move is poor for Black; A8 captures two stones, a tactical value
+%   that went before the search's choice if its win rate was within a
+%   quarter of the best one's.  With seed 1 and 300 simulations the
+%   search's best, D6, wins a share of its games and A8 none of its own:
+%   with urgent(noise) the tactics give way, as the search is sure.
+gt_seed_885(G) :-
+    gt_game([size(9), preset(chinese)],
+            [b(4,4), w(5,2), b(5,3), w(6,3), b(6,4), w(2,6), b(4,2), w(6,2), b(2,4), w(7,4),
+             b(6,5), w(7,5), b(4,6), w(1,4), b(2,3), w(1,3), b(2,2), w(7,6), b(6,6), w(6,7),
+             b(5,4), w(1,2), b(1,1), w(4,1), b(1,5), w(2,5), b(0,4), w(1,6), b(0,5), w(0,6),
+             b(3,1), w(5,0), b(7,7), w(5,7), b(4,7), w(2,7), b(7,8), w(8,7), b(5,6), w(3,5),
+             b(6,8), w(0,1), b(5,8), w(3,4)], G).
+
+test(a_fixed_margin_lets_a_losing_capture_first, A == move("b", [1, 0])) :-
+    gt_seed_885(G),
+    go_machine_action(G, [seed(1), playouts(300), urgent(fixed)], A).
+test(a_capture_the_search_finds_losing_is_not_urgent, A == move("b", [3, 3])) :-
+    gt_seed_885(G),
+    go_machine_action(G, [seed(1), playouts(300), urgent(noise)], A).
+test(the_noise_of_two_win_rates) :-
+    \+ go_player:not_clearly_worse(36-0.0, 94-0.13),
+    go_player:not_clearly_worse(60-0.37, 100-0.48),
+    go_player:not_clearly_worse(10-0.0, 10-0.2).
+
 :- end_tests(go_player).
 
 :- begin_tests(go_seats).

@@ -60,7 +60,8 @@ Black's B1-D3 and G1-J1 below.  As one unit they had seven liberties, as
 many as White's upper left group, which has no eye (its eye space
 touches A7), and the proposal called White's whole left side dead
 (B+59.5).  Cut off, each of the three parts has two liberties, is weaker
-than White's stones around it, and dies, as GNU Go counts it (W+62.5).
+than White's stones around it, and dies, as GNU Go counts it (W+62.5;
+the plunit units go_units and go_dead in prolog/go.plt hold both).
 
 ## The unit term
 
