@@ -31,7 +31,8 @@ calls player_action/3 for each turn in play.  A turn goes:
      from atari, an answer to an approach or a capturing race won goes
      first unless the search finds it clearly worse: urgent/4 (the random
      games of the search often let the side that should lose a race win
-     it).  Option
+     it); "clearly worse" is a fixed margin, or with option
+     urgent(noise) more than the noise of the search's win rates.  Option
      search(flat) ranks them by the flat Monte Carlo of
      go_montecarlo:mc_search/6 instead (the player of an earlier release,
      kept as a baseline).  On boards larger than option mc_max_size(S)
