@@ -512,37 +512,6 @@ verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-
     indices_points(Width, S0, S).
 
                  /*******************************
-                 *        THE FLAT BOARD        *
-                 *******************************/
-
-%   remove_indices(+Flat, +Indices, -Flat1): Flat with the cells at the
-%   ordered Indices made empty.
-remove_indices(Flat, Indices, Flat1) :-
-    put_cells(Flat, Indices, "-", Flat1).
-
-%   put_cells(+Flat, +Indices, +Cell, -Flat1): Flat with Cell at the
-%   ordered Indices.
-put_cells(Flat, [], _, Flat) :- !.
-put_cells(Flat, Indices, Cell, Flat1) :-
-    Flat =.. [F|Cells],
-    put_at(Cells, 1, Indices, Cell, Cells1),
-    Flat1 =.. [F|Cells1].
-
-put_at(Cells, _, [], _, Cells) :- !.
-put_at([C|Cs], I, [J|Js], Cell, [C1|Cs1]) :-
-    (   I =:= J -> C1 = Cell, Js1 = Js ; C1 = C, Js1 = [J|Js] ),
-    I1 is I + 1,
-    put_at(Cs, I1, Js1, Cell, Cs1).
-
-indices_points(Width, Is, Ps) :-
-    maplist(point_index(Width), Ps0, Is),
-    sort(Ps0, Ps).
-
-points_indices(Width, Ps, Is) :-
-    maplist(point_index(Width), Ps, Is0),
-    sort(Is0, Is).
-
-                 /*******************************
                  *   MARKING AND COUNTING       *
                  *******************************/
 

@@ -9,7 +9,11 @@
             neighbour_cells/6,       % +Flat, +Width, +Cell, +I, +Set0, -Set
             cell_is/3,               % +Flat, +Cell, +I
             captures_at/4,           % +L, +X, +Flat, +Width
-            chain_liberties_after/5  % +L, +Y, +Flat, +Width, -K
+            chain_liberties_after/5, % +L, +Y, +Flat, +Width, -K
+            put_cells/4,             % +Flat, +Indices, +Cell, -Flat1
+            remove_indices/3,        % +Flat, +Indices, -Flat1
+            indices_points/3,        % +Width, +Indices, -Points
+            points_indices/3         % +Width, +Points, -Indices
           ]).
 
 /** <module> Go: the units of a position, their walls and eyes
@@ -403,3 +407,47 @@ chain_liberties_after(L, Y, Flat, Width, K) :-
 add_chain(Y, Flat, Width, J, Stones0, Stones) :-
     chain_indices(J, Y, Flat, Width, Chain),
     ord_union(Stones0, Chain, Stones).
+
+%!  put_cells(+Flat, +Indices, +Cell, -Flat1) is det.
+%
+%   Flat1 is Flat with Cell at the ordered Indices (a new term: Flat is
+%   left as it was).  White on B2 of a 2x2 board ("#" is off the board):
+%
+%   ?- board_rows(_B, ["b-", "-w"]), flat_board(_B, _W, _F),
+%      points_indices(_W, [[0, 1]], _Is), put_cells(_F, _Is, "w", F1).
+%   F1 = b("#", "#", "#", "#", "b", "w", "#", "-", "w", "#", "#", "#").
+put_cells(Flat, [], _, Flat) :- !.
+put_cells(Flat, Indices, Cell, Flat1) :-
+    Flat =.. [F|Cells],
+    put_at(Cells, 1, Indices, Cell, Cells1),
+    Flat1 =.. [F|Cells1].
+
+put_at(Cells, _, [], _, Cells) :- !.
+put_at([C|Cs], I, [J|Js], Cell, [C1|Cs1]) :-
+    (   I =:= J -> C1 = Cell, Js1 = Js ; C1 = C, Js1 = [J|Js] ),
+    I1 is I + 1,
+    put_at(Cs, I1, Js1, Cell, Cs1).
+
+%!  remove_indices(+Flat, +Indices, -Flat1) is det.
+%
+%   Flat1 is Flat with the cells at the ordered Indices made empty: the
+%   stones found dead taken off.
+remove_indices(Flat, Indices, Flat1) :-
+    put_cells(Flat, Indices, "-", Flat1).
+
+%!  indices_points(+Width, +Indices, -Points) is det.
+%!  points_indices(+Width, +Points, -Indices) is det.
+%
+%   The points [R, C] of the Indices of a flat board of Width, ordered,
+%   and back (go_eyes:point_index/3 on each).
+%
+%   ?- points_indices(4, [[0, 0], [2, 2]], Is), indices_points(4, Is, Ps).
+%   Is = [6, 16],
+%   Ps = [[0, 0], [2, 2]].
+indices_points(Width, Is, Ps) :-
+    maplist(point_index(Width), Ps0, Is),
+    sort(Ps0, Ps).
+
+points_indices(Width, Ps, Is) :-
+    maplist(point_index(Width), Ps, Is0),
+    sort(Is0, Is).
