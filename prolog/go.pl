@@ -45,7 +45,7 @@
 /** <module> Go: the course's rules, a game layer and a machine player
 
 Start reading here.  `use_module(prolog/go)` gives the documented
-predicates of the course base code and the game layer; they live in four
+predicates of the course base code and the game layer; they live in
 modules under prolog/go/:
 
   - board.pl (go_board): the board (lists of rows of "-", "b", "w"),
@@ -53,12 +53,15 @@ modules under prolog/go/:
     encerrados/7, ..., terminarJuego/3, finDelJuego/3), the board's text
     forms and the area count.  Its header documents the board;
   - rules.pl (go_rules): the game term (turn, captures, ko and superko,
-    passes, the scoring phase, komi, presets, the count and the result),
-    go_new/2 and go_play/4, GTP coordinates and the text board.  Its header
-    documents the game term;
-  - dead.pl (go_dead): dead_stones/2, the proposal of dead stones that
-    opens the scoring phase, and the territory count with seki.  Its header
-    explains the rule of thumb, step by step;
+    passes, the scoring phase, komi, presets), go_new/2 and go_play/4, GTP
+    coordinates and the text board.  Its header documents the game term.
+    It re-exports scoring.pl (go_scoring): the proposal that opens the
+    scoring phase, the count (go_count/5) and the result;
+  - dead.pl (go_dead): dead_stones/2, the proposal of dead stones, and the
+    territory count with seki.  Its header explains the rule of thumb,
+    step by step; the units it judges (a colour's stones walled in
+    together, their eyes, cut at open corridors) are found by units.pl
+    (go_units), the eyes' worth read by eyes.pl (go_eyes);
   - machine.pl (go_machine): go_machine_action/2 and /3, the machine
     player, that also marks and accepts in the scoring phase; its parts are
     player.pl (go_player: candidates, passing, resigning), tactics.pl
@@ -79,7 +82,8 @@ parts) and loads the protocol.  The terminal game go/3 lives in go_cli.pl,
 its Spanish and English words in go/messages.pl (go_messages).
 Every exported predicate has its examples, queries to paste into swipl
 with their answers, in its PlDoc comment: goMove/4 and terminarJuego/3 in
-board.pl, go_play/4 and gtp_vertex/3 in rules.pl, dead_stones/2 in dead.pl,
+board.pl, go_play/4 and gtp_vertex/3 in rules.pl, go_count/5 in scoring.pl,
+dead_stones/2 in dead.pl,
 for instance.
 */
 

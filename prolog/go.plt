@@ -625,6 +625,32 @@ gt_seki([ "-b-w-",
           "bb-ww",
           "bb-ww" ]).
 
+%   Open corridors (issue 23): the end of a 13x13 game against GNU Go
+%   level 1 (the machine Black, bench/go_machine.py --size 13 seed 901,
+%   game 7; both passed).  Black's A7 B7 B6 sit in White's left side with
+%   two liberties, A8 and A6; Black's B1 C1 C2 C3 D3 have A1 and D1, and
+%   G1 with H3 H2 J2 J1 (held together by H1, where White's stone would
+%   have no liberty) have F1 and G3.  The empty first line (A6 down to A1,
+%   D1 E1 F1) made them one unit of 7 liberties, as many as White's upper
+%   left group, and the proposal called White's whole left side dead
+%   (B+59.5).  White can take any point of those corridors from its wall:
+%   each of the three is cut off, in danger, and weaker than White around
+%   it.  GNU Go's final_status_list dead is these 14 stones (with L1), and
+%   its final_score W+62.5.
+gt_corridor_13([ "-wbbwwww-www-",
+                 "-wwbbw--wbbw-",
+                 "--wbwwwwb-bw-",
+                 "-wbbbbwbbbbw-",
+                 "-wb-bbb-bbbww",
+                 "-wwbb--b-bbw-",
+                 "bbwwwbb-bbbbw",
+                 "-bwwwbb-bbbw-",
+                 "-wbbbbwbbbw--",
+                 "-wwwbwwwbwwww",
+                 "-wbbwwwbwww--",
+                 "-wbwwwwbbw-w-",
+                 "-bb---b-bwb--" ]).
+
 :- begin_tests(go_dead).
 
 test(a_clearly_dead_stone, Dead == [[1, 1]]) :-
@@ -1013,32 +1039,6 @@ test(the_invader_game_counts_as_gnu_go_does, R == "B+49.5") :-
     Margin is Black - White,
     format(string(R), "B+~w", [Margin]).
 
-%   Open corridors (issue 23): the end of a 13x13 game against GNU Go
-%   level 1 (the machine Black, bench/go_machine.py --size 13 seed 901,
-%   game 7; both passed).  Black's A7 B7 B6 sit in White's left side with
-%   two liberties, A8 and A6; Black's B1 C1 C2 C3 D3 have A1 and D1, and
-%   G1 with H3 H2 J2 J1 (held together by H1, where White's stone would
-%   have no liberty) have F1 and G3.  The empty first line (A6 down to A1,
-%   D1 E1 F1) made them one unit of 7 liberties, as many as White's upper
-%   left group, and the proposal called White's whole left side dead
-%   (B+59.5).  White can take any point of those corridors from its wall:
-%   each of the three is cut off, in danger, and weaker than White around
-%   it.  GNU Go's final_status_list dead is these 14 stones (with L1), and
-%   its final_score W+62.5.
-gt_corridor_13([ "-wbbwwww-www-",
-                 "-wwbbw--wbbw-",
-                 "--wbwwwwb-bw-",
-                 "-wbbbbwbbbbw-",
-                 "-wb-bbb-bbbww",
-                 "-wwbb--b-bbw-",
-                 "bbwwwbb-bbbbw",
-                 "-bwwwbb-bbbw-",
-                 "-wbbbbwbbbw--",
-                 "-wwwbwwwbwwww",
-                 "-wbbwwwbwww--",
-                 "-wbwwwwbbw-w-",
-                 "-bb---b-bwb--" ]).
-
 test(open_corridors_do_not_join_a_unit, Ds == [Dead, Dead, Dead]) :-
     %   A7 B7 B6, C3 D3 C2 B1 C1, H3 H2 J2 J1 G1 and L1, whoever moves
     Dead = [[6, 0], [6, 1], [7, 1], [10, 2], [10, 3], [10, 7], [11, 2], [11, 7],
@@ -1153,6 +1153,42 @@ gt_index(Width, [R, C], I) :-
     I is (R + 1) * Width + C + 2.
 
 :- end_tests(go_dead).
+
+                 /*******************************
+                 *            UNITS             *
+                 *******************************/
+
+%   gt_units(+Rows, -Units): Colour-Strength-Points of every unit of the
+%   board Rows (go_units:all_units/4, nobody to move), Points its stones.
+gt_units(Rows, Units) :-
+    gt_board(Rows, B),
+    go_board:flat_board(B, W, F),
+    go_units:all_units(F, W, none, Us),
+    findall(C-(E-L)-Ps,
+            ( member(unit(C, S, E, L, _, _), Us),
+              maplist(go_eyes:point_index(W), Ps, S) ),
+            Units).
+
+:- begin_tests(go_units).
+
+test(a_stone_in_the_corner_is_a_unit, Units == ["b"-(2-8)-[[0, 2], [1, 2], [2, 0], [2, 1], [2, 2]], "w"-(0-2)-[[1, 1]]]) :-
+    gt_units(["--b--", "-wb--", "bbb--", "-----", "-----"], Units).
+%   The game of gt_corridor_13: Black's three parts joined only through the
+%   open first line are units of their own, two liberties each (and L1,
+%   alone); Black's big living group is not cut, though it has corridors.
+test(the_corridors_cut_the_weak_unit_in_three, Parts == [[[6, 0], [6, 1], [7, 1]],
+                                                         [[10, 2], [10, 3], [11, 2], [12, 1], [12, 2]],
+                                                         [[10, 7], [11, 7], [11, 8], [12, 6], [12, 8]],
+                                                         [[12, 10]]]) :-
+    gt_corridor_13(Rows),
+    gt_units(Rows, Units),
+    findall(Ps, member("b"-(0-2)-Ps, Units), Parts).
+test(a_living_unit_is_not_cut, Living == ["b"-(6-8)-49, "w"-(4-16)-33]) :-
+    gt_corridor_13(Rows),
+    gt_units(Rows, Units),
+    findall(C-(E-L)-N, ( member(C-(E-L)-Ps, Units), E >= 2, length(Ps, N) ), Living).
+
+:- end_tests(go_units).
 
                  /*******************************
                  *       THE SCORING PHASE      *
@@ -1937,6 +1973,32 @@ test(race_reading, Best == [6, 1]) :-
     findall(V-P, ( go_fastboard:fb_empties(FB, Es), member(I, Es),
                    go_tactics:race_value(FB, 2, Races, I, V), go_fastboard:fb_index(FB, P, I) ), Vs),
     max_member(_-Best, Vs).
+
+%   A capture the search finds losing (bench/go_machine.py seed 885,
+%   the machine Black against GNU Go level 1, before Black's move 45).
+%   Every move is poor for Black; A8 captures two stones, a tactical value
+%   that went before the search's choice if its win rate was within a
+%   quarter of the best one's.  With seed 1 and 300 simulations the
+%   search's best, D6, wins a share of its games and A8 none of its own:
+%   with urgent(noise) the tactics give way, as the search is sure.
+gt_seed_885(G) :-
+    gt_game([size(9), preset(chinese)],
+            [b(4,4), w(5,2), b(5,3), w(6,3), b(6,4), w(2,6), b(4,2), w(6,2), b(2,4), w(7,4),
+             b(6,5), w(7,5), b(4,6), w(1,4), b(2,3), w(1,3), b(2,2), w(7,6), b(6,6), w(6,7),
+             b(5,4), w(1,2), b(1,1), w(4,1), b(1,5), w(2,5), b(0,4), w(1,6), b(0,5), w(0,6),
+             b(3,1), w(5,0), b(7,7), w(5,7), b(4,7), w(2,7), b(7,8), w(8,7), b(5,6), w(3,5),
+             b(6,8), w(0,1), b(5,8), w(3,4)], G).
+
+test(a_fixed_margin_lets_a_losing_capture_first, A == move("b", [1, 0])) :-
+    gt_seed_885(G),
+    go_machine_action(G, [seed(1), playouts(300), urgent(fixed)], A).
+test(a_capture_the_search_finds_losing_is_not_urgent, A == move("b", [3, 3])) :-
+    gt_seed_885(G),
+    go_machine_action(G, [seed(1), playouts(300), urgent(noise)], A).
+test(the_noise_of_two_win_rates) :-
+    \+ go_player:not_clearly_worse(36-0.0, 94-0.13),
+    go_player:not_clearly_worse(60-0.37, 100-0.48),
+    go_player:not_clearly_worse(10-0.0, 10-0.2).
 
 :- end_tests(go_player).
 

@@ -19,45 +19,16 @@ at walls and eyes only.
 
 ## Units, walls and eyes
 
-Take a colour X and its opponent Y.  A *hole* of Y is a maximal connected
-set of points that are not Y's stones (empty points and X's stones): Y's
-stones wall it in.  The X stones of one hole are a *unit*: they stand or
-fall together, since Y's wall keeps them from any other X stone.  The Y
-stones next to the hole are the unit's *wall*.
-
-An *eye* of a unit is an empty region (a maximal connected set of empty
-points) of its hole whose neighbours are all X's stones.  What an eye is
-worth, 0 (a false eye), 1 or 2 (room for two eyes whatever Y does), is
-read from its shape by go_eyes (prolog/go/eyes.pl, eye_value/7): the
-killing shapes, the corner shapes and false eyes are explained there.
-
-A unit whose eyes are worth two or more lives.  A unit with less is *weak*,
-and its strength is the pair Eyes-Liberties (its empty neighbours).
-
-## Open corridors
-
-A hole can be wide, and X's stones in it far apart: joined only through
-empty points along Y's wall, say the first line under it.  Y can take
-such a point from its wall and cut them; the unit is not held together.
-So a weak unit is looked at part by part.  A *part* is X's stones joined
-through stones and through the points Y cannot take from its wall: the
-points next to no stone of Y's (an eye, or X's own side of an open
-area), and the points where Y's stone would capture nothing and be left
-with fewer than two liberties (counting Y's chains it joins), such as a
-point between X's stones on the edge.  A part with no eye and two
-liberties or fewer is in danger: Y puts it in atari at once.  Such a part
-is a unit of its own; the rest of the hole stays one unit (a part with
-more liberties is left joined to it: an open area is room, not a
-weakness).  A living unit is never cut.
-
-A 13x13 game of issue 23 (the machine Black against GNU Go level 1)
-ended so: Black's A7 B7 B6 sat in White's left side with two liberties,
-and the empty first line, A6 down to A1 and D1 E1 F1, joined them to
-Black's B1-D3 and G1-J1 below.  As one unit they had seven liberties, as
-many as White's upper left group, which has no eye (its eye space
-touches A7), and the proposal called White's whole left side dead
-(B+59.5).  Cut off, each of the three parts has two liberties, is weaker
-than White's stones around it, and dies, as GNU Go counts it (W+62.5).
+The proposal judges *units*: for a colour X and its opponent Y, the X
+stones of one *hole* of Y (a connected set of points that are not Y's
+stones), walled in by Y's stones next to it, its *wall*; a unit's *eyes*
+are the empty regions of its hole that touch no stone of Y's, worth 0, 1
+or 2 by their shape (go_eyes, prolog/go/eyes.pl).  A unit whose eyes are
+worth two or more lives; one with less is *weak*, and its strength is the
+pair Eyes-Liberties.  A weak unit joined only through *open corridors*,
+empty points Y can take from its wall, falls into parts.  go_units
+(prolog/go/units.pl) finds the units, and its header explains them and the
+corridors, with the 13x13 game of issue 23 that needed the cut.
 
 ## The proposal
 
@@ -206,6 +177,7 @@ flat board of flat_board/3.
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).
 :- use_module(board).
+:- use_module(units).
 :- use_module(eyes, [eye_value/7, killing_shape/4, false_eye/4, neighbours/3, point_index/3]).
 
                  /*******************************
@@ -251,8 +223,8 @@ dead_stones(Board, ToMove, Dead) :-
 %       side to move, or captured(Point) when Stones are in atari, an
 %       opponent's unit beside them takes them on Point and they cannot
 %       be saved (why(0, 1, _): a chain of a wall that an invader cuts
-%       off, see "An invader that captures first" and "Open corridors"
-%       in the header);
+%       off, see "An invader that captures first" in the header and
+%       "Open corridors" in go_units');
 %     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
 %       opponent it touches;
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
@@ -354,7 +326,7 @@ dead_or_captures(U, Against, Flat, Width, Verdict) :-
 %   taken_on(+U, +Flat, +Width, -L): the unit U, no eye, is in atari on L
 %   and cannot be saved: its owner's stone on L would capture nothing and
 %   leave it with fewer than two liberties.  A chain of a wall cut off by
-%   an invader ("Open corridors" in the header) dies so: "taken on L".
+%   an invader ("Open corridors" in go_units' header) dies so: "taken on L".
 taken_on(unit(X, Stones, 0, 1, _, _), Flat, Width, L) :-
     opponent(X, Y),
     foldl(neighbour_cells(Flat, Width, "-"), Stones, [], [L]),
@@ -511,48 +483,6 @@ approachable(unit(X, Stones, _, _, _, _), Flat, Width) :-
     ),
     !.
 
-%   captures_at(+L, +X, +Flat, +Width): a chain of X next to the empty
-%   point L has L as its only liberty.
-captures_at(L, X, Flat, Width) :-
-    neighbours(Width, L, Ns),
-    member(J, Ns),
-    arg(J, Flat, X),
-    chain_indices(J, X, Flat, Width, Chain),
-    foldl(neighbour_cells(Flat, Width, "-"), Chain, [], [L]),
-    !.
-
-%   chain_liberties_after(+L, +Y, +Flat, +Width, -K): K liberties has the
-%   chain of Y's stone put on the empty point L (the stone and Y's chains
-%   next to it), L itself no longer one.
-chain_liberties_after(L, Y, Flat, Width, K) :-
-    neighbours(Width, L, Ns),
-    include(cell_is(Flat, Y), Ns, Js),
-    foldl(add_chain(Y, Flat, Width), Js, [L], Stones),
-    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Libs0),
-    ord_del_element(Libs0, L, Libs),
-    length(Libs, K).
-
-add_chain(Y, Flat, Width, J, Stones0, Stones) :-
-    chain_indices(J, Y, Flat, Width, Chain),
-    ord_union(Stones0, Chain, Stones).
-
-chain_indices(I, Cell, Flat, Width, Chain) :-
-    functor(Flat, _, Size),
-    functor(Seen, seen, Size),
-    flood([I], Width, Flat, Seen, is(Cell), [], Chain).
-
-weak(unit(_, _, Eyes, _, _, _)) :-
-    Eyes < 2.
-
-strength(unit(_, _, Eyes, Libs, _, _), Eyes-Libs).
-
-opponents(unit(X, _, _, _, _, _), unit(Y, _, _, _, _, _)) :-
-    opponent(X, Y).
-
-%   touch(+U, +V): a stone of one is in the wall of the other.
-touch(unit(_, SU, _, _, WU, _), unit(_, SV, _, _, WV, _)) :-
-    (   ord_intersect(SV, WU) -> true ; ord_intersect(SU, WV) ).
-
 %   final_verdict(+Units, +Unit, -Verdict): the verdict of a unit that
 %   survived the proposal.
 final_verdict(Units, U, Verdict) :-
@@ -580,238 +510,6 @@ verdict_points(seki(C, S0, St), Width, seki(C, S, St)) :-
     indices_points(Width, S0, S).
 verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-
     indices_points(Width, S0, S).
-
-                 /*******************************
-                 *            UNITS             *
-                 *******************************/
-
-%   all_units(+Flat, +Width, +ToMove, -Units): the units of Black, then
-%   White's.  A unit is unit(Colour, Stones, Eyes, Liberties, Wall,
-%   EyePoints): Stones, Wall and EyePoints ordered lists of indices, Eyes
-%   the worth of its eyes (see the header; the side ToMove plays first),
-%   Liberties the number of its empty neighbours.
-all_units(Flat, Width, ToMove, Units) :-
-    colour_units(Flat, Width, ToMove, "b", Bs),
-    colour_units(Flat, Width, ToMove, "w", Ws),
-    append(Bs, Ws, Units).
-
-colour_units(Flat, Width, ToMove, X, Units) :-
-    opponent(X, Y),
-    (   X == ToMove -> First = true ; First = false ),
-    functor(Flat, _, Size),
-    functor(Seen, seen, Size),
-    functor(EyeSeen, seen, Size),
-    findall(I, arg(I, Flat, X), Starts),
-    foldl(unit_from(Flat, Width, X, Y-First, Seen, EyeSeen), Starts, Units, []).
-
-%   unit_from(..., +I, -Units, ?Tail): the unit of X's stone at I, unless
-%   an earlier stone's hole took it in.
-unit_from(Flat, Width, X, Y-First, Seen, EyeSeen, I, Units, Tail) :-
-    arg(I, Seen, S),
-    (   nonvar(S)
-    ->  Units = Tail
-    ;   flood([I], Width, Flat, Seen, not(Y), [], Hole),
-        unit(Flat, Width, X, Y-First, EyeSeen, Hole, Unit),
-        split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts),
-        append(Parts, Tail, Units)
-    ).
-
-%   split_weak_unit(+Unit, +Flat, +Width, +X, +Y-First, +Hole, -Parts):
-%   Parts are the units that a weak Unit falls into when Y cuts off its
-%   parts in danger (see "Open corridors" in the header): X's stones
-%   joined through stones and the points Y cannot take (held_points/7)
-%   make a part; a part with no eye and two liberties or fewer is a unit
-%   of its own, and the rest of the hole is one unit.  A living unit, or
-%   a weak one with no part to cut off, is kept whole: Parts = [Unit].
-split_weak_unit(Unit, Flat, Width, X, Y-First, Hole, Parts) :-
-    (   weak(Unit),
-        Unit = unit(_, Stones, _, _, _, _),
-        held_points(Hole, Stones, Flat, Width, X, Y, Held),
-        held_parts(Stones, Held, Width, PartHoles),
-        PartHoles = [_, _|_],
-        functor(Flat, _, Size),
-        maplist(part_unit(Flat, Width, X, Y-First, Size), PartHoles, PartUnits),
-        include(in_danger, PartUnits, Cut),
-        Cut \== []
-    ->  foldl(unit_points, Cut, [], CutPoints),
-        ord_subtract(Hole, CutPoints, RestHole),
-        (   include(cell_is(Flat, X), RestHole, [])
-        ->  Parts = Cut
-        ;   part_unit(Flat, Width, X, Y-First, Size, RestHole, Rest),
-            append(Cut, [Rest], Parts)
-        )
-    ;   Parts = [Unit]
-    ).
-
-%   in_danger(+Unit): no eye and two liberties or fewer: Y puts it in
-%   atari at once.
-in_danger(unit(_, _, 0, Libs, _, _)) :-
-    Libs =< 2.
-
-%   unit_points(+Unit, +Points0, -Points): Points0 and the stones and the
-%   eye points of Unit.
-unit_points(unit(_, Stones, _, _, _, EyePoints), Points0, Points) :-
-    ord_union([Points0, Stones, EyePoints], Points).
-
-%   held_points(+Hole, +Stones, +Flat, +Width, +X, +Y, -Held): the points
-%   of the hole that hold X's stones together, ordered: X's Stones, the
-%   points of its eyes (empty regions that touch no stone of Y's), and
-%   the empty points where Y cannot cut from its wall (no_play_for/5).
-held_points(Hole, Stones, Flat, Width, X, Y, Held) :-
-    ord_subtract(Hole, Stones, Empties),
-    functor(Flat, _, Size),
-    functor(Seen, seen, Size),
-    foldl(held_region(Flat, Width, X, Y, Seen), Empties, Stones, Held).
-
-%   held_region(..., +I, +Held0, -Held): Held0 and the held points of the
-%   empty region of I, if it was not seen yet.
-held_region(Flat, Width, X, Y, Seen, I, Held0, Held) :-
-    arg(I, Seen, S),
-    (   nonvar(S)
-    ->  Held = Held0
-    ;   flood([I], Width, Flat, Seen, is("-"), [], Region),
-        (   foldl(neighbour_cells(Flat, Width, Y), Region, [], [])
-        ->  Points = Region
-        ;   include(no_play_for(Y, X, Flat, Width), Region, Points)
-        ),
-        ord_union(Held0, Points, Held)
-    ).
-
-%   no_play_for(+Y, +X, +Flat, +Width, +I): Y cannot cut at the empty
-%   point I from its wall: no stone of Y's is next to it, or Y's stone
-%   there would capture nothing and be left with fewer than two liberties.
-no_play_for(Y, X, Flat, Width, I) :-
-    (   neighbours(Width, I, Ns),
-        \+ ( member(J, Ns), arg(J, Flat, Y) )
-    ->  true
-    ;   \+ captures_at(I, X, Flat, Width),
-        chain_liberties_after(I, Y, Flat, Width, K),
-        K < 2
-    ).
-
-%   held_parts(+Stones, +Held, +Width, -PartHoles): the points of Held
-%   (ordered) joined through neighbours in Held, one list for each group
-%   that holds a stone of Stones.
-held_parts([], _, _, []).
-held_parts([S|Ss], Held, Width, [Part|Parts]) :-
-    held_flood([S], Held, Width, [], Part),
-    ord_subtract(Ss, Part, Rest),
-    held_parts(Rest, Held, Width, Parts).
-
-held_flood([], _, _, Part0, Part) :-
-    sort(Part0, Part).
-held_flood([I|Stack], Held, Width, Part0, Part) :-
-    (   memberchk(I, Part0)
-    ->  held_flood(Stack, Held, Width, Part0, Part)
-    ;   neighbours(Width, I, Ns),
-        include(in_set(Held), Ns, Next),
-        append(Next, Stack, Stack1),
-        held_flood(Stack1, Held, Width, [I|Part0], Part)
-    ).
-
-in_set(Set, I) :-
-    ord_memberchk(I, Set).
-
-%   part_unit(+Flat, +Width, +X, +Y-First, +Size, +PartHole, -Unit): the
-%   unit of a part, as unit/7 makes it from a hole (its wall the stones of
-%   Y next to the part, its eyes those inside it).
-part_unit(Flat, Width, X, Y-First, Size, PartHole, Unit) :-
-    functor(EyeSeen, seen, Size),
-    unit(Flat, Width, X, Y-First, EyeSeen, PartHole, Unit).
-
-unit(Flat, Width, X, Y-First, EyeSeen, Hole, unit(X, Stones, Eyes, Libs, Wall, EyePoints)) :-
-    partition(cell_is(Flat, X), Hole, Stones, Empties),
-    foldl(neighbour_cells(Flat, Width, Y), Hole, [], Wall),
-    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], LibPoints),
-    length(LibPoints, Libs),
-    foldl(eye(Flat, Width, Y-First, EyeSeen, LibPoints), Empties, 0-[], Eyes-EyePoints0),
-    sort(EyePoints0, EyePoints).
-
-cell_is(Flat, Cell, I) :-
-    arg(I, Flat, Cell).
-
-%   neighbour_cells(+Flat, +Width, +Cell, +I, +Set0, -Set): Set0 and the
-%   neighbours of I holding Cell.
-neighbour_cells(Flat, Width, Cell, I, Set0, Set) :-
-    neighbours(Width, I, Ns),
-    include(cell_is(Flat, Cell), Ns, Js),
-    sort(Js, Sorted),
-    ord_union(Set0, Sorted, Set).
-
-%   eye(..., +Libs, +I, +Eyes0-Points0, -Eyes-Points): the empty point I
-%   starts an empty region not seen yet; if none of its neighbours is Y's
-%   stone it is an eye, whose worth is added.  Libs are the unit's
-%   liberties: those outside the eye count for the corner shapes.
-eye(Flat, Width, Y-First, EyeSeen, Libs, I, E0-P0, E-P) :-
-    arg(I, EyeSeen, S),
-    (   nonvar(S)
-    ->  E-P = E0-P0
-    ;   flood([I], Width, Flat, EyeSeen, is("-"), [], Region),
-        foldl(neighbour_cells(Flat, Width, Y), Region, [], Ys),
-        (   Ys == []
-        ->  ord_subtract(Libs, Region, OutsideLibs),
-            length(OutsideLibs, Outside),
-            eye_value(Region, Flat, Width, Y, First, Outside, V),
-            E is E0 + V,
-            append(Region, P0, P)
-        ;   E-P = E0-P0
-        )
-    ).
-
-                 /*******************************
-                 *     FLOODS AND THE BOARD     *
-                 *******************************/
-
-%   flood(+Stack, +Width, +Flat, +Seen, +Inside, +Points0, -Points): Points
-%   are Points0 and the points reachable from Stack through points whose
-%   cell is Inside: is(Cell), or not(Y) (any point on the board but Y's
-%   stones), ordered; each is marked in Seen.
-flood([], _, _, _, _, Points0, Points) :-
-    sort(Points0, Points).
-flood([I|Stack], Width, Flat, Seen, Inside, Points0, Points) :-
-    arg(I, Seen, S),
-    (   nonvar(S)
-    ->  flood(Stack, Width, Flat, Seen, Inside, Points0, Points)
-    ;   S = seen,
-        neighbours(Width, I, Ns),
-        include(inside(Flat, Inside), Ns, Next),
-        append(Next, Stack, Stack1),
-        flood(Stack1, Width, Flat, Seen, Inside, [I|Points0], Points)
-    ).
-
-inside(Flat, is(Cell), J) :-
-    arg(J, Flat, Cell).
-inside(Flat, not(Y), J) :-
-    arg(J, Flat, C),
-    C \== Y,
-    C \== "#".
-
-%   remove_indices(+Flat, +Indices, -Flat1): Flat with the cells at the
-%   ordered Indices made empty.
-remove_indices(Flat, Indices, Flat1) :-
-    put_cells(Flat, Indices, "-", Flat1).
-
-%   put_cells(+Flat, +Indices, +Cell, -Flat1): Flat with Cell at the
-%   ordered Indices.
-put_cells(Flat, [], _, Flat) :- !.
-put_cells(Flat, Indices, Cell, Flat1) :-
-    Flat =.. [F|Cells],
-    put_at(Cells, 1, Indices, Cell, Cells1),
-    Flat1 =.. [F|Cells1].
-
-put_at(Cells, _, [], _, Cells) :- !.
-put_at([C|Cs], I, [J|Js], Cell, [C1|Cs1]) :-
-    (   I =:= J -> C1 = Cell, Js1 = Js ; C1 = C, Js1 = [J|Js] ),
-    I1 is I + 1,
-    put_at(Cs, I1, Js1, Cell, Cs1).
-
-indices_points(Width, Is, Ps) :-
-    maplist(point_index(Width), Ps0, Is),
-    sort(Ps0, Ps).
-
-points_indices(Width, Ps, Is) :-
-    maplist(point_index(Width), Ps, Is0),
-    sort(Is0, Is).
 
                  /*******************************
                  *   MARKING AND COUNTING       *

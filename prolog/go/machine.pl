@@ -66,7 +66,8 @@ go_machine_action(Game, Action) :-
 %     - playouts(N): at most N simulations, a count instead of a clock;
 %     - player(simple): the beginner's evaluator instead (simple_action/2);
 %     - mc_max_size(S), search(flat), priors(hand), patterns(false),
-%       replies(false), twolibs(false), races(false): see player_action/3.
+%       replies(false), twolibs(false), races(false), urgent(noise): see
+%       player_action/3.
 %
 %   On an empty 19x19 board the machine opens on a corner point:
 %

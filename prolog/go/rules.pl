@@ -1,14 +1,8 @@
 :- module(go_rules,
           [ go_new/2,                % +Options, -Game
             go_play/4,               % +Game0, +Action, -Game, -Explain
-            go_count/5,              % +Game, +Dead, -Score, -Owner, -Explain
-            go_dead_marking/2,       % +Game, -Dead
-            go_estimate/3,           % +Game, -Score, -Owner
             go_board/2,              % +Game, -Board
             go_to_move/2,            % +Game, -Player
-            go_outcome/2,            % +Game, -Outcome
-            go_result_code/2,        % +Outcome, -Code
-            go_score/3,              % +Game, -Score, -Owner
             gtp_vertex/3,            % ?Size, ?Pos, ?Vertex
             board_text/2,            % +Board, -Text
             board_text/3             % +Board, +Dead, -Text
@@ -82,13 +76,10 @@ who has not accepted.
 
 ## The count
 
-go_count/5 counts a position with its dead stones taken off.  Area (the
-documents' and the Chinese presets): stones plus the empty points enclosed
-by one colour, as terminarJuego/3.  Territory (the Japanese preset): the
-empty points enclosed by one colour (the points of the dead stones
-included) plus the prisoners (the stones captured in play and the dead
-stones), with the eyes of groups in seki counted for nobody (see
-go_dead:seki_points/3).  Komi goes to White.
+How a game ends is go_scoring's (prolog/go/scoring.pl), which this module
+re-exports: the proposal that opens the phase (scoring_proposal/4), the
+count (go_count/5: area, or territory under the Japanese preset), the
+estimate of an unfinished game, the outcome and its result code.
 
 ## Refusals
 
@@ -110,6 +101,7 @@ Query-Answer strings, the rule predicates that decided it.
 :- use_module(board).
 :- use_module(dead).
 :- use_module(setup).
+:- reexport(scoring).                   % go_count/5, go_score/3, go_outcome/2, ...
 
                  /*******************************
                  *          A NEW GAME          *
@@ -177,152 +169,6 @@ go_board(Game, Board) :-
 %   P = "b".
 go_to_move(go(_, _, ToMove, _, _, _, _, Status), ToMove) :-
     Status \= over(_).
-
-%!  go_outcome(+Game, -Outcome) is det.
-%
-%   Outcome is `none` while Game is being played or scored, else how it
-%   ended: resign(Winner), score(Winner, Margin) (Margin > 0 the points
-%   ahead, komi included), tie(Winner) (equal points, and the documents' rule
-%   gives the game to Winner, White) or draw.  Two passes, then both players
-%   accept the proposal (no stone is dead on an empty board):
-%
-%   ?- go_new([size(3)], _G0),
-%      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
-%            [pass("b"), pass("w"), accept("b"), accept("w")], _G0, _G),
-%      go_outcome(_G, O).
-%   O = tie("w").
-go_outcome(go(S, _, _, _, _, _, _, Status), Outcome) :-
-    status_outcome(Status, S, Outcome).
-
-status_outcome(playing, _, none).
-status_outcome(scoring(_, _, _, _), _, none).
-status_outcome(over(resigned(P)), _, resign(Winner)) :-
-    opponent(P, Winner).
-status_outcome(over(score(B, W, _)), settings(_, _, _, _, Tie, _), Outcome) :-
-    count_outcome(B, W, Tie, Outcome).
-status_outcome(over(score(B, W)), settings(_, _, _, _, Tie, _), Outcome) :-
-    count_outcome(B, W, Tie, Outcome).
-
-%   count_outcome(+B, +W, +Tie, -Outcome): the outcome of a count of B
-%   points to W (komi included).
-count_outcome(B, W, Tie, Outcome) :-
-    D is B - W,
-    (   D > 0 -> Outcome = score("b", D)
-    ;   D < 0 -> M is -D, Outcome = score("w", M)
-    ;   Tie == white -> Outcome = tie("w")
-    ;   Outcome = draw
-    ).
-
-%!  go_result_code(+Outcome, -Code) is semidet.
-%
-%   Code is the SGF-style result string of an Outcome of go_outcome/2:
-%   "B+3.5", "W+R", "W+0" (a tie given to White) or "Draw".  Fails for none.
-%
-%   ?- go_result_code(score("b", 3.5), C).
-%   C = "B+3.5".
-go_result_code(resign(P), Code) :-
-    string_upper(P, U),
-    format(string(Code), "~w+R", [U]).
-go_result_code(score(P, Margin), Code) :-
-    string_upper(P, U),
-    format(string(Code), "~w+~w", [U, Margin]).
-go_result_code(tie(P), Code) :-
-    string_upper(P, U),
-    format(string(Code), "~w+0", [U]).
-go_result_code(draw, "Draw").
-
-%!  go_dead_marking(+Game, -Dead) is det.
-%
-%   Dead are the points marked dead in Game: the marking of the scoring
-%   phase, the agreed one once the game is counted, else none.
-go_dead_marking(go(_, _, _, _, _, _, _, Status), Dead) :-
-    (   Status = scoring(_, Dead0, _, _) -> Dead = Dead0
-    ;   Status = over(score(_, _, Dead0)) -> Dead = Dead0
-    ;   Dead = []
-    ).
-
-%!  go_score(+Game, -Score, -Owner) is det.
-%
-%   Score is score(B, W, Komi, Result): the points of go_count/5 (komi added
-%   to W) with the stones marked dead taken off (go_dead_marking/2), and the
-%   result code of go_result_code/2 such as "B+3.5", "W+R" or "Draw"; Owner
-%   is the owner string of go_count/5.  For an unfinished game it counts the
-%   position as it is.
-%
-%   ?- go_new([size(2), preset(chinese)], _G0), go_play(_G0, move("b", [0,0]), _G, _),
-%      go_score(_G, S, O).
-%   S = score(4, 7.5, 7.5, "W+3.5"),
-%   O = "bbbb".
-go_score(Game, score(B, W, Komi, Result), Owner) :-
-    Game = go(S, _, _, _, _, _, _, Status),
-    S = settings(_, _, _, Komi, Tie, _),
-    go_dead_marking(Game, Dead),
-    go_count(Game, Dead, B-W, Owner, _),
-    (   Status = over(resigned(_))
-    ->  status_outcome(Status, S, Outcome)
-    ;   count_outcome(B, W, Tie, Outcome)
-    ),
-    go_result_code(Outcome, Result).
-
-%!  go_estimate(+Game, -Score, -Owner) is det.
-%
-%   As go_score/3, but with the stones that go_dead:dead_stones/2 proposes
-%   taken off: what the count would be if play ended now.
-go_estimate(Game, score(B, W, Komi, Result), Owner) :-
-    Game = go(settings(_, _, _, Komi, Tie, _), _, _, _, _, _, _, _),
-    go_board(Game, Board),
-    dead_stones(Board, Dead),
-    go_count(Game, Dead, B-W, Owner, _),
-    count_outcome(B, W, Tie, Outcome),
-    go_result_code(Outcome, Result).
-
-%!  go_count(+Game, +Dead, -Score, -Owner, -Explain) is det.
-%
-%   Score is B-W, the points of Game's position with the stones at the
-%   points Dead taken off, komi added to W, counted as Game's preset says
-%   (see the module header); Owner is a string like board_string/2's with
-%   who each point counts for ("-": nobody).  Explain is the count as a
-%   Query-Answer pair.  A White stone dead in Black's corner, by area and by
-%   territory (Black's prisoner):
-%
-%   ?- go_new([size(3), preset(chinese), komi(0)], _G0),
-%      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
-%            [move("b", [1,1]), move("w", [0,0])], _G0, _G),
-%      go_count(_G, [[0,0]], Score, Owner, _).
-%   Score = 9-0,
-%   Owner = "bbbbbbbbb".
-%
-%   ?- go_new([size(3), preset(japanese), komi(0)], _G0),
-%      foldl([_A, _G1, _G2]>>go_play(_G1, _A, _G2, _),
-%            [move("b", [1,1]), move("w", [0,0])], _G0, _G),
-%      go_count(_G, [[0,0]], Score, Owner, _).
-%   Score = 9-0,
-%   Owner = "bbbb-bbbb".
-go_count(Game, Dead, B-W, Owner, Q-A) :-
-    Game = go(settings(_, Preset, _, Komi, _, _), Str, _, Bc-Wc, _, _, _, _),
-    board_rows(Board, Str),
-    (   Preset == japanese
-    ->  territory_owner(Board, Dead, Owner, TB-TW),
-        dead_count(Board, Dead, DeadB, DeadW),
-        B is TB + Bc + DeadW,
-        W is TW + Wc + DeadB + Komi,
-        format(string(Q), "territory_owner(Board, ~w, Owner, TB-TW)", [Dead]),
-        format(string(A), "TB-TW = ~w-~w; prisoners: Black ~d, White ~d", [TB, TW, Bc + DeadW, Wc + DeadB])
-    ;   remove_stones(Board, Dead, RBoard),
-        score_owner(RBoard, Owner, B-W0),
-        W is W0 + Komi,
-        (   Dead == []
-        ->  Q = "terminarJuego(Board, PuntosW, PuntosB)"
-        ;   format(string(Q), "remove_stones(Board, ~w, RBoard), terminarJuego(RBoard, PuntosW, PuntosB)", [Dead])
-        ),
-        format(string(A), "PuntosW = ~d, PuntosB = ~d", [W0, B])
-    ).
-
-%   dead_count(+Board, +Dead, -DeadB, -DeadW): how many of the points Dead
-%   hold black and white stones.
-dead_count(Board, Dead, DeadB, DeadW) :-
-    aggregate_all(count, ( member([R, C], Dead), board_cell(Board, R, C, "b") ), DeadB),
-    aggregate_all(count, ( member([R, C], Dead), board_cell(Board, R, C, "w") ), DeadW).
 
                  /*******************************
                  *           PLAYING            *
@@ -413,13 +259,8 @@ play_(pass(P), Game0, Game, Explain) :-
     opponent(P, Next),
     (   Passes >= 2
     ->  board_rows(B, Str),
-        dead_verdicts(B, Next, Verdicts),
-        verdicts_dead(Verdicts, Dead),
-        Status = scoring(P, Dead, [], []),
-        format(string(A), "Dead = ~w", [Dead]),
-        foldl(verdict_explain, Verdicts, Why, []),
-        proposal_query(B, Next, Dead, Q),
-        Explain = [Q-A|Why]
+        scoring_proposal(B, Next, Dead, Explain),
+        Status = scoring(P, Dead, [], [])
     ;   Status = playing,
         format(string(Q), "go_play(Game0, pass(~q), Game, _)", [P]),
         Explain = [Q-"true: the first pass; a second one in a row ends play"]
@@ -469,22 +310,6 @@ play_(resume(P), Game0, Game, [Q-"true: play goes on"]) :-
     opponent(Passer, Next),
     Game = go(S, Str, Next, Caps, 0, Hist, resume(P), playing).
 
-%   proposal_query(+Board, +Next, +Dead, -Q): the goal that gives the
-%   proposal Dead: dead_stones/2, or dead_stones/3 with the side to move
-%   when it decided something (a capturing race, or a killing shape
-%   whose owner plays first).
-proposal_query(B, Next, Dead, Q) :-
-    (   dead_stones(B, Dead)
-    ->  Q = "dead_stones(Board, Dead)"
-    ;   format(string(Q), "dead_stones(Board, ~q, Dead)", [Next])
-    ).
-
-%   verdicts_dead(+Verdicts, -Dead): the dead stones of dead_verdicts/2, as
-%   dead_stones/2 gives them.
-verdicts_dead(Verdicts, Dead) :-
-    findall(Stones, member(dead(_, Stones, _), Verdicts), Lists),
-    ord_union(Lists, Dead).
-
 %   on_board(+Pos, +Size): Pos is a point [R, C] of the board (else a
 %   refusal: bad_action when it is not two integers, off_board).
 on_board(Pos, Size) :-
@@ -494,60 +319,6 @@ on_board(Pos, Size) :-
     (   R >= 0, R < Size, C >= 0, C < Size -> true
     ;   throw(refusal(off_board, []))
     ).
-
-%   verdict_explain(+Verdict)//: the Query-Answer pair that says why a
-%   unit of dead_verdicts/2 was called dead (nothing for the others).
-verdict_explain(dead(Colour, Stones, why(Eyes, Libs, race(Strength, Shared)))) -->
-    !,
-    { Stones = [First|_],
-      colour_word(Colour, Word),
-      format(string(Q), "dead_verdicts(Board, ToMove, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
-      length(Stones, N),
-      format(string(A), "~w ~d stone(s) at ~w...: eyes worth ~w, ~d liberties, lose a capturing race \c
-                         to a group as strong (eyes-liberties ~w, ~d shared): the other side moves first",
-             [Word, N, First, Eyes, Libs, Strength, Shared]) },
-    [Q-A].
-verdict_explain(dead(Colour, Stones, why(_, _, captured(Point)))) -->
-    !,
-    { Stones = [First|_],
-      colour_word(Colour, Word),
-      format(string(Q), "dead_verdicts(Board, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
-      length(Stones, N),
-      format(string(A), "~w ~d stone(s) at ~w...: in atari, taken on ~w by the stones beside them, \c
-                         and cannot be saved",
-             [Word, N, First, Point]) },
-    [Q-A].
-verdict_explain(dead(Colour, Stones, why(_, Libs, filled(Invaders)))) -->
-    !,
-    { Stones = [First|_],
-      colour_word(Colour, Word),
-      format(string(Q), "dead_verdicts(Board, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
-      length(Stones, N),
-      Invaders = [Invader|_],
-      length(Invaders, M),
-      format(string(A), "~w ~d stone(s) at ~w...: no eye, ~d liberties; their only eye space holds \c
-                         ~d stone(s) of the other side at ~w..., and taking them leaves one eye \c
-                         there at most (the rest filled, or false eyes)",
-             [Word, N, First, Libs, M, Invader]) },
-    [Q-A].
-verdict_explain(dead(Colour, Stones, why(Eyes, Libs, Against))) -->
-    !,
-    { Stones = [First|_],
-      colour_word(Colour, Word),
-      format(string(Q), "dead_verdicts(Board, Vs), member(dead(~q, Stones, _), Vs)", [Colour]),
-      (   Against == []
-      ->  Walls = "walled in by living stones"
-      ;   format(string(Walls), "weaker than the groups around it (eyes-liberties ~w)", [Against])
-      ),
-      length(Stones, N),
-      format(string(A), "~w ~d stone(s) at ~w...: eyes worth ~w, ~d liberties, ~w",
-             [Word, N, First, Eyes, Libs, Walls]) },
-    [Q-A].
-verdict_explain(_) -->
-    [].
-
-colour_word("b", "black").
-colour_word("w", "white").
 
 %   changed_rows(+Board0, +Rows0, +Board, -Rows): Rows is Board as row text
 %   (see board_rows/2); a row the move left as it was keeps its text.
