@@ -1996,9 +1996,9 @@ test(a_capture_the_search_finds_losing_is_not_urgent, A == move("b", [3, 3])) :-
     gt_seed_885(G),
     go_machine_action(G, [seed(1), playouts(300), urgent(noise)], A).
 test(the_noise_of_two_win_rates) :-
-    \+ go_player:not_clearly_worse(36-0.0, 94-0.13),
-    go_player:not_clearly_worse(60-0.37, 100-0.48),
-    go_player:not_clearly_worse(10-0.0, 10-0.2).
+    \+ go_urgent:not_clearly_worse(36-0.0, 94-0.13),
+    go_urgent:not_clearly_worse(60-0.37, 100-0.48),
+    go_urgent:not_clearly_worse(10-0.0, 10-0.2).
 
 :- end_tests(go_player).
 
