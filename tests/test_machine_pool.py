@@ -201,6 +201,22 @@ def searchers(server: LiveServer) -> list[int]:
     return pids
 
 
+def waits(server: LiveServer) -> dict:
+    """Where each thread of the server's processes waits (its kernel wait channel, by
+    process and state), for a failure to say where a request stuck."""
+    found = {}
+    for pid in [server.proc.pid, *descendants(server.proc.pid)]:
+        try:
+            name = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:3]
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                state = (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                key = (pid, b" ".join(name).decode(errors="replace")[:60])
+                found.setdefault(key, []).append(f"{state}:{(task / 'wchan').read_text()}")
+        except OSError:
+            continue
+    return found
+
+
 def waiting_input(pid: int) -> int:
     """Bytes written to the process's standard input (a pipe) that it has not read yet."""
     fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NONBLOCK)
@@ -237,7 +253,8 @@ def test_a_human_move_is_answered_while_a_search_runs_on_the_same_worker(tmp_pat
                 if time.monotonic() - waited > 30:
                     states = [(p, Path(f"/proc/{p}/stat").read_text().split()[2])
                               for p in searchers(server)]
-                    pytest.fail(f"no request in {pid}'s input after 30 s; searchers {states}")
+                    pytest.fail(f"no request in {pid}'s input after 30 s; searchers {states}; "
+                                f"where the server's threads wait: {waits(server)}")
                 thread.join(0.02)
             status, h = client.call("POST", "/api/games", {"game": "go",
                                                             "options": {"size": 9}})
