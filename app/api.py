@@ -256,11 +256,28 @@ class Snapshots:
                     delta_json(data, delta), separators=(",", ":")))
             snapshot = (seq, data, present, text, hashes, delta, delta_text)
             with self.lock:
-                if len(self.games) > 2000:  # a long-lived worker keeps only recent games
-                    self.games.clear()
-                    self.building = {game_id: building}
-                self.games[game_id] = snapshot
+                self._keep(game_id, snapshot, building)
             return snapshot
+
+    def seed(self, game_id: str, seq: int, record: storage.Record, data: dict, text: str,
+             present: list[str]) -> None:
+        """A stream opened on this worker read the game (`record`, its watcher's JSON `data`
+        and event `text`) after feed position `seq`: kept as the snapshot to compare the next
+        change with, unless a newer one is kept, so that even the first change a page hears
+        of after it opened comes as a delta."""
+        hashes = {name: seat.secret_hash for name, seat in record.seats.items()}
+        with self.lock:
+            cached = self.games.get(game_id)
+            if cached is None or cached[0] < seq:
+                self._keep(game_id, (seq, data, present, text, hashes, None, None),
+                           self.building.setdefault(game_id, threading.Lock()))
+
+    def _keep(self, game_id: str, snapshot: tuple, building: threading.Lock) -> None:
+        """Keep a snapshot (under self.lock)."""
+        if len(self.games) > 2000:  # a long-lived worker keeps only recent games
+            self.games.clear()
+            self.building = {game_id: building}
+        self.games[game_id] = snapshot
 
 
 _snapshots = Snapshots()
@@ -570,16 +587,24 @@ class EventStream:
 
     def opening(self, record: storage.Record, seen: str) -> str:
         """The first text: the game unless the client has this revision, and for a player
-        who is there."""
+        who is there.  A stream that asked for deltas leaves the game as it read it with the
+        worker's snapshots (Snapshots.seed): the next change is then sent as a delta."""
+        view = view_of(record) if seen != str(record.revision) or self.delta else None
         if seen != str(record.revision):
             text = live.event(record.revision, json.dumps(
-                game_json(record, view_of(record), self.you), separators=(",", ":")))
+                game_json(record, view, self.you), separators=(",", ":")))
         else:
             text = ": up to date\n\n"
-        if self.you:
+        if self.you or self.delta:
             with self.app.app_context():
-                self.present = storage.present(record.id)
-            text += live.presence(self.present)
+                present = storage.present(record.id)
+            if self.delta:
+                data = game_json(record, view, [])
+                _snapshots.seed(self.game_id, self.after, record, data, live.event(
+                    record.revision, json.dumps(data, separators=(",", ":"))), present)
+            if self.you:
+                self.present = present
+                text += live.presence(self.present)
         return text
 
     def _here(self) -> None:

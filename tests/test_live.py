@@ -202,9 +202,9 @@ def test_one_machine_request_per_game_at_a_time(live_server):
 def test_a_stream_asked_for_deltas_sends_what_each_move_changed(live_server):
     """A stream opened with ?delta=1 (as the pages open it) sends the whole game first, then
     each change that follows the revision it sent last as view_delta (what the move changed
-    in the view; the first change a worker sees of a game comes whole, as it has no view
-    before it to compare), across both workers; applied in turn, the deltas give the view
-    a read gives.  A stream that did not ask gets whole views."""
+    in the view), the first change too: the worker keeps the game its streams opened on to
+    compare it with.  Across both workers; applied in turn, the deltas give the view a read
+    gives.  A stream that did not ask gets whole views."""
     status, game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
     secret = game["secrets"]["b"]
     streams = [Stream(live_server.port, game["id"], query="?delta=1") for _ in range(4)]
@@ -224,15 +224,51 @@ def test_a_stream_asked_for_deltas_sends_what_each_move_changed(live_server):
                 assert got is not None, "a stream missed a move"
                 event = got[1]
                 assert event["revision"] == revision
-                if revision == 1 and "view" in event:  # the worker had no snapshot before
-                    views[i] = event["view"]
-                else:
-                    assert "view" not in event
-                    views[i] = apply_delta(views[i], event["view_delta"])
+                assert "view" not in event
+                views[i] = apply_delta(views[i], event["view_delta"])
                 assert views[i] == read["view"]
             assert whole.wait_for(revision)[1]["view"] == read["view"]
         assert read["view"]["captures"]["b"] == 1 and read["view"]["board"][1] == "-b-b-----"
     finally:
         for s in [*streams, whole]:
+            s.close()
+
+
+def test_a_page_that_opens_or_comes_back_mid_game_hears_the_next_move_as_a_delta(live_server):
+    """Streams opened on a game three moves in, fresh ones (the whole game first), ones
+    coming back up to date (Last-Event-ID: nothing first) and a player's: the fourth move
+    reaches each of them as view_delta, on whichever worker it opened, and the view it
+    gives is the one a read gives."""
+    status, game = call(live_server, "POST", "/api/games", {"game": "go", "options": {"size": 9}})
+    secret = game["secrets"]["b"]
+    for revision, pos in enumerate([[4, 4], [2, 2], [4, 2]], start=1):
+        status, reply = call(live_server, "POST", f"/api/games/{game['id']}/actions",
+                             {"action": {"kind": "move", "pos": pos}, "delta": True}, secret)
+        assert status == 200 and reply["revision"] == revision
+    status, before = call(live_server, "GET", f"/api/games/{game['id']}")
+    fresh = [Stream(live_server.port, game["id"], query="?delta=1") for _ in range(3)]
+    back = [Stream(live_server.port, game["id"], headers={"Last-Event-ID": "3"},
+                   query="?delta=1") for _ in range(3)]
+    player = Stream(live_server.port, game["id"], headers={"Authorization": f"Bearer {secret}"},
+                    query="?delta=1")
+    streams = [*fresh, *back, player]
+    try:
+        for s in [*fresh, player]:
+            assert s.wait_for(3)[1]["view"] == before["view"]
+        status, reply = call(live_server, "POST", f"/api/games/{game['id']}/actions",
+                             {"action": {"kind": "move", "pos": [6, 6]}, "revision": 3}, secret)
+        assert status == 200 and reply["revision"] == 4
+        status, read = call(live_server, "GET", f"/api/games/{game['id']}")
+        assert read["view"]["board"][6] == "------w--"
+        for s in streams:
+            got = s.wait_for(4)
+            assert got is not None, "a stream missed the move"
+            event = got[1]
+            assert "view" not in event, "the move came whole"
+            assert apply_delta(before["view"], event["view_delta"]) == read["view"]
+        assert all(s.events[0][1]["revision"] == 4 for s in back)  # up to date: no game first
+        assert player.wait_for(4)[1]["you"] == ["b", "w"]  # the creator holds both seats
+    finally:
+        for s in streams:
             s.close()
 
