@@ -53,6 +53,16 @@ moves in plain swipl (goal <= 2x, issue 24).  The
 load average (os.getloadavg) is printed with each round: client processes,
 servers and whatever else runs share the same CPUs.  --quick: one cycle of
 1-second rounds, for a smoke run under a minute.
+
+--floor adds a fourth route, measured in the same cycles: the move again, on a
+second `tablero serve` whose Prolog call for a move is taken out.  Its workers
+load FLOOR (below) before the app: Bridge.call then answers each worker's
+act_delta calls after its first with that first call's reply text, which the
+worker parses, checks and stores as any other (the same state text, the delta
+of that first move), so a "move" there costs everything a move costs the
+server (HTTP, Flask, the seat's secret, the record's read, the SQL write, the
+replies' JSON) but Prolog's call and its hand-off to the Prolog thread.  Its
+ratios to echo and to the peer are what no work on the Prolog side can pass.
 """
 
 from __future__ import annotations
@@ -79,13 +89,35 @@ from tests.conftest import LiveServer  # noqa: E402
 
 SIZE = 19
 POINTS = [(r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 0]  # 181
-ROUTES = ("move", "echo", "peer")
+ROUTES = ("move", "echo", "peer")  # and "floor" with --floor, after these
 MODES = ("closed", "paced")
 GOALS = {"cpu_ratio": 1.5, "peer_ratio": 4.0, "p99_ms": 25.0, "prolog_ratio": 2.0}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
 # ---- servers ------------------------------------------------------------------------
+
+#  --floor: the sitecustomize module of the second server's processes (see the docstring).
+FLOOR = """
+import app.prolog as _prolog
+
+_call, _kept = _prolog.Bridge.call, {}
+
+
+def call(self, module, name, *args, brief=False):
+    if name == "api_cached" and str(args[0]) == "act_delta":
+        if "text" in _kept:
+            return _kept["text"]
+        text = _call(self, module, name, *args, brief=brief)
+        if not text.startswith("!") and '"ok":true' in text.split("\\n", 2)[2]:
+            _kept["text"] = text
+        return text
+    return _call(self, module, name, *args, brief=brief)
+
+
+_prolog.Bridge.call = call
+"""
+
 
 
 def free_port() -> int:
@@ -316,39 +348,63 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
 
 
 class Bench:
-    def __init__(self, args, server: LiveServer, peer: Peer):
+    def __init__(self, args, server: LiveServer, peer: Peer, floor: LiveServer | None = None):
         self.args = args
-        self.server, self.peer = server, peer
+        self.server, self.peer, self.floor = server, peer, floor
+        self.routes = ROUTES + (("floor",) if floor else ())
         self.workers = children(server.proc.pid)
-        if len(self.workers) != args.workers:
-            raise RuntimeError(f"expected {args.workers} gunicorn workers, found {self.workers}")
+        self.floor_workers = children(floor.proc.pid) if floor else []
+        for found in (self.workers, *([self.floor_workers] if floor else [])):
+            if len(found) != args.workers:
+                raise RuntimeError(f"expected {args.workers} gunicorn workers, found {found}")
         self.rnd = random.Random(13)
-        self.games = [[] for _ in range(args.clients)]  # each client's games, kept across rounds
+        #  Each client's games, kept across rounds: on the server, and on the floor's.
+        self.games = {route: [[] for _ in range(args.clients)] for route in ("move", "floor")}
         self.most_moves = len(POINTS)  # most moves one client played in a round so far
-        self.results = {(route, mode): [] for route in ROUTES for mode in MODES}
+        self.results = {(route, mode): [] for route in self.routes for mode in MODES}
 
-    def top_up_games(self) -> None:
+    def top_up_games(self, route: str) -> None:
         """Enough fresh games for each client to play twice its busiest round so far."""
-        conn = Connection("127.0.0.1", self.server.port, timeout=60)
-        for games in self.games:
+        server = self.floor if route == "floor" else self.server
+        conn = Connection("127.0.0.1", server.port, timeout=60)
+        for games in self.games[route]:
             left = sum(len(POINTS) - g["next"] for g in games)
             while left < 2 * self.most_moves:
                 games.append(new_game(conn, self.rnd))
                 left += len(POINTS)
         conn.close()
 
+    def check_floor(self) -> None:
+        """The floor's server must not have played its moves: a game of it that took
+        several shows the board of the first move its worker played, not its own stones."""
+        played = [g for games in self.games["floor"] for g in games if g["next"] >= 3]
+        if not played:
+            return
+        conn = Connection("127.0.0.1", self.floor.port, timeout=60)
+        conn.request("GET", f"/api/games/{played[0]['id']}")
+        view = json.loads(conn.getresponse().read())["view"]
+        conn.close()
+        stones = sum(row.count("b") + row.count("w") for row in view["board"])
+        if stones >= played[0]["next"]:
+            raise RuntimeError("--floor: the floor's server played its moves (its "
+                               "sitecustomize did not load): no floor was measured")
+
     def round(self, route: str, mode: str, seconds: float, record: bool = True) -> dict:
         args = self.args
-        if route == "move":
-            self.top_up_games()
-        port = self.peer.port if route == "peer" else self.server.port
-        pids = [self.peer.proc.pid] if route == "peer" else self.workers
+        moves = route in ("move", "floor")
+        if moves:
+            self.top_up_games(route)
+        port = {"peer": self.peer.port, "floor": self.floor.port if self.floor else None}.get(
+            route, self.server.port)
+        pids = {"peer": [self.peer.proc.pid], "floor": self.floor_workers}.get(route, self.workers)
         interval = 1 / args.rate if mode == "paced" else 0
         ctx = multiprocessing.get_context("fork")
         out, start = ctx.Queue(), ctx.Event()
         procs = [ctx.Process(target=client,
-                             args=(route, port, seconds, interval, 1000 * i + self.rnd.randrange(1000),
-                                   self.games[i], start, out), daemon=True)
+                             args=("move" if moves else route, port, seconds, interval,
+                                   1000 * i + self.rnd.randrange(1000),
+                                   self.games[route][i] if moves else None, start, out),
+                             daemon=True)
                  for i in range(args.clients)]
         for p in procs:
             p.start()
@@ -361,8 +417,8 @@ class Bench:
             p.join()
             if p.exitcode != 0:
                 raise RuntimeError(f"a {route} client failed (exit status {p.exitcode})")
-        if route == "move":  # each client's games, as far as it played them (any order)
-            self.games = [r["games"] for r in reports]
+        if moves:  # each client's games, as far as it played them (any order)
+            self.games[route] = [r["games"] for r in reports]
         lat = [x for r in reports for x in r["latencies"]]
         window = max(r["ended"] for r in reports) - min(r["began"] for r in reports)
         result = {
@@ -377,7 +433,7 @@ class Bench:
             "client_cpu": sum(r["client_cpu"] for r in reports),
             "load": os.getloadavg()[0],
         }
-        if route == "move":
+        if moves:
             most = max(len(r["latencies"]) + r["refused"] for r in reports)
             self.most_moves = max(self.most_moves, most)
         if record:
@@ -419,7 +475,7 @@ def summary(bench: Bench) -> dict:
     print(f"{'':<6}{'':<8}{'':>9}{'':>8}{'':>7}{'':>9}{'':>9}{'':>9}{'':>14}{'ms/req':>12}"
           f"{'ms/req':>12}")
     for mode in MODES:
-        for route in ROUTES:
+        for route in bench.routes:
             rounds = bench.results[(route, mode)]
             if not rounds:
                 continue
@@ -483,6 +539,17 @@ def ratios(table: dict, clients: int, cycles: int) -> None:
         if move:
             print(f"move p99 ({mode}): {move['p99']:.2f} ms  (goal < {GOALS['p99_ms']:.0f} ms: "
                   f"{verdict(move['p99'], GOALS['p99_ms'] - 1e-9, True)})")
+    floor, echo, peer = (table.get((route, "closed")) for route in ("floor", "echo", "peer"))
+    if floor and echo and peer:  # --floor: the same goals for a move without Prolog's call
+        r = floor["cpu_ms"] / echo["cpu_ms"]
+        print(f"the floor, a move with Prolog's call taken out: server CPU / per echo (closed): "
+              f"{floor['cpu_ms']:.3f} / {echo['cpu_ms']:.3f} ms = {r:.2f}x  (the goal "
+              f"<= {GOALS['cpu_ratio']}x {'within' if r <= GOALS['cpu_ratio'] else 'out of'} "
+              f"reach of the Prolog side)")
+        r = floor["rate"] / peer["rate"]
+        print(f"the floor: throughput / Pengines (closed): {floor['rate']:.1f} / "
+              f"{peer['rate']:.1f} req/s = {r:.2f}x  (the goal >= {GOALS['peer_ratio']}x "
+              f"{'within' if r >= GOALS['peer_ratio'] else 'out of'} reach of the Prolog side)")
 
 
 def prolog_move(games: int, cycles: int, call: str = "act_delta") -> None:
@@ -502,6 +569,23 @@ def prolog_move(games: int, cycles: int, call: str = "act_delta") -> None:
           flush=True)
 
 
+def floor_server(tmp: Path, workers: int) -> LiveServer:
+    """--floor's server: `tablero serve` whose processes load FLOOR first (sitecustomize,
+    found on PYTHONPATH before the system's)."""
+    site = tmp / "floor-site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(FLOOR)
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(site), *([before] if before else [])])
+    try:
+        return LiveServer(tmp / "floor.db", workers=workers, args=("--max-requests", "0")).start()
+    finally:
+        if before is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = before
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
@@ -513,6 +597,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one cycle of 1 s rounds")
     parser.add_argument("--whole-view", action="store_true",
                         help='moves without "delta": the reply carries the whole view')
+    parser.add_argument("--floor", action="store_true",
+                        help="a fourth route: the move on a server whose Prolog call for a "
+                             "move is taken out (see the docstring)")
     args = parser.parse_args()
     MoveRoute.delta = not args.whole_view
     if args.quick:
@@ -523,28 +610,33 @@ def main() -> None:
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
           flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        server = peer = None
+        server = peer = floor = None
         try:
             # No recycling mid-run (--max-requests): a worker replaced during a round
             # drops its connections, which is not what is measured here.
             server = LiveServer(Path(tmp) / "bench.db", workers=args.workers,
                                 args=("--max-requests", "0")).start()
+            if args.floor:
+                floor = floor_server(Path(tmp), args.workers)
             peer = Peer(workers=args.clients)
-            bench = Bench(args, server, peer)
-            for route in ROUTES:  # warm-up: first requests load code and fill caches
+            bench = Bench(args, server, peer, floor)
+            for route in bench.routes:  # warm-up: first requests load code and fill caches
                 bench.round(route, "closed", min(1.0, args.seconds), record=False)
             for cycle in range(1, args.cycles + 1):
                 print(f"cycle {cycle}", flush=True)
                 for mode in MODES:
-                    for route in ROUTES:
+                    for route in bench.routes:
                         bench.round(route, mode, args.seconds)
+            if floor:
+                bench.check_floor()
             table = summary(bench)
             ratios(table, args.clients, args.cycles)
         finally:
             if peer:
                 peer.kill()
-            if server:
-                server.kill(15)
+            for live in (server, floor):
+                if live:
+                    live.kill(15)
     prolog_move(1 if args.quick else 3, args.cycles, "act" if args.whole_view else "act_delta")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"total {time.time() - started:.0f} s")

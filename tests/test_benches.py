@@ -44,8 +44,10 @@ BENCHES = {
     "go_rules.py": (["--quick"], r"goMove/4 per move / sgfmill\s+\d+\.\d+x", ("gnugo",)),
     "gorogo_ai.py": (["--quick"], r"machine won \d+/10", ()),
     "grade_class.py": (["--students", "2", "--rounds", "1"], r"--jobs 2 / --jobs 1 = ", ()),
-    "http_load.py": (["--quick"], r"throughput move / Pengines .*= \d+\.\d+x[\s\S]*"
-                                  r"Prolog time per move / the rules' own .*= \d+\.\d+x", ()),
+    "http_load.py": (["--quick", "--floor"],
+                     r"throughput move / Pengines .*= \d+\.\d+x[\s\S]*"
+                     r"the floor: throughput / Pengines .*= \d+\.\d+x[\s\S]*"
+                     r"Prolog time per move / the rules' own .*= \d+\.\d+x", ()),
     "live.py": (["--quick"], r"delivery at 50 streams.* p50 \d", ()),
     "machine_pool.py": (["--quick"], r"p99.*\d", ()),                # (others change it)
     "molinolog_ai.py": (["--quick"], r"s CPU per game", ()),
