@@ -2005,7 +2005,7 @@ test(the_noise_of_two_win_rates) :-
 %   against GNU Go level 1 (bench/go_machine.py, 1 s of CPU a move), where
 %   the dead-stone proposal walled a region in for the machine; in the first
 %   two the move that mattered was left out, and GNU Go's own reading called
-%   the machine's stones there critical (docs/go.md, *Measured*).
+%   the machine's stones there critical (docs/go.md, *The machine player*).
 
 gc_point(Game, Vertex, Options, Value) :-
     gtp_vertex(9, Pos, Vertex),

@@ -42,7 +42,7 @@ elsewhere while GNU Go's own reading said Black's three stones were critical
 and A6 their defence; they died.  Capturing on A6 is a candidate worth 60
 points with settled(tactics) (prolog/go.plt, captures_a_chain_the_proposal_calls_dead).
 How often it happened in the machine's lost games, and what the option
-measured: docs/go.md, *Measured*.
+measured: docs/go.md, *The machine player*.
 */
 
 :- use_module(library(lists)).
