@@ -64,8 +64,9 @@ modules under prolog/go/:
     (go_units), the eyes' worth read by eyes.pl (go_eyes);
   - machine.pl (go_machine): go_machine_action/2 and /3, the machine
     player, that also marks and accepts in the scoring phase; its parts are
-    player.pl (go_player: candidates, passing, resigning; when a tactical
-    move goes first, urgent.pl, go_urgent), tactics.pl
+    player.pl (go_player: the turn, passing, resigning; the points it
+    looks at, candidates.pl, go_candidates; when a tactical move goes
+    first, urgent.pl, go_urgent), tactics.pl
     (go_tactics: atari, captures, ladders, eyes), uct.pl (go_uct: the
     search tree), prior.pl (go_prior: what a move looks like before any
     game, from the gammas learned from GNU Go's games in gammas.pl),

@@ -2000,6 +2000,67 @@ test(the_noise_of_two_win_rates) :-
     go_urgent:not_clearly_worse(60-0.37, 100-0.48),
     go_urgent:not_clearly_worse(10-0.0, 10-0.2).
 
+%   The candidates (prolog/go/candidates.pl): a settled point that still
+%   matters (option settled(tactics)).  The positions are from games
+%   against GNU Go level 1 (bench/go_machine.py, 1 s of CPU a move), where
+%   the dead-stone proposal walled a region in for the machine; in the first
+%   two the move that mattered was left out, and GNU Go's own reading called
+%   the machine's stones there critical (docs/go.md, *The machine player*).
+
+gc_point(Game, Vertex, Options, Value) :-
+    gtp_vertex(9, Pos, Vertex),
+    go_candidates:player_candidates(Game, Options, FB, Candidates),
+    go_fastboard:fb_index(FB, Pos, I),
+    (   memberchk(I-Value, Candidates) -> true ; Value = none ).
+
+%   Seed 953, before Black's 53rd move: White's five stones B4 B5 A5 B6 B7
+%   have one liberty, A6; Black's A2 B2 B3 have two, A3 and A1.  The
+%   proposal calls White's five dead, so A6 is settled; for four turns Black
+%   played elsewhere, and its three stones died.  With settled(tactics) the
+%   capture of five stones (60) is a candidate, and the machine takes it.
+gc_seed953(G) :-
+    gm_position(["-w----w--", "bbwwbbw--", "bwbwbww--", "-wb-b-wb-", "wwb-bbbww",
+                 "bwb-b-b--", "-bwbbbbw-", "bbwwb--w-", "-ww-ww---"], "b", G).
+
+test(captures_a_chain_the_proposal_calls_dead, Values == none-60) :-
+    gc_seed953(G),
+    gc_point(G, "A6", [], V1),
+    gc_point(G, "A6", [settled(tactics)], V2),
+    Values = V1-V2.
+test(plays_the_capture_the_proposal_hid, Moves == [M, M, M]) :-
+    gc_seed953(G),
+    gtp_vertex(9, Pos, "A6"), M = move("b", Pos),
+    findall(A, ( member(Seed, [1, 2, 3]),
+                 go_machine_action(G, [seed(Seed), playouts(300), settled(tactics)], A) ),
+            Moves).
+
+%   Seed 923, before Black's 61st move: Black's six stones G7 G6 F5 G5 G4 G3
+%   are in atari (liberty G2) in a region the proposal gives Black.  G2 saves
+%   them (72); the machine played J3, and White took the six on G2.
+gc_seed923(G) :-
+    gm_position(["-wbb---w-", "wwwb-wwbb", "-wb-bwbww", "-wbbwwbw-", "-wb-wbbwb",
+                 "wbb-wwbwb", "wwbbbwbw-", "wbbb-b-b-", "----b-b--"], "b", G).
+
+test(saves_a_chain_in_a_settled_region, Values-Moves == none-72-[M, M, M]) :-
+    gc_seed923(G),
+    gc_point(G, "G2", [], V1),
+    gc_point(G, "G2", [settled(tactics)], V2),
+    Values = V1-V2,
+    gtp_vertex(9, Pos, "G2"), M = move("b", Pos),
+    findall(A, ( member(Seed, [1, 2, 3]),
+                 go_machine_action(G, [seed(Seed), playouts(300), settled(tactics)], A) ),
+            Moves).
+
+%   A dead stone inside the machine's own area stays left out: taking it
+%   would only spend a move.  Seed 928, before White's 44th move: Black's F7
+%   has one liberty, F6, in White's area, and touches only White chains of
+%   three liberties or more.
+test(leaves_a_dead_stone_in_its_area, V == none) :-
+    gm_position(["---b-b---", "--bbbww--", "-b-bwbww-", "-bbww-wb-", "-bw--w-b-",
+                 "-wwww-wwb", "-w---wbb-", "wbb-bb---", "---------"], "w", G),
+    gc_point(G, "F6", [settled(tactics)], V).
+
+
 :- end_tests(go_player).
 
 :- begin_tests(go_seats).

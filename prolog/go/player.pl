@@ -8,15 +8,17 @@
 Start reading at prolog/go.pl (the entry module), then machine.pl, which
 calls player_action/3 for each turn in play.  A turn goes:
 
-  1. *Candidates* (player_candidates/3): the empty points where the side
-     to move may play that are worth a look: not one of its own eyes
-     (go_tactics:own_true_eye/3), not a point already settled (an empty
-     region of at most settled_region/2 points walled in by one colour,
-     once the stones go_dead proposes dead are off), not a self-atari
-     that captures nothing, and, from 7x7 up while stones cover less than
-     a quarter of the board, not on the first two lines unless tactics
-     say so.  Each gets the tactical value of
-     go_tactics:move_value/4: captures, saving a chain in atari, atari.
+  1. *Candidates* (candidates.pl, go_candidates:player_candidates/4): the
+     empty points where the side to move may play that are worth a look:
+     not one of its own eyes (go_tactics:own_true_eye/3), not a point
+     already settled (an empty region of at most settled_region/2 points
+     walled in by one colour, once the stones go_dead proposes dead are
+     off; with option settled(tactics) a settled point that saves a chain
+     or relieves a weak one by a capture stays), not a self-atari that
+     captures nothing, and, from 7x7 up while stones cover less than a
+     quarter of the board, not on the first two lines unless tactics say
+     so.  Each gets the tactical value of go_tactics:move_value/4:
+     captures, saving a chain in atari, atari.
   2. *Rank* them by a search tree grown by random games
      (go_uct:uct_search/6, UCT with RAVE; the candidates are the root's
      children, the tactical values their priors, with
@@ -79,6 +81,7 @@ dropped and the next best taken.
 :- use_module(montecarlo).
 :- use_module(uct).
 :- use_module(urgent).
+:- use_module(candidates).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
@@ -102,13 +105,15 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   without the capturing races' values (go_tactics:races/3),
 %   urgent(noise) to play a tactical move before the search's choice
 %   only when the search's games do not find it clearly worse (urgent/4;
-%   default urgent(fixed), a fixed margin).  Random
+%   default urgent(fixed), a fixed margin), settled(tactics) to keep the
+%   settled points where a move saves a chain or captures stones next to
+%   a weak one (go_candidates:player_candidates/4; default settled(drop)).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
     clock_time(Clock, Start),
     Game = go(settings(Size, _, _, Komi, _, _), _, P, _, Passes, _, _, playing),
-    player_candidates(Game, FB, Candidates),
+    player_candidates(Game, Options, FB, Candidates),
     go_estimate(Game, score(B, W, _, _), Owner),
     lead(P, B, W, Lead),
     string_chars(Owner, OwnerChars),
@@ -347,78 +352,10 @@ resign_rule(Game, FB, Lead, Rate) :-
 %
 %   FB is the position of Game on a go_fastboard board; Candidates are the
 %   points (indices of FB) worth a look for the player to move, each as
-%   I-Value with its tactical value (see the module header).
+%   I-Value with its tactical value: go_candidates:player_candidates/4
+%   with the default options.
 player_candidates(Game, FB, Candidates) :-
-    Game = go(_, _, P, _, _, _, _, _),
-    go_board(Game, Board),
-    fb_new(Board, FB),
-    fb_colour(P, X),
-    settled_points(Board, FB, Settled),
-    fb_empties(FB, Empties),
-    stones_on_board(FB, Stones),
-    fb_size(FB, N),
-    (   N >= 7, Stones * 4 < N * N -> Opening = true ; Opening = false ),
-    findall(I-Value,
-            ( member(I, Empties),
-              \+ memberchk(I, Settled),
-              \+ own_true_eye(FB, X, I),
-              move_value(FB, X, I, Value),
-              Value > -10,
-              \+ ( Opening == true, Value =< 0, line(FB, I, Line), Line =< 2 ) ),
-            Candidates).
-
-%   settled_points(+Board, +FB, -Settled): the empty points (indices) of
-%   the regions walled in by one colour of settled_region/2 points at most,
-%   the proposed dead stones taken off.
-settled_points(Board, FB, Settled) :-
-    dead_stones(Board, Dead),
-    remove_stones(Board, Dead, Clean),
-    score_owner(Clean, Owner, _),
-    string_chars(Owner, Chars),
-    fb_size(FB, N),
-    settled_region(N, Max),
-    fb_new(Clean, Clear),
-    fb_empties(Clear, Empties),
-    regions(Empties, Clear, Regions),
-    findall(I,
-            ( member(Region, Regions),
-              length(Region, K), K =< Max,
-              Region = [I0|_],
-              owner_at(Clear, Chars, I0, O), O \== '-',
-              member(I, Region) ),
-            Settled0),
-    sort(Settled0, Settled).
-
-%!  settled_region(+N, -Max) is det.
-%
-%   On an N x N board an empty region of Max points or fewer, walled in by
-%   one colour, is taken as settled.
-settled_region(N, Max) :-
-    Max is max(4, N * N // 8).
-
-owner_at(FB, Chars, I, O) :-
-    fb_index(FB, [R, C], I),
-    fb_size(FB, N),
-    K is R * N + C,
-    nth0(K, Chars, O).
-
-%   regions(+Empties, +FB, -Regions): the empty regions (lists of indices)
-%   of FB.
-regions([], _, []).
-regions([I|Is], FB, [Region|Regions]) :-
-    region([I], FB, [I], Region0),
-    sort(Region0, Region),
-    ord_subtract(Is, Region, Rest),
-    regions(Rest, FB, Regions).
-
-region([], _, Seen, Seen).
-region([I|Todo], FB, Seen, Region) :-
-    fb_neighbours(FB, I, Js),
-    findall(J, ( member(J, Js), fb_cell(FB, J, 0), \+ memberchk(J, Seen) ), New0),
-    sort(New0, New),
-    append(New, Todo, Todo1),
-    append(New, Seen, Seen1),
-    region(Todo1, FB, Seen1, Region).
+    player_candidates(Game, [], FB, Candidates).
 
                  /*******************************
                  *           CHOOSING           *
@@ -535,10 +472,6 @@ prior(FB, Stones, I-Value, I-Prior) :-
     (   Stones * 4 < N * N, Line =< 2 -> Edge = -0.1 ; Edge = 0 ),
     (   N >= 13 -> place_bonus(FB, I, Bonus) ; Bonus = 0 ),
     Prior is max(0.05, min(0.95, 0.5 + (Value + Bonus) / 60 + Edge)).
-
-stones_on_board(FB, Stones) :-
-    fb_points(FB, Is),
-    aggregate_all(count, ( member(I, Is), fb_cell(FB, I, C), C > 0 ), Stones).
 
 %   heuristic_choice(+FB, +Candidates, -Ranked): the candidates ordered by
 %   tactical value plus place_bonus/3, plus a random tie-break.
