@@ -110,11 +110,7 @@ kept(tactics, FB, X, I) :-
 %      fb_new(_B, _FB), fb_index(_FB, [1, 0], _I), relieving_capture(_FB, 1, _I).
 %   false.
 relieving_capture(FB, X, I) :-
-    Y is 3 - X,
-    fb_neighbours(FB, I, Js),
-    member(J, Js),
-    fb_cell(FB, J, Y),
-    fb_atari(FB, J, I),
+    fb_captures(FB, X, I, J),
     fb_chain(FB, J, Stones),
     member(S, Stones),
     fb_neighbours(FB, S, Ks),

@@ -13,6 +13,7 @@
             fb_self_atari/3,         % +FB, +Colour, +I
             fb_liberties/4,          % +FB, +I, +Max, -Libs
             fb_atari/3,              % +FB, +I, -Liberty
+            fb_captures/4,           % +FB, +Colour, +I, -J
             fb_chain/3,              % +FB, +I, -Stones
             fb_random_move/3,        % +FB, +Colour, -I
             fb_area/2                % +FB, -Score
@@ -443,6 +444,23 @@ fb_atari(FB, I, Liberty) :-
     S is V /\ 0x1FFFFF,                 % 2^21 - 1
     P * (V >> 21) =:= S * S,
     Liberty is S // P.
+
+%!  fb_captures(+FB, +X, +I, -J) is nondet.
+%
+%   A stone of colour X on the empty point I captures the opponent's chain
+%   of the stone J, a neighbour of I: that chain is in atari and I is its
+%   liberty.  White's stone in the corner is taken by Black on [1, 0]:
+%
+%   ?- board_rows(_B, ["wb-", "---", "---"]), fb_new(_B, _FB),
+%      fb_index(_FB, [1, 0], _I), fb_captures(_FB, 1, _I, _J),
+%      fb_index(_FB, Pos, _J).
+%   Pos = [0, 0].
+fb_captures(FB, X, I, J) :-
+    Y is 3 - X,
+    fb_neighbours(FB, I, Js),
+    member(J, Js),
+    fb_cell(FB, J, Y),
+    fb_atari(FB, J, I).
 
 %!  fb_self_atari(+FB, +X, +I) is semidet.
 %

@@ -130,12 +130,7 @@ empty_around(FB, I) :-
 %   capture_point(+FB, +X, +I): a stone of X on I takes an opponent chain
 %   (one of its neighbours is in atari with I its liberty).
 capture_point(FB, X, I) :-
-    Y is 3 - X,
-    fb_neighbours(FB, I, Js),
-    member(J, Js),
-    fb_cell(FB, J, Y),
-    fb_atari(FB, J, I),
-    !.
+    once(fb_captures(FB, X, I, _)).
 
 %   self_atari(+FB, +X, +I): X's stone on I captures nothing and leaves
 %   its chain with one liberty.
