@@ -1059,7 +1059,26 @@ _TEXT_CELL = {"-": ".", "b": "X", "w": "O"}
 
 def text_report(report: dict) -> str:
     """The report for a terminal: contract, sections, failures drawn, notes, verdict."""
-    lines = [f"Grading {report['file']}", ""]
+    lines = [f"Grading {report['file']}", "", *load_and_contract_lines(report)]
+    if report["sections"]:
+        lines += ["", _sections_table(report)]
+    for section in report["sections"]:
+        if section["failures"]:
+            lines += _text_failures(section, report)
+    extra = _notes(report)
+    if extra:
+        lines += ["", "Notes"] + [f"  - {n}" for n in extra]
+    if report["internal"]:
+        lines += ["", "GRADER ERRORS (our rules disagree with the recorded data; not the "
+                  "student's fault):"] + [f"  - {m}" for m in report["internal"]]
+    lines += ["", report["summary"] + f"  (exit status {report['exit']})", ""]
+    return "\n".join(lines)
+
+
+def load_and_contract_lines(report: dict) -> list[str]:
+    """A text report's lines on loading the student's file and on the contract (this
+    grader's and app/grade_games.py's)."""
+    lines = []
     load = report["load"]
     if load.get("ok"):
         what = f"module {load['module']}" if load.get("module") else "a plain file (no module)"
@@ -1077,19 +1096,7 @@ def text_report(report: dict) -> str:
     if report["contract"]:
         lines += ["", "Contract"]
         lines += [f"  {'ok  ' if c['ok'] else 'FAIL'}  {c['message']}" for c in report["contract"]]
-    if report["sections"]:
-        lines += ["", _sections_table(report)]
-    for section in report["sections"]:
-        if section["failures"]:
-            lines += _text_failures(section, report)
-    extra = _notes(report)
-    if extra:
-        lines += ["", "Notes"] + [f"  - {n}" for n in extra]
-    if report["internal"]:
-        lines += ["", "GRADER ERRORS (our rules disagree with the recorded data; not the "
-                  "student's fault):"] + [f"  - {m}" for m in report["internal"]]
-    lines += ["", report["summary"] + f"  (exit status {report['exit']})", ""]
-    return "\n".join(lines)
+    return lines
 
 
 def _first_line(text: str) -> str:

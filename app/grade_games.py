@@ -728,22 +728,7 @@ def text_report(report: dict) -> str:
     lines = [f"Grading {report['file']} ({GAMES[report['game']]['course']})"]
     if report.get("graded_file"):
         lines.append(f"  through {report['graded_file']}")
-    lines.append("")
-    load = report["load"]
-    if load.get("ok"):
-        what = f"module {load['module']}" if load.get("module") else "a plain file (no module)"
-        lines.append(f"Loaded {what} in {load.get('ms', 0)} ms")
-        for title, key in (("Errors while loading", "errors"),
-                           ("Warnings while loading", "warnings")):
-            items = load.get(key) or []
-            if items:
-                lines.append(f"  {title} ({len(items)}):")
-                lines += [f"    {go._first_line(m)}" for m in items[:5]]
-    for m in load.get("syntax_errors") or []:
-        lines.append(f"  syntax error: {go._first_line(m)}")
-    if report["contract"]:
-        lines += ["", "Contract"]
-        lines += [f"  {'ok  ' if c['ok'] else 'FAIL'}  {c['message']}" for c in report["contract"]]
+    lines += ["", *go.load_and_contract_lines(report)]
     if report["sections"]:
         rows = [("Section", "cases", "passed", "failed", "not run")]
         rows += [(s["title"], s["cases"], s["passed"], s["failed"], s["not_run"])
