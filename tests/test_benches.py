@@ -28,6 +28,9 @@ GNUGO = Path("/usr/games/gnugo")
 #  "{tmp}" is the test's own temporary folder (for caches and logs).
 BENCHES = {
     "azul_sim.py": (["--quick"], r"lookahead\s+random\s+\d+\.\d%", ()),
+    "go_critical.py": (["--size", "9", "--games", "2", "--limit", "2", "--seeds", "1",
+                        "--playouts", "50"],
+                       r"all\s+\d+ of 2\s+hits", ("gnugo",)),
     "go_deadstones.py": (["--games", "1", "--workers", "1", "--levels", "1",
                           "--cache", "{tmp}/deadstones.json"],
                          r"9x9: \d+/1 games give GNU Go's final_score", ("gnugo",)),
