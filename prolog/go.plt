@@ -2001,7 +2001,8 @@ test(the_noise_of_two_win_rates) :-
     go_urgent:not_clearly_worse(10-0.0, 10-0.2).
 
 %   The candidates (prolog/go/candidates.pl): a settled point that still
-%   matters (option settled(tactics)).  The positions are from games
+%   matters (option settled(tactics), the default; settled(drop) the player
+%   before it).  The positions are from games
 %   against GNU Go level 1 (bench/go_machine.py, 1 s of CPU a move), where
 %   the dead-stone proposal walled a region in for the machine; in the first
 %   two the move that mattered was left out, and GNU Go's own reading called
@@ -2024,7 +2025,7 @@ gc_seed953(G) :-
 
 test(captures_a_chain_the_proposal_calls_dead, Values == none-60) :-
     gc_seed953(G),
-    gc_point(G, "A6", [], V1),
+    gc_point(G, "A6", [settled(drop)], V1),
     gc_point(G, "A6", [settled(tactics)], V2),
     Values = V1-V2.
 test(plays_the_capture_the_proposal_hid, Moves == [M, M, M]) :-
@@ -2043,7 +2044,7 @@ gc_seed923(G) :-
 
 test(saves_a_chain_in_a_settled_region, Values-Moves == none-72-[M, M, M]) :-
     gc_seed923(G),
-    gc_point(G, "G2", [], V1),
+    gc_point(G, "G2", [settled(drop)], V1),
     gc_point(G, "G2", [settled(tactics)], V2),
     Values = V1-V2,
     gtp_vertex(9, Pos, "G2"), M = move("b", Pos),

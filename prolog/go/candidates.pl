@@ -27,7 +27,7 @@ game: walls and eyes, no reading.  In the middle of a game it may call the
 opponent's stones dead that are in fact winning a capturing race against a
 weak chain of ours, and the region around them is then "ours" and settled,
 so the move that captures them is never looked at.  With option
-settled(tactics) a settled point stays a candidate when a stone there takes
+settled(tactics), the default, a settled point stays a candidate when a stone there takes
 one of our chains out of atari for good, or captures stones that touch a
 chain of ours with two liberties or fewer (relieving_capture/3): the capture
 gives that chain the captured stones' points as liberties.  A capture of
@@ -63,15 +63,15 @@ measured: docs/go.md, *The machine player*.
 %   I-Value with its tactical value (see the module header).  Option
 %   settled(tactics) keeps a settled point where a stone takes a chain of
 %   the player's out of atari or makes a relieving capture
-%   (relieving_capture/3); settled(drop), the default, leaves every
-%   settled point out.
+%   (relieving_capture/3), the default; settled(drop) leaves every settled
+%   point out (the player before it).
 player_candidates(Game, Options, FB, Candidates) :-
     Game = go(_, _, P, _, _, _, _, _),
     go_board(Game, Board),
     fb_new(Board, FB),
     fb_colour(P, X),
     settled_points(Board, FB, Settled),
-    option(settled(Keep), Options, drop),
+    option(settled(Keep), Options, tactics),
     fb_empties(FB, Empties),
     stones_on_board(FB, Stones),
     fb_size(FB, N),

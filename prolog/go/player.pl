@@ -13,7 +13,7 @@ calls player_action/3 for each turn in play.  A turn goes:
      not one of its own eyes (go_tactics:own_true_eye/3), not a point
      already settled (an empty region of at most settled_region/2 points
      walled in by one colour, once the stones go_dead proposes dead are
-     off; with option settled(tactics) a settled point that saves a chain
+     off; by default (option settled(tactics)) a settled point that saves a chain
      or relieves a weak one by a capture stays), not a self-atari that
      captures nothing, and, from 7x7 up while stones cover less than a
      quarter of the board, not on the first two lines unless tactics say
@@ -105,9 +105,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   without the capturing races' values (go_tactics:races/3),
 %   urgent(noise) to play a tactical move before the search's choice
 %   only when the search's games do not find it clearly worse (urgent/4;
-%   default urgent(fixed), a fixed margin), settled(tactics) to keep the
-%   settled points where a move saves a chain or captures stones next to
-%   a weak one (go_candidates:player_candidates/4; default settled(drop)).  Random
+%   default urgent(fixed), a fixed margin), settled(drop) to leave out every
+%   settled point (go_candidates:player_candidates/4; the default,
+%   settled(tactics), keeps those where a move saves a chain or captures
+%   stones next to a weak one).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
