@@ -82,6 +82,7 @@ dropped and the next best taken.
 :- use_module(uct).
 :- use_module(urgent).
 :- use_module(candidates).
+:- use_module(reading).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
@@ -370,7 +371,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     stones_on_board(FB, Stones),
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
-    maplist(answered(FB, X, Approached), Candidates0, Candidates),
+    read_chains(FB, X, Options, Candidates0, Candidates1),
+    maplist(answered(FB, X, Approached), Candidates1, Candidates),
     (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
     maplist(raced(FB, X, Races), Candidates, Raced),
     threatened_chains(FB, X, Threatened),
@@ -394,6 +396,34 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
+
+%   read_chains(+FB, +X, +Options, +Candidates0, -Candidates): with
+%   option reading(true), each candidate plus save_weight/1 points a
+%   stone for the stones that X's move there saves or kills by reading
+%   (go_reading:reading_points/4: chains of three or four liberties that
+%   die if the side that owns them does not move); such a point that was
+%   not a candidate (settled, or on the first two lines in the opening)
+%   becomes one.  Else Candidates0.
+read_chains(FB, X, Options, Candidates0, Candidates) :-
+    (   option(reading(true), Options)
+    ->  reading_points(FB, X, [], Points),
+        read_weight(K),
+        findall(I-Value,
+                ( member(I-Value0, Candidates0),
+                  ( memberchk(I-Stones, Points) -> true ; Stones = 0 ),
+                  Value is Value0 + K * Stones ),
+                Kept),
+        findall(I-Value,
+                ( member(I-Stones, Points),
+                  \+ memberchk(I-_, Candidates0),
+                  move_value(FB, X, I, Value0),
+                  Value is Value0 + K * Stones ),
+                Added),
+        append(Kept, Added, Candidates)
+    ;   Candidates = Candidates0
+    ).
+
+read_weight(12).
 
 %!  approached_chains(+FB, +X, +Last, -Chains) is det.
 %
