@@ -25,8 +25,10 @@ calls player_action/3 for each turn in play.  A turn goes:
      go_tactics:rescue_value/5 added: making safe a chain of two
      liberties the opponent could capture next, and
      go_tactics:race_value/5: winning a capturing race the opponent
-     would win moving first; on boards from 13x13 the place bonus below
-     too).  The search has a time budget,
+     would win moving first; with option reading(true) the stones a move
+     saves or kills by go_reading:reading_points/4, a search of chains
+     with two to four liberties; on boards from 13x13 the place bonus
+     below too).  The search has a time budget,
      think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
      a busy machine still answers in time; options choose a count of
      simulations instead (search_budget/5).  A capture, a chain saved
@@ -108,7 +110,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   only when the search's games do not find it clearly worse (urgent/4;
 %   default urgent(fixed), a fixed margin), settled(tactics) to keep the
 %   settled points where a move saves a chain or captures stones next to
-%   a weak one (go_candidates:player_candidates/4; default settled(drop)).  Random
+%   a weak one (go_candidates:player_candidates/4; default settled(drop)),
+%   reading(true) to add to each candidate the stones it saves or kills
+%   by go_reading's search (read_chains/5; chains of two to four
+%   liberties that die if their owner does not move).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),

@@ -54,10 +54,26 @@ move is a *defence point*.  The same for the opponent's chains, read
 with X to move: X's killing moves are *attack points*.
 reading_points/4 gives both with the stones at stake, for the player
 (go_player, option reading(true)): it weighs them like a rescue or a
-capture of that many stones.
+capture of that many stones.  Black's two stones [2, 1] and [2, 2] have
+two liberties; White to move captures them (an atari on [2, 3], then
+the edge); Black saves them by extending on [2, 3], or on [3, 3], which
+takes the point White needs to close the net:
 
-In a game against GNU Go level 1 (bench/go_machine.py seed 912 ... see
-prolog/go.plt) ...
+    ?- board_rows(_B, ["-----", "-ww--", "wbb--", "-w---", "-----"]),
+       fb_new(_B, _FB), critical_chains(_FB, 1, [], [c(_T, Size, _Ds)]),
+       findall(P, ( member(I, _Ds), fb_index(_FB, P, I) ), Defences).
+    Size = 2,
+    Defences = [[2, 3], [3, 3]].
+
+GNU Go's own reading (its dragon_status) found a group of ours critical
+and left undefended at 56 of our moves in 19 of 31 lost games against it
+(bench/go_machine.py, 9x9, seeds 921-960; docs/go.md, *The machine
+player*).  Most of those groups had four liberties or more and needed an
+eye or a connection, which this search does not read; where the chain
+itself was short of liberties it finds GNU Go's point: in the game of
+seed 953, before Black's 53rd move, Black's A2 B2 B3 are critical and
+A6, the capture of five stones, is their one defence (prolog/go_reading.plt
+has this and two more positions of those games).
 */
 
 :- use_module(library(lists)).
