@@ -72,8 +72,9 @@ player*).  Most of those groups had four liberties or more and needed an
 eye or a connection, which this search does not read; where the chain
 itself was short of liberties it finds GNU Go's point: in the game of
 seed 953, before Black's 53rd move, Black's A2 B2 B3 are critical and
-A6, the capture of five stones, is their one defence (prolog/go_reading.plt
-has this and two more positions of those games).
+A6, the capture of five stones, is their one defence (the unit
+go_reading of prolog/go.plt has this and two more positions of those
+games).
 */
 
 :- use_module(library(lists)).
