@@ -93,8 +93,10 @@ node_budget(400).         % positions a search may look at
 %!  killed(+FB, +Y, +T, +Depth, +Nodes) is semidet.
 %
 %   Y, to move, captures the chain of the stone T (the opponent's) within
-%   Depth moves.  Nodes is a counter n(K) of the positions left to look
-%   at; throws reading_budget when it runs out.
+%   Depth moves.  Nodes is n(K, Safe): K the positions left to look at (a
+%   counter changed in place; the search throws reading_budget when it
+%   runs out), Safe the liberties with which a chain lives
+%   (safe_liberties/1's by default).
 killed(FB, Y, T, Depth, Nodes) :-
     X is 3 - Y,
     (   \+ fb_cell(FB, T, X)
@@ -139,8 +141,9 @@ saved(FB, X, T, Depth, Nodes) :-
         !
     ).
 
-%   lives_now(+FB, +X, +K, +Ls): X's chain with the K liberties Ls lives
-%   as it stands: safe_liberties/1 of them, or two eyes among them.
+%   lives_now(+FB, +X, +K, +Ls, +Nodes): X's chain with the K liberties
+%   Ls lives as it stands: Safe of them (Nodes = n(_, Safe)), or two eyes
+%   among them.
 lives_now(FB, X, K, Ls, Nodes) :-
     (   arg(2, Nodes, Safe), K >= Safe
     ->  true
@@ -168,7 +171,6 @@ attack_moves(FB, Y, T, Ls, Ms) :-
     findall(Key-M,
             ( member(M, Points),
               fb_legal(FB, Y, M),
-              \+ \+ fb_play(FB, Y, M, _),
               findall(Key0,
                       ( fb_play(FB, Y, M, Captured),
                         fb_liberties(FB, M, 2, Own), length(Own, NOwn),
@@ -232,8 +234,9 @@ in_list(B, E) :-
 %   Critical are the critical chains of colour X (see the module header),
 %   each as c(T, Size, Defences), T a stone of the chain, Size its stones
 %   and Defences the points where X's stone saves it, with the opponent
-%   to move after it.  Options: nodes(N) a search's budget, depth(D) its
-%   moves.
+%   to move after it.  Options: nodes(N) a search's budget (default
+%   node_budget/1), depth(D) its moves (read_depth/1), safe(S) the
+%   liberties with which a chain lives (safe_liberties/1).
 critical_chains(FB, X, Options, Critical) :-
     Y is 3 - X,
     read_options(Options, Depth, Budget, Safe),
