@@ -2760,8 +2760,8 @@ test(a_chain_of_three_on_the_edge, Found-Killed == [3-["E3", "F3", "E2", "D1"]]-
                  ( go_reading:killed(FB, 2, F2, 7, n(400, 5)) -> K = true ; K = false ) ), [K2]),
     Killed = [K1, K2].
 
-%   Seed 932, before White's 46th move.  Black's H4 H3 cut White's G5
-%   group from the lower right and have two liberties.  White to move kills
+%   Seed 932, before White's 46th move.  Black's H4 H3, beside White's
+%   G5 G4 G3 (the group GNU Go called critical), have two liberties.  White to move kills
 %   them on H2 (GNU Go's point for its group), or J3; Black to move saves
 %   them.  For White the reading's one point is H2: it kills two stones.
 rd_seed932(["-b-b-ww--", "b-bwwwb--", "-bw-wbb--", "bbwwwb-w-", "ww-wbbw--",
