@@ -2761,9 +2761,10 @@ test(a_chain_of_three_on_the_edge, Found-Killed == [3-["E3", "F3", "E2", "D1"]]-
     Killed = [K1, K2].
 
 %   Seed 932, before White's 46th move.  Black's H4 H3, beside White's
-%   G5 G4 G3 (the group GNU Go called critical), have two liberties.  White to move kills
-%   them on H2 (GNU Go's point for its group), or J3; Black to move saves
-%   them.  For White the reading's one point is H2: it kills two stones.
+%   G5 G4 G3 (the group GNU Go called critical), have two liberties.
+%   White to move kills them on H2 (GNU Go's point for its group); Black
+%   to move saves them on H2 or J3.  For White the reading's one point is
+%   H2: it kills two stones.
 rd_seed932(["-b-b-ww--", "b-bwwwb--", "-bw-wbb--", "bbwwwb-w-", "ww-wbbw--",
             "bbwwbwwb-", "-bbwb-wb-", "---bb----", "---------"]).
 
