@@ -25,8 +25,10 @@ calls player_action/3 for each turn in play.  A turn goes:
      go_tactics:rescue_value/5 added: making safe a chain of two
      liberties the opponent could capture next, and
      go_tactics:race_value/5: winning a capturing race the opponent
-     would win moving first; on boards from 13x13 the place bonus below
-     too).  The search has a time budget,
+     would win moving first; with option reading(true) the stones a move
+     saves or kills by go_reading:reading_points/4, a search of chains
+     with two to four liberties; on boards from 13x13 the place bonus
+     below too).  The search has a time budget,
      think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
      a busy machine still answers in time; options choose a count of
      simulations instead (search_budget/5).  A capture, a chain saved
@@ -82,6 +84,7 @@ dropped and the next best taken.
 :- use_module(uct).
 :- use_module(urgent).
 :- use_module(candidates).
+:- use_module(reading).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
@@ -108,7 +111,9 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   default urgent(fixed), a fixed margin), settled(drop) to leave out every
 %   settled point (go_candidates:player_candidates/4; the default,
 %   settled(tactics), keeps those where a move saves a chain or captures
-%   stones next to a weak one).  Random
+%   stones next to a weak one), reading(true) to add to each candidate the
+%   stones it saves or kills by go_reading's search (read_chains/5; chains
+%   of two to four liberties that die if their owner does not move).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -371,7 +376,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     stones_on_board(FB, Stones),
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
-    maplist(answered(FB, X, Approached), Candidates0, Candidates),
+    read_chains(FB, X, Options, Candidates0, Candidates1),
+    maplist(answered(FB, X, Approached), Candidates1, Candidates),
     (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
     maplist(raced(FB, X, Races), Candidates, Raced),
     threatened_chains(FB, X, Threatened),
@@ -395,6 +401,34 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ->  Ranked = [U|Ranked0]
     ;   Ranked = Ranked0
     ).
+
+%   read_chains(+FB, +X, +Options, +Candidates0, -Candidates): with
+%   option reading(true), each candidate plus save_weight/1 points a
+%   stone for the stones that X's move there saves or kills by reading
+%   (go_reading:reading_points/4: chains of three or four liberties that
+%   die if the side that owns them does not move); such a point that was
+%   not a candidate (settled, or on the first two lines in the opening)
+%   becomes one.  Else Candidates0.
+read_chains(FB, X, Options, Candidates0, Candidates) :-
+    (   option(reading(true), Options)
+    ->  reading_points(FB, X, [], Points),
+        read_weight(K),
+        findall(I-Value,
+                ( member(I-Value0, Candidates0),
+                  ( memberchk(I-Stones, Points) -> true ; Stones = 0 ),
+                  Value is Value0 + K * Stones ),
+                Kept),
+        findall(I-Value,
+                ( member(I-Stones, Points),
+                  \+ memberchk(I-_, Candidates0),
+                  move_value(FB, X, I, Value0),
+                  Value is Value0 + K * Stones ),
+                Added),
+        append(Kept, Added, Candidates)
+    ;   Candidates = Candidates0
+    ).
+
+read_weight(12).
 
 %!  approached_chains(+FB, +X, +Last, -Chains) is det.
 %
