@@ -2783,18 +2783,20 @@ test(a_search_out_of_nodes_is_unknown, Critical == []) :-
     go_reading:critical_chains(FB, 1, [nodes(5)], Critical).
 
 %   The player with option reading(true): on seed 953's position it takes
-%   the five stones on A6 (a point the dead-stone proposal calls settled, so
-%   not a candidate without the reading); without it, it plays elsewhere
-%   (it played H4 in the game).
+%   the five stones on A6 (a point the dead-stone proposal calls settled);
+%   with settled(drop), the candidates of the player before settled(tactics)
+%   became the default, A6 is not a candidate without the reading, and the
+%   player plays elsewhere (it played H4 in the game).
 test(the_player_defends_by_reading, Moves-Elsewhere == [M, M]-true) :-
     rd_seed953(Rows),
     rd_position(Rows, "b", G),
     gtp_vertex(9, A6, "A6"), M = move("b", A6),
     findall(A, ( member(Seed, [1, 2]),
-                 go_machine_action(G, [seed(Seed), playouts(300), reading(true)], A) ),
+                 go_machine_action(G, [seed(Seed), playouts(300), settled(drop),
+                                       reading(true)], A) ),
             Moves),
     findall(A, ( member(Seed, [1, 2]),
-                 go_machine_action(G, [seed(Seed), playouts(300)], A) ),
+                 go_machine_action(G, [seed(Seed), playouts(300), settled(drop)], A) ),
             Plain),
     ( memberchk(M, Plain) -> Elsewhere = false ; Elsewhere = true ).
 
