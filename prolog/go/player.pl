@@ -403,9 +403,9 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ).
 
 %   read_chains(+FB, +X, +Options, +Candidates0, -Candidates): with
-%   option reading(true), each candidate plus save_weight/1 points a
+%   option reading(true), each candidate plus read_weight/1 points a
 %   stone for the stones that X's move there saves or kills by reading
-%   (go_reading:reading_points/4: chains of three or four liberties that
+%   (go_reading:reading_points/4: chains of two to four liberties that
 %   die if the side that owns them does not move); such a point that was
 %   not a candidate (settled, or on the first two lines in the opening)
 %   becomes one.  Else Candidates0.
