@@ -81,6 +81,7 @@ games).
 :- use_module(library(apply)).
 :- use_module(library(option)).
 :- use_module(library(pairs)).
+:- use_module(library(ordsets)).
 :- use_module(fastboard).
 
 :- set_prolog_flag(optimise, true).
@@ -164,24 +165,25 @@ attack_moves(FB, Y, T, Ls, Ms) :-
     length(Ls, K),
     (   K =< 3
     ->  foldl(next_empty(FB), Ls, [], Near0),
-        ord_subtract_(Near0, Ls, Near),
+        sort(Ls, Sorted),
+        ord_subtract(Near0, Sorted, Near),
         append(Ls, Near, Points)
     ;   Points = Ls
     ),
-    findall(Key-M,
-            ( member(M, Points),
-              fb_legal(FB, Y, M),
-              findall(Key0,
-                      ( fb_play(FB, Y, M, Captured),
-                        fb_liberties(FB, M, 2, Own), length(Own, NOwn),
-                        ( NOwn >= 2 ; Captured > 0 ),
-                        ( fb_cell(FB, T, 0) -> KT = 0
-                        ; fb_liberties(FB, T, 9, LT), length(LT, KT) ),
-                        Key0 is KT * 4 - NOwn ),
-                      [Key]) ),
-            Keyed),
-    keysort(Keyed, Sorted),
-    pairs_values(Sorted, Ms).
+    ranked_moves(FB, Y, Points, attack_key(FB, T), Ms).
+
+%   attack_key(+FB, +T, +M, +Captured, -Key): after Y's stone on M, which
+%   captured Captured stones: the chain of T's liberties (0 if taken) times
+%   four, less M's own (at most two); fails for a stone left in atari that
+%   took nothing.
+attack_key(FB, T, M, Captured, Key) :-
+    fb_liberties(FB, M, 2, Own), length(Own, NOwn),
+    ( NOwn >= 2 ; Captured > 0 ),
+    !,
+    (   fb_cell(FB, T, 0) -> KT = 0
+    ;   fb_liberties(FB, T, 9, LT), length(LT, KT)
+    ),
+    Key is KT * 4 - NOwn.
 
 %   defence_moves(+FB, +X, +T, +Ls, -Ms): X's moves for the chain of T
 %   with liberties Ls: its liberties and the liberties of attacking
@@ -197,15 +199,24 @@ defence_moves(FB, X, T, Ls, Ms) :-
             Counter),
     append(Ls, Counter, Points0),
     sort(Points0, Points),
-    findall(Key-M,
+    ranked_moves(FB, X, Points, defence_key(FB, T), Ms).
+
+%   defence_key(+FB, +T, +M, +Captured, -Key): after X's stone on M, minus
+%   the liberties of the chain of T; fails if it has fewer than two.
+defence_key(FB, T, _M, _Captured, Key) :-
+    fb_liberties(FB, T, 9, LT), length(LT, KT),
+    KT >= 2,
+    Key is -KT.
+
+%   ranked_moves(+FB, +C, +Points, :Key, -Ms): the points of Points where C
+%   may play, ordered by call(Key, M, Captured, K) on the board after C's
+%   stone on M (undone at once); a point where Key fails is left out.
+ranked_moves(FB, C, Points, Key, Ms) :-
+    findall(K-M,
             ( member(M, Points),
-              fb_legal(FB, X, M),
-              findall(Key0,
-                      ( fb_play(FB, X, M, _),
-                        fb_liberties(FB, T, 9, LT), length(LT, KT),
-                        KT >= 2,
-                        Key0 is -KT ),
-                      [Key]) ),
+              fb_legal(FB, C, M),
+              findall(K0, ( fb_play(FB, C, M, Captured),
+                            call(Key, M, Captured, K0) ), [K]) ),
             Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Ms).
@@ -218,12 +229,6 @@ next_empty(FB, L, Set0, Set) :-
 
 empty_at(FB, J) :-
     fb_cell(FB, J, 0).
-
-ord_subtract_(A, B, C) :-
-    exclude(in_list(B), A, C).
-
-in_list(B, E) :-
-    memberchk(E, B).
 
                  /*******************************
                  *        CRITICAL CHAINS       *
