@@ -58,8 +58,11 @@ go(Black, White, Size) :-
 
 %!  go(+JugadorNegro, +JugadorBlanco, +Size, +Options) is det.
 %
-%   As go/3 with more options: lang(Lang), `es` (the default) or `en`, and
-%   those of go_new/2, e.g. [preset(chinese)] or [komi(6.5), ko(superko)].
+%   As go/3 with more options: lang(Lang), `es` (the default) or `en`;
+%   machine(MachineOptions), the options of the machine's turns
+%   (go_machine_action/3, e.g. [seconds(3)] or [playouts(500)]; default
+%   []); and those of go_new/2, e.g. [preset(chinese)] or [komi(6.5),
+%   ko(superko)].
 go(Black, White, Size, Options) :-
     must_be(list, Options),
     option(lang(Lang), Options, es),
@@ -97,15 +100,18 @@ say(Out, Message) :-
 %   Plays one game of go_new/2 Options, reading the humans' input from
 %   stream In and writing to stream Out; Black and White are `humano` or
 %   `maquina`.  Options may also hold lang(Lang), `es` (the default) or
-%   `en`.  Game is the last game term: over, or as it was when a human
+%   `en`, and machine(MachineOptions) for go_machine_action/3 (default []:
+%   a search on the clock).  Game is the last game term: over, or as it was when a human
 %   stopped (salir or the end of the input).  Two machines on 3x3, the
 %   keyboard an empty string and what is printed kept in a string (the
-%   machine's random choices seeded, so the game is always the same; it is
-%   counted, White ahead by a point):
+%   machine's random choices seeded and its search a count of simulations,
+%   playouts(100), so the game is the same on any machine however busy;
+%   it is counted, White ahead by a point):
 %
 %   ?- set_random(seed(1)), open_string("", _In),
 %      with_output_to(string(_Printed),
-%                     play_go(_In, current_output, maquina, maquina, [size(3)], _G)),
+%                     play_go(_In, current_output, maquina, maquina,
+%                             [size(3), machine([playouts(100)])], _G)),
 %      go_outcome(_G, O).
 %   O = score("w", 1).
 %
@@ -113,34 +119,37 @@ say(Out, Message) :-
 %
 %   ?- set_random(seed(1)), open_string("", _In),
 %      with_output_to(string(_Printed),
-%                     play_go(_In, current_output, maquina, maquina, [size(3), lang(en)], _)),
+%                     play_go(_In, current_output, maquina, maquina,
+%                             [size(3), lang(en), machine([playouts(100)])], _)),
 %      split_string(_Printed, "\n", "", _Lines), reverse(_Lines, ["", Last|_]).
 %   Last = "Points by area: Black 3, White 4 (komi 0 included).".
 play_go(In, Out, Black, White, Options, Game) :-
     must_be(oneof([humano, maquina]), Black),
     must_be(oneof([humano, maquina]), White),
     must_be(list, Options),
-    select_option(lang(Lang), Options, GameOptions, es),
+    select_option(lang(Lang), Options, Options1, es),
     must_be(oneof([es, en]), Lang),
+    select_option(machine(Machine), Options1, GameOptions, []),
+    must_be(list, Machine),
     go_new(GameOptions, Game0),
-    in_language(Lang, play(In, Out, Black, White, Game0, Game)).
+    in_language(Lang, play(In, Out, Black, White, Machine, Game0, Game)).
 
-play(In, Out, Black, White, Game0, Game) :-
+play(In, Out, Black, White, Machine, Game0, Game) :-
     Game0 = go(settings(Size, Preset, _, Komi, _, _), _, _, _, _, _, _, _),
     say(Out, start(Size, Preset, Komi)),
     (   memberchk(humano, [Black, White])
     ->  say(Out, help)
     ;   true
     ),
-    turn(Game0, cli(In, Out, players(Black, White)), Game).
+    turn(Game0, cli(In, Out, players(Black, White), Machine), Game).
 
 turn(Game0, Cli, Game) :-
-    Cli = cli(_, Out, Players),
+    Cli = cli(_, Out, Players, Machine),
     draw(Out, Game0),
     (   go_to_move(Game0, P)
     ->  player(P, Players, Who),
         (   Who == maquina
-        ->  go_machine_action(Game0, Action),
+        ->  go_machine_action(Game0, Machine, Action),
             go_play(Game0, Action, Game1, _),
             said(Game0, Action, Said),
             say(Out, machine(P, Said)),
@@ -168,7 +177,7 @@ player("w", players(_, W), W).
 %   human_action(+Game, +Cli, -Next): reads lines until one is a legal
 %   action; Next is played(Action, Game1), or stop.
 human_action(Game, Cli, Next) :-
-    Cli = cli(In, Out, _),
+    Cli = cli(In, Out, _, _),
     go_to_move(Game, P),
     say(Out, prompt(P)),
     flush_output(Out),
@@ -181,11 +190,11 @@ human_action(Game, Cli, Next) :-
 
 input_next(stop, _, _, stop).
 input_next(help, Game, Cli, Next) :-
-    Cli = cli(_, Out, _),
+    Cli = cli(_, Out, _, _),
     say(Out, help),
     human_action(Game, Cli, Next).
 input_next(error(Why), Game, Cli, Next) :-
-    Cli = cli(_, Out, _),
+    Cli = cli(_, Out, _, _),
     say(Out, error(Why)),
     human_action(Game, Cli, Next).
 input_next(action(Action), Game, Cli, Next) :-
