@@ -1116,6 +1116,31 @@ test(false_eye_in_the_middle, Vs == [0, 1]) :-
                  gt_middle_eye(Rows, V) ),
             Vs).
 
+%   A one-point eye in a corner is false with one of the opponent's stones
+%   on its diagonal, in each of the four corners (the bottom-right one's
+%   diagonal lies past the flat board's last cell: it was read as true).
+test(false_eye_in_every_corner, Vs == [0, 0, 0, 0]) :-
+    findall(V, ( member([R0, C0], [[0, 0], [0, 4], [4, 0], [4, 4]]),
+                 gt_corner_eye(R0, C0, V) ),
+            Vs).
+
+%   gt_corner_eye(+R0, +C0, -V): the worth to White of the corner [R0, C0]
+%   of an empty 5x5 board with White's stones beside it and Black's on its
+%   diagonal.
+gt_corner_eye(R0, C0, V) :-
+    R1 is abs(R0 - 1), C1 is abs(C0 - 1),
+    findall(Row, ( between(0, 4, R),
+                   findall(C, ( between(0, 4, Col),
+                                (   [R, Col] == [R1, C1] -> C = "b"
+                                ;   memberchk([R, Col], [[R0, C1], [R1, C0]]) -> C = "w"
+                                ;   C = "-" ) ), Cs),
+                   atomics_to_string(Cs, Row) ),
+            Rows),
+    gt_board(Rows, B),
+    go_board:flat_board(B, Width, Flat),
+    gt_index(Width, [R0, C0], I),
+    go_eyes:eye_value([I], Flat, Width, "b", V).
+
 %   gt_middle_eye(+Rows, -V): the worth to White of the point [4, 4] of a
 %   9x9 board with the 3x3 Rows around it, the rest empty.
 gt_middle_eye(Rows3, V) :-
