@@ -85,6 +85,7 @@ dropped and the next best taken.
 :- use_module(urgent).
 :- use_module(candidates).
 :- use_module(reading).
+:- use_module(owl).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
@@ -113,7 +114,9 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   settled(tactics), keeps those where a move saves a chain or captures
 %   stones next to a weak one), reading(true) to add to each candidate the
 %   stones it saves or kills by go_reading's search (read_chains/5; chains
-%   of two to four liberties that die if their owner does not move).  Random
+%   of two to four liberties that die if their owner does not move),
+%   eyes(true) to add to each candidate the stones of the weak groups it
+%   makes live or kills by their eye space (eye_groups/5, go_owl).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -376,7 +379,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     stones_on_board(FB, Stones),
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
-    read_chains(FB, X, Options, Candidates0, Candidates1),
+    read_chains(FB, X, Options, Candidates0, CandidatesR),
+    eye_groups(FB, X, Options, CandidatesR, Candidates1),
     maplist(answered(FB, X, Approached), Candidates1, Candidates),
     (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
     maplist(raced(FB, X, Races), Candidates, Raced),
@@ -429,6 +433,42 @@ read_chains(FB, X, Options, Candidates0, Candidates) :-
     ).
 
 read_weight(12).
+
+%   eye_groups(+FB, +X, +Options, +Candidates0, -Candidates): with option
+%   eyes(true), each candidate plus eye_weight/1 points a stone for the
+%   stones of the weak groups that X's move there makes live or kills by
+%   their eye space (go_owl:eye_points/4: a second eye, the vital point
+%   of a straight or bent three, a block that keeps an eye on the edge;
+%   the same points of the opponent's weak groups); such a point that was
+%   not a candidate (settled, or on the first two lines in the opening)
+%   becomes one.  Else Candidates0.
+eye_groups(FB, X, Options, Candidates0, Candidates) :-
+    (   option(eyes(true), Options)
+    ->  eye_points(FB, X, [], Points),
+        eye_weight(K),
+        add_points(FB, X, K, Points, Candidates0, Candidates)
+    ;   Candidates = Candidates0
+    ).
+
+eye_weight(12).
+
+%   add_points(+FB, +X, +K, +Points, +Candidates0, -Candidates): each
+%   candidate I-Value0 of Candidates0 plus K times the stones of I-Stones
+%   in Points, and each point of Points that was not a candidate added,
+%   its value go_tactics:move_value/4 plus K times its stones.
+add_points(FB, X, K, Points, Candidates0, Candidates) :-
+    findall(I-Value,
+            ( member(I-Value0, Candidates0),
+              ( memberchk(I-Stones, Points) -> true ; Stones = 0 ),
+              Value is Value0 + K * Stones ),
+            Kept),
+    findall(I-Value,
+            ( member(I-Stones, Points),
+              \+ memberchk(I-_, Candidates0),
+              move_value(FB, X, I, Value0),
+              Value is Value0 + K * Stones ),
+            Added),
+    append(Kept, Added, Candidates).
 
 %!  approached_chains(+FB, +X, +Last, -Chains) is det.
 %
