@@ -192,7 +192,7 @@ false_eye(I, Flat, Width, Y) :-
     (   OnBoard < 4 -> Enemies >= 1 ; Enemies >= 2 ).
 
 diagonal(Flat, Y, J, B0-E0, B-E) :-
-    arg(J, Flat, Cell),
+    (   arg(J, Flat, Cell0) -> Cell = Cell0 ; Cell = "#" ),  % past the last frame cell
     (   Cell == "#" -> B = B0 ; B is B0 + 1 ),
     (   Cell == Y -> E is E0 + 1 ; E = E0 ).
 

@@ -127,7 +127,10 @@ kills(FB, X, S, I) :-
 %!  weak_groups(+FB, +X, -Groups) is det.
 %
 %   Groups are X's weak groups (see the module header), each as g(S, Size):
-%   S the first of its stones, Size their number.
+%   S the first of its stones, Size their number.  A weak unit of
+%   go_units may hold stones that only empty points along the opponent's
+%   wall join; with the margins given to the opponent (group_eyes/6) they
+%   fall apart, and each part is a group of its own.
 weak_groups(FB, X, Groups) :-
     weak_groups(FB, X, [], Groups).
 
@@ -138,13 +141,27 @@ weak_groups(FB, X, Options, Groups) :-
     Y is 3 - X,
     fb_colour(P, X),
     fb_colour(Q, Y),
-    findall(g(S, Size),
-            ( all_units(Flat, Width, Q, Units),
-              member(unit(P, [S|Ss], Eyes, _, _, _), Units),
+    all_units(Flat, Width, Q, Units),
+    margins_taken(Flat, Width, Q, Taken),
+    findall(Group,
+            ( member(unit(P, Stones, Eyes, _, _, _), Units),
               Eyes < 2,
-              length([S|Ss], Size),
-              Size >= Min ),
+              length(Stones, N), N >= Min,
+              parts(Stones, Taken, Width, P, Q, Parts),
+              member(Group, Parts),
+              Group = g(_, Size), Size >= Min ),
             Groups).
+
+%   parts(+Stones, +Taken, +Width, +P, +Q, -Parts): the ordered Stones
+%   as g(S, Size) for each hole of the board Taken (the margins given
+%   to Q) that holds some of them: S the first of them, Size how many.
+parts([], _, _, _, _, []).
+parts([S|Ss], Taken, Width, P, Q, [g(S, Size)|Parts]) :-
+    hole(Taken, Width, S, Q, Hole),
+    ord_intersection([S|Ss], Hole, In),
+    length(In, Size),
+    ord_subtract(Ss, Hole, Rest),
+    parts(Rest, Taken, Width, P, Q, Parts).
 
 %!  group_defences(+FB, +X, +S, -Now, -Defences) is det.
 %
@@ -181,17 +198,17 @@ lives_by_move(FB, X, S, I) :-
             Eyes >= 2 ).
 
 %   eye_space(+Flat, +Width, +S, -Space): the empty points next to the
-%   stones of S's hole (go_units: the points not the opponent's, reached
-%   from S) or next to those, and the empty points of the hole that touch
-%   no stone of the opponent's, ordered.
+%   stones of S's group (its hole once the margins are the opponent's:
+%   group_eyes/6) or next to those, and the empty points of that hole,
+%   ordered.
 eye_space(Flat, Width, S, Space) :-
     arg(S, Flat, Cell),
     other(Cell, Y),
-    hole(Flat, Width, S, Y, Hole),
-    partition(cell_is(Flat, Cell), Hole, Stones, Empties),
+    margins_taken(Flat, Width, Y, Taken),
+    hole(Taken, Width, S, Y, Hole),
+    partition(cell_is(Taken, Cell), Hole, Stones, Inside),
     foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Libs),
     foldl(neighbour_cells(Flat, Width, "-"), Libs, Libs, Near),
-    exclude(touches(Flat, Width, Y), Empties, Inside),
     ord_union(Near, Inside, Space).
 
 touches(Flat, Width, Y, I) :-
