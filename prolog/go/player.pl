@@ -27,8 +27,10 @@ calls player_action/3 for each turn in play.  A turn goes:
      go_tactics:race_value/5: winning a capturing race the opponent
      would win moving first; with option reading(true) the stones a move
      saves or kills by go_reading:reading_points/4, a search of chains
-     with two to four liberties; on boards from 13x13 the place bonus
-     below too).  The search has a time budget,
+     with two to four liberties; with option eyes(true) the stones of
+     the weak groups a move makes live or kills by their eye space,
+     go_owl:eye_points/4; on boards from 13x13 the place bonus below
+     too).  The search has a time budget,
      think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
      a busy machine still answers in time; options choose a count of
      simulations instead (search_budget/5).  A capture, a chain saved
