@@ -70,6 +70,7 @@ the group's hole; a few milliseconds a weak group on 9x9.
 :- use_module(library(option)).
 :- use_module(library(ordsets)).
 :- use_module(fastboard).
+:- use_module(board, [board_rows/2, flat_board/3]).  % for the examples
 :- use_module(units, [all_units/4, flood/7, neighbour_cells/6, cell_is/3]).
 :- use_module(eyes, [eye_value/7, neighbours/3]).
 
@@ -168,7 +169,7 @@ parts([S|Ss], Taken, Width, P, Q, [g(S, Size)|Parts]) :-
 %   Now are the eyes (group_eyes/6) of X's group of the stone S with the
 %   opponent to move; Defences the points of its eye space (eye_space/4)
 %   where X's stone gives it two eyes or more, the opponent to move: none
-%   when it has two already.  A unit of four White stones on the edge of a
+%   when it has two already.  A group of seven White stones on the edge of a
 %   7x7 board, its eye space a straight three on the first line: White's
 %   stone in the middle, [6, 3], makes two eyes:
 %
@@ -176,7 +177,7 @@ parts([S|Ss], Taken, Width, P, Q, [g(S, Size)|Parts]) :-
 %                      "bwwwwwb", "bw---wb"]),
 %      fb_new(_B, _FB), fb_index(_FB, [5, 1], _S),
 %      group_defences(_FB, 2, _S, Now, _Ds),
-%      findall(P, ( member(I, _Ds), fb_index(_FB, P, I) ), Defences).
+%      findall(_P, ( member(_I, _Ds), fb_index(_FB, _P, _I) ), Defences).
 %   Now = 1,
 %   Defences = [[6, 3]].
 group_defences(FB, X, S, Now, Defences) :-
