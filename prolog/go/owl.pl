@@ -2,6 +2,7 @@
           [ eye_points/4,            % +FB, +X, +Options, -Points
             weak_groups/3,           % +FB, +X, -Groups
             group_defences/5,        % +FB, +X, +Stone, -Now, -Defences
+            dead_after/4,            % +FB, +Z, +I, +Stone
             group_eyes/6,            % +Flat, +Width, +X, +Stone, +First, -Eyes
             fb_flat/3                % +FB, -Width, -Flat
           ]).
@@ -79,18 +80,29 @@ min_stones(3).                  % a group of fewer stones is left to tactics
 
 %!  eye_points(+FB, +X, +Options, -Points) is det.
 %
-%   Points are I-Stones pairs, I an index of FB: X's stone on I makes a
-%   weak group of X's live (group_defences/5), or takes the point that
-%   would make a weak group of the opponent's live, after which it no
-%   longer does (see the module header); Stones are the stones of the
-%   group, summed over the groups where a point is both.  Options:
-%   min_stones(N), the smallest group read (default min_stones/1).
+%   Points are I-Stones pairs, I an index of FB, Stones the stones of a
+%   group (summed over the groups where a point is both):
+%
+%     - X's stone on I makes a weak group of X's live (group_defences/5),
+%       and the group is in danger: the opponent has a move on one of
+%       those points after which it has none (killable/4).  A group with
+%       two ways to live that the opponent cannot both take away is left
+%       to the search;
+%     - X's stone on I takes the point that would make a weak group of
+%       the opponent's live, and after it the group has no such point
+%       left (the opponent's vital point is ours; a group with two ways
+%       to live is not killed by taking one).
+%
+%   Options: min_stones(N), the smallest group read (default
+%   min_stones/1).
 eye_points(FB, X, Options, Points) :-
     Y is 3 - X,
     weak_groups(FB, X, Options, Ours),
     findall(I-Size,
             ( member(g(S, Size), Ours),
               group_defences(FB, X, S, _, Ds),
+              Ds \== [],
+              killable(FB, Y, S, Ds),
               member(I, Ds) ),
             Saves),
     weak_groups(FB, Y, Options, Theirs),
@@ -98,7 +110,8 @@ eye_points(FB, X, Options, Points) :-
             ( member(g(S, Size), Theirs),
               group_defences(FB, Y, S, _, Ds),
               member(I, Ds),
-              kills(FB, X, S, I) ),
+              \+ fb_self_atari(FB, X, I),
+              dead_after(FB, X, I, S) ),
             Kills),
     append(Saves, Kills, All),
     msort(All, Sorted),
@@ -114,16 +127,27 @@ sum_stones([I-A, I-B|Ps], Points) :-
 sum_stones([P|Ps], [P|Points]) :-
     sum_stones(Ps, Points).
 
-%   kills(+FB, +X, +S, +I): X's stone on I leaves the opponent's group of
-%   the stone S fewer than two eyes with the opponent to move.
-kills(FB, X, S, I) :-
-    Y is 3 - X,
-    fb_legal(FB, X, I),
-    \+ fb_self_atari(FB, X, I),
-    \+ \+ ( fb_play(FB, X, I, _),
-            fb_flat(FB, Width, Flat),
-            group_eyes(Flat, Width, Y, S, true, Eyes),
-            Eyes < 2 ).
+%   killable(+FB, +Y, +S, +Ds): Y's stone on one of the points Ds leaves
+%   the group of the stone S (the opponent's of Y) dead_after/4.
+killable(FB, Y, S, Ds) :-
+    member(D, Ds),
+    dead_after(FB, Y, D, S),
+    !.
+
+%!  dead_after(+FB, +Z, +I, +S) is semidet.
+%
+%   Z may play I, and after it the group of the stone S, the other
+%   colour's, counts fewer than two eyes and has no point that gives it
+%   two (group_defences/5), or is taken.
+dead_after(FB, Z, I, S) :-
+    fb_legal(FB, Z, I),
+    \+ \+ ( fb_play(FB, Z, I, _),
+            W is 3 - Z,
+            (   fb_cell(FB, S, W)
+            ->  group_defences(FB, W, S, Now, []),
+                Now < 2
+            ;   true
+            ) ).
 
 %!  weak_groups(+FB, +X, -Groups) is det.
 %
