@@ -27,8 +27,8 @@ calls player_action/3 for each turn in play.  A turn goes:
      go_tactics:race_value/5: winning a capturing race the opponent
      would win moving first; with option reading(true) the stones a move
      saves or kills by go_reading:reading_points/4, a search of chains
-     with two to four liberties; with option eyes(true) the stones of
-     the weak groups a move makes live or kills by their eye space,
+     with two to four liberties; with option eyes(true) a weight for a
+     move that makes a weak group live or kills one by its eye space,
      go_owl:eye_points/4; on boards from 13x13 the place bonus below
      too).  The search has a time budget,
      think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
@@ -117,8 +117,9 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   stones next to a weak one), reading(true) to add to each candidate the
 %   stones it saves or kills by go_reading's search (read_chains/5; chains
 %   of two to four liberties that die if their owner does not move),
-%   eyes(true) to add to each candidate the stones of the weak groups it
-%   makes live or kills by their eye space (eye_groups/5, go_owl).  Random
+%   eyes(true) to add to a candidate that makes a weak group live or kills
+%   one by its eye space a weight that urgent/4 plays unless the search
+%   finds it clearly worse (eye_groups/5, go_owl).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -437,16 +438,25 @@ read_chains(FB, X, Options, Candidates0, Candidates) :-
 read_weight(12).
 
 %   eye_groups(+FB, +X, +Options, +Candidates0, -Candidates): with option
-%   eyes(true), each candidate plus eye_weight/1 points a stone for the
-%   stones of the weak groups that X's move there makes live or kills by
-%   their eye space (go_owl:eye_points/4: a second eye, the vital point
-%   of a straight or bent three, a block that keeps an eye on the edge;
-%   the same points of the opponent's weak groups); such a point that was
-%   not a candidate (settled, or on the first two lines in the opening)
-%   becomes one.  Else Candidates0.
+%   eyes(true), each candidate plus eye_weight/1 points if X's move there
+%   makes a weak group live or kills one by its eye space
+%   (go_owl:eye_points/4: a second eye, the vital point of a straight or
+%   bent three, a block that keeps an eye on the edge; the same points of
+%   the opponent's weak groups); such a point that was not a candidate
+%   (settled, or on the first two lines in the opening) becomes one.
+%   Else Candidates0.  The weight is one for the point, not one a stone
+%   as read_chains/5's: eye_weight/1 is enough for urgent/4 to play the
+%   point before the search's choice unless it finds it clearly worse,
+%   and a capture or a rescue of two stones or more still goes first.
+%   Weighed a stone (and before go_owl:eye_points/4 kept only the groups
+%   the opponent can kill), the points of big groups (read one move deep,
+%   with the opponent given every point next to its stones: often right,
+%   often not urgent) went before every capture and rescue, and the
+%   player found GNU Go's defences half as often (docs/go.md, *Measured*).
 eye_groups(FB, X, Options, Candidates0, Candidates) :-
     (   option(eyes(true), Options)
-    ->  eye_points(FB, X, [], Points),
+    ->  eye_points(FB, X, [], Points0),
+        findall(I-1, member(I-_, Points0), Points),   % one a point
         eye_weight(K),
         add_points(FB, X, K, Points, Candidates0, Candidates)
     ;   Candidates = Candidates0
