@@ -2826,3 +2826,89 @@ test(the_player_defends_by_reading, Moves-Elsewhere == [M, M]-true) :-
     ( memberchk(M, Plain) -> Elsewhere = false ; Elsewhere = true ).
 
 :- end_tests(go_reading).
+
+%   Reading a weak group's eye space (prolog/go/owl.pl), on positions of the
+%   machine's lost games against GNU Go level 1 (bench/data/go_critical/, the
+%   games of bench/go_machine.py, 9x9, seeds 921-960) where GNU Go calls a
+%   group of ours critical (bench/go_critical.py) and its defence point lies
+%   two points from the group, in its eye space.
+
+:- use_module(go/owl, []).
+
+:- begin_tests(go_owl).
+
+owl_board(Rows, FB) :-
+    go_board:board_rows(B, Rows),
+    go_fastboard:fb_new(B, FB).
+
+%   owl_named(+FB, +Points, -Named): the I-Stones pairs Points with each
+%   index as a GTP vertex ("F6").
+owl_named(FB, Points, Named) :-
+    go_fastboard:fb_size(FB, N),
+    findall(V-S, ( member(I-S, Points), go_fastboard:fb_index(FB, P, I),
+                   gtp_vertex(N, P, V) ), Named).
+
+owl_index(FB, Vertex, I) :-
+    go_fastboard:fb_size(FB, N),
+    gtp_vertex(N, P, Vertex),
+    go_fastboard:fb_index(FB, P, I).
+
+%   9x9-921-960-019.sgf, before Black's move at ply 57.  Black's group of 21
+%   stones around D6 has one eye; White's F4 sits in the space E4 F5 E6 F6
+%   G6 above it.  Black's F6 splits that space into two eyes (GNU Go's
+%   defence point; the machine resigned here), and F6 is White's killing
+%   point too.
+owl_game19(["---w-w-w-", "wbbwwb---", "-wbwb-b--", "-wwb---bb", "-wbbb-bbw",
+             "w-wb-wbww", "bwwbbww-w", "-bwwbbww-", "-w-bbbbw-"]).
+
+test(a_second_eye_two_points_away, Named == ["F6"-21]) :-
+    owl_game19(Rows),
+    owl_board(Rows, FB),
+    go_owl:eye_points(FB, 1, [], Points),
+    owl_named(FB, Points, Named).
+
+test(the_opponents_vital_point_is_ours, Named == ["F6"-21]) :-
+    owl_game19(Rows),
+    owl_board(Rows, FB),
+    go_owl:eye_points(FB, 2, [], Points),
+    owl_named(FB, Points, Named).
+
+%   9x9-921-960-025.sgf, before Black's move at ply 43.  Black's 16 stones
+%   F6 ... C4 have one eye (E4 F4); White's H7 G7 close the upper right.
+%   Black's H5 (GNU Go's point; the machine played G9) makes the second on
+%   the right side: the group counts one eye, then two.
+owl_game25(["-----b---", "--wbbw---", "-w-wbwww-", "w-wwwbb--", "-wbbbb---",
+            "-bbb--b--", "-bwwbb-b-", "-bw-wwwwb", "-w-w-----"]).
+
+test(a_second_eye_on_the_side, Named-Eyes == ["H5"-16]-[1, 2]) :-
+    owl_game25(Rows),
+    owl_board(Rows, FB),
+    go_owl:eye_points(FB, 1, [], Points),
+    owl_named(FB, Points, Named),
+    owl_index(FB, "F6", S),
+    owl_index(FB, "H5", H5),
+    go_owl:fb_flat(FB, W, Flat),
+    go_owl:group_eyes(Flat, W, 1, S, false, E0),
+    go_fastboard:fb_play(FB, 1, H5, _),
+    go_owl:fb_flat(FB, W, Flat1),
+    go_owl:group_eyes(Flat1, W, 1, S, false, E1),
+    Eyes = [E0, E1].
+
+%   The player with option eyes(true) plays H5 there, at both seeds;
+%   without it, elsewhere (G9 at both).
+test(the_player_makes_the_second_eye, Moves-Elsewhere == [M, M]-true) :-
+    owl_game25(Rows),
+    length(Rows, Size),
+    go_new([size(Size)], go(S, _, _, Caps, Passes, _, Last, Status)),
+    variant_sha1(Rows, H),
+    G = go(S, Rows, "b", Caps, Passes, [H], Last, Status),
+    gtp_vertex(9, H5, "H5"), M = move("b", H5),
+    findall(A, ( member(Seed, [1, 2]),
+                 go_machine_action(G, [seed(Seed), playouts(300), eyes(true)], A) ),
+            Moves),
+    findall(A, ( member(Seed, [1, 2]),
+                 go_machine_action(G, [seed(Seed), playouts(300)], A) ),
+            Plain),
+    ( memberchk(M, Plain) -> Elsewhere = false ; Elsewhere = true ).
+
+:- end_tests(go_owl).

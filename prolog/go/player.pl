@@ -27,8 +27,10 @@ calls player_action/3 for each turn in play.  A turn goes:
      go_tactics:race_value/5: winning a capturing race the opponent
      would win moving first; with option reading(true) the stones a move
      saves or kills by go_reading:reading_points/4, a search of chains
-     with two to four liberties; on boards from 13x13 the place bonus
-     below too).  The search has a time budget,
+     with two to four liberties; with option eyes(true) a weight for a
+     move that makes a weak group live or kills one by its eye space,
+     go_owl:eye_points/4; on boards from 13x13 the place bonus below
+     too).  The search has a time budget,
      think_seconds/2 (1 s up to 9x9, 2 s up to 13x13, 3 s above), so that
      a busy machine still answers in time; options choose a count of
      simulations instead (search_budget/5).  A capture, a chain saved
@@ -85,6 +87,7 @@ dropped and the next best taken.
 :- use_module(urgent).
 :- use_module(candidates).
 :- use_module(reading).
+:- use_module(owl).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
@@ -113,7 +116,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   settled(tactics), keeps those where a move saves a chain or captures
 %   stones next to a weak one), reading(true) to add to each candidate the
 %   stones it saves or kills by go_reading's search (read_chains/5; chains
-%   of two to four liberties that die if their owner does not move).  Random
+%   of two to four liberties that die if their owner does not move),
+%   eyes(true) to add to a candidate that makes a weak group live or kills
+%   one by its eye space a weight that urgent/4 plays unless the search
+%   finds it clearly worse (eye_groups/5, go_owl).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -376,7 +382,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     stones_on_board(FB, Stones),
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
-    read_chains(FB, X, Options, Candidates0, Candidates1),
+    read_chains(FB, X, Options, Candidates0, CandidatesR),
+    eye_groups(FB, X, Options, CandidatesR, Candidates1),
     maplist(answered(FB, X, Approached), Candidates1, Candidates),
     (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
     maplist(raced(FB, X, Races), Candidates, Raced),
@@ -429,6 +436,51 @@ read_chains(FB, X, Options, Candidates0, Candidates) :-
     ).
 
 read_weight(12).
+
+%   eye_groups(+FB, +X, +Options, +Candidates0, -Candidates): with option
+%   eyes(true), each candidate plus eye_weight/1 points if X's move there
+%   makes a weak group live or kills one by its eye space
+%   (go_owl:eye_points/4: a second eye, the vital point of a straight or
+%   bent three, a block that keeps an eye on the edge; the same points of
+%   the opponent's weak groups); such a point that was not a candidate
+%   (settled, or on the first two lines in the opening) becomes one.
+%   Else Candidates0.  The weight is one for the point, not one a stone
+%   as read_chains/5's: eye_weight/1 is enough for urgent/4 to play the
+%   point before the search's choice unless it finds it clearly worse,
+%   and a capture or a rescue of two stones or more still goes first.
+%   Weighed a stone (and before go_owl:eye_points/4 kept only the groups
+%   the opponent can kill), the points of big groups (read one move deep,
+%   with the opponent given every point next to its stones: often right,
+%   often not urgent) went before every capture and rescue, and the
+%   player found GNU Go's defences half as often (docs/go.md, *Measured*).
+eye_groups(FB, X, Options, Candidates0, Candidates) :-
+    (   option(eyes(true), Options)
+    ->  eye_points(FB, X, [], Points0),
+        findall(I-1, member(I-_, Points0), Points),   % one a point
+        eye_weight(K),
+        add_points(FB, X, K, Points, Candidates0, Candidates)
+    ;   Candidates = Candidates0
+    ).
+
+eye_weight(12).
+
+%   add_points(+FB, +X, +K, +Points, +Candidates0, -Candidates): each
+%   candidate I-Value0 of Candidates0 plus K times the stones of I-Stones
+%   in Points, and each point of Points that was not a candidate added,
+%   its value go_tactics:move_value/4 plus K times its stones.
+add_points(FB, X, K, Points, Candidates0, Candidates) :-
+    findall(I-Value,
+            ( member(I-Value0, Candidates0),
+              ( memberchk(I-Stones, Points) -> true ; Stones = 0 ),
+              Value is Value0 + K * Stones ),
+            Kept),
+    findall(I-Value,
+            ( member(I-Stones, Points),
+              \+ memberchk(I-_, Candidates0),
+              move_value(FB, X, I, Value0),
+              Value is Value0 + K * Stones ),
+            Added),
+    append(Kept, Added, Candidates).
 
 %!  approached_chains(+FB, +X, +Last, -Chains) is det.
 %
