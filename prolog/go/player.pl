@@ -397,8 +397,9 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
         option(priors(How), Options, learned),
         option(replies(Replies), Options, true),
         option(twolibs(TwoLibs), Options, true),
+        option(score(K), Options, 0),
         append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
-                        twolibs(TwoLibs)], UctOptions),
+                        twolibs(TwoLibs), score(K)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],
@@ -420,18 +421,7 @@ read_chains(FB, X, Options, Candidates0, Candidates) :-
     (   option(reading(true), Options)
     ->  reading_points(FB, X, [], Points),
         read_weight(K),
-        findall(I-Value,
-                ( member(I-Value0, Candidates0),
-                  ( memberchk(I-Stones, Points) -> true ; Stones = 0 ),
-                  Value is Value0 + K * Stones ),
-                Kept),
-        findall(I-Value,
-                ( member(I-Stones, Points),
-                  \+ memberchk(I-_, Candidates0),
-                  move_value(FB, X, I, Value0),
-                  Value is Value0 + K * Stones ),
-                Added),
-        append(Kept, Added, Candidates)
+        add_points(FB, X, K, Points, Candidates0, Candidates)
     ;   Candidates = Candidates0
     ).
 
