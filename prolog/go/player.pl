@@ -397,9 +397,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
         option(priors(How), Options, learned),
         option(replies(Replies), Options, true),
         option(twolibs(TwoLibs), Options, true),
-        option(score(K), Options, 0),
         append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
-                        twolibs(TwoLibs), score(K)], UctOptions),
+                        twolibs(TwoLibs)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],
