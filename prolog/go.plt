@@ -2628,6 +2628,18 @@ test(reproducible_with_replies, R1 == R2) :-
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100), replies(true)], R1),
     set_random(seed(9)), go_uct:uct_search(FB, 1, 0, Cs, [playouts(100), replies(true)], R2).
 
+%   Option explore(C): a child of fewer games gets a larger exploration
+%   term.  Of two children, A (100 games, 60 won) and B (21 games, 12 won;
+%   their AMAF tallies the same), the search without it walks to A, the
+%   better rate; with explore(0.2) to B (0.6 + 0.044 against 0.571 + 0.093).
+test(exploration_tries_the_child_of_fewer_games, [Plain, Explored] == [A, B]) :-
+    ut_board(["-----", "-----", "-----", "-----", "-----"], FB),
+    go_fastboard:fb_index(FB, [1, 1], A),
+    go_fastboard:fb_index(FB, [3, 3], B),
+    Kids = k(c(A, 100, 60, 100, 60, leaf, 20, 12), c(B, 21, 12, 21, 12, leaf, 20, 12)),
+    go_uct:select_child(Kids, FB, 1, 0, c(Plain, _, _, _, _, _, _, _)),
+    go_uct:select_child(Kids, FB, 1, 0.2, c(Explored, _, _, _, _, _, _, _)).
+
 %   Last good reply with forgetting: Black (1) won a game in which White
 %   answered 20 by 30 and Black answered 30 by 40 (the moves the last
 %   first, as policy_game/9 gives them): Black's reply to 30 is 40, White

@@ -397,8 +397,9 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
         option(priors(How), Options, learned),
         option(replies(Replies), Options, true),
         option(twolibs(TwoLibs), Options, true),
+        option(explore(C), Options, 0),
         append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
-                        twolibs(TwoLibs)], UctOptions),
+                        twolibs(TwoLibs), explore(C)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],

@@ -48,6 +48,8 @@ after each one; the tree keeps its tallies with nb_setarg/3.
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(option)).
+:- use_module(library(aggregate)).
+:- use_module(library(error)).
 :- use_module(fastboard).
 :- use_module(playout).
 :- use_module(prior).
@@ -94,7 +96,9 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   liberty to a chain left with two (go_playout's rule 1c, on by
 %   default); priors(hand), the
 %   hand-written priors of
-%   go_prior:hand_prior/5 instead of the learned ones.  Ranked is a list
+%   go_prior:hand_prior/5 instead of the learned ones; explore(C), an
+%   exploration term of weight C in each child's value (select_child/5;
+%   default 0, none).  Ranked is a list
 %   of Visits-I-Rate, most visited first (of equal visits, the better
 %   prior first: a clock spent before the first simulation leaves the
 %   priors' order): Rate the share of the simulations through I that X
@@ -118,7 +122,10 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     option(replies(UseReplies), Options, true),
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
     option(twolibs(TwoLibs), Options, true),
-    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last, Replies, TwoLibs), Done),
+    option(explore(C), Options, 0),
+    must_be(between(0.0, 10.0), C),
+    grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, tree(How, C), Last, Replies,
+                      TwoLibs), Done),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
@@ -245,15 +252,15 @@ top_two(J, K, Kids, F0, S0, F, S) :-
     ).
 
 %   simulate(+Search): one simulation; Search is s(FB, X, Komi, Root,
-%   Arity, MaxPly, Patterns, How, Last, Replies, TwoLibs): the board, the
+%   Arity, MaxPly, Patterns, Tree, Last, Replies, TwoLibs): the board, the
 %   colour to move, the komi, the tree, the size of FB's cells term, the
 %   playouts' last ply, whether they use patterns, the priors (learned or
 %   hand), the opponent's last move before the root, the table of last
 %   good replies (or none) and whether the playouts defend chains of two
 %   liberties (option twolibs, true by default).
-simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies, TwoLibs)) :-
+simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, Tree, Last0, Replies, TwoLibs)) :-
     functor(First, first, Arity),
-    \+ \+ ( descend(Root, FB, X, 1, Last0, How, Path, First, Ply, Last, Next),
+    \+ \+ ( descend(Root, FB, X, 1, Last0, Tree, Path, First, Ply, Last, Next),
             policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, TwoLibs, Moves),
             fb_area(FB, Area),
             Black is Area - Komi,
@@ -271,14 +278,16 @@ simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, How, Last0, Replies, TwoL
 path_move(step(_, Child, X, _), Moves0, [X-I|Moves0]) :-
     arg(1, Child, I).
 
-%   descend(+Node, +FB, +X, +Ply, +Prev, +How, -Path, +First, -PlyOut,
+%   descend(+Node, +FB, +X, +Ply, +Prev, +Tree, -Path, +First, -PlyOut,
 %   -Last, -Next): walks down from Node, X to move at ply Ply after the
-%   opponent's move Prev (0: none), playing the chosen
+%   opponent's move Prev (0: none), Tree = tree(How, C) the priors of new
+%   nodes (learned or hand) and the exploration weight, playing the chosen
 %   children's moves on FB; Path lists step(Kids, Child, X, Ply) from the
 %   top; the walk ends at a child without children, the playout then
 %   starts at ply PlyOut with Next to move after the move Last.
-descend(n(Kids), FB, X, Ply, Prev, How, [step(Kids, Child, X, Ply)|Path], First, PlyOut, Last, Next) :-
-    select_child(Kids, FB, X, Child),
+descend(n(Kids), FB, X, Ply, Prev, Tree, [step(Kids, Child, X, Ply)|Path], First, PlyOut, Last, Next) :-
+    Tree = tree(How, C),
+    select_child(Kids, FB, X, C, Child),
     !,
     arg(1, Child, I),
     fb_play(FB, X, I, _),
@@ -287,36 +296,57 @@ descend(n(Kids), FB, X, Ply, Prev, How, [step(Kids, Child, X, Ply)|Path], First,
     Ply1 is Ply + 1,
     arg(6, Child, Node),
     (   Node = n(_)
-    ->  descend(Node, FB, Y, Ply1, I, How, Path, First, PlyOut, Last, Next)
+    ->  descend(Node, FB, Y, Ply1, I, Tree, Path, First, PlyOut, Last, Next)
     ;   arg(2, Child, N), arg(7, Child, N0),
         expand_after(E),
         N - N0 >= E
     ->  expand(How, FB, Y, I, Prev, NewNode),
         nb_setarg(6, Child, NewNode),
         arg(6, Child, Stored),
-        descend(Stored, FB, Y, Ply1, I, How, Path, First, PlyOut, Last, Next)
+        descend(Stored, FB, Y, Ply1, I, Tree, Path, First, PlyOut, Last, Next)
     ;   Path = [], PlyOut = Ply1, Last = I, Next = Y
     ).
 descend(_, _, X, Ply, _, _, [], _, Ply, 0, X).
 
-%   select_child(+Kids, +FB, +X, -Child): the child of best value whose
-%   move X may play now (a simple ko may forbid one).
-select_child(Kids, FB, X, Child) :-
+%   select_child(+Kids, +FB, +X, +C, -Child): the child of best value
+%   whose move X may play now (a simple ko may forbid one).  With C > 0
+%   (option explore(C)) each child's value gets UCB1's exploration term,
+%   C sqrt(ln(T + 1) / (N + 1)) with N the child's games (its prior's
+%   virtual games included) and T all its siblings': without it (C = 0,
+%   the default, as in Pachi and Fuego) a child whose AMAF win rate is
+%   poor may never be tried, and a point that matters only if played now
+%   (the vital point of an eye space, which the random games fill early
+%   or late) is such a child.
+select_child(Kids, FB, X, C, Child) :-
     functor(Kids, _, K),
     K > 0,
-    best_child(1, K, Kids, FB, X, none, -1.0, Child),
+    (   C > 0
+    ->  aggregate_all(sum(N), arg(_, Kids, c(_, N, _, _, _, _, _, _)), T),
+        LogT is log(T + 1)
+    ;   LogT = 0
+    ),
+    best_child(1, K, Kids, FB, X, C-LogT, none, -1.0, Child),
     Child \== none.
 
-best_child(J, K, Kids, FB, X, Best0, V0, Best) :-
+best_child(J, K, Kids, FB, X, Explore, Best0, V0, Best) :-
     (   J > K
     ->  Best = Best0
-    ;   arg(J, Kids, C),
-        value(C, V),
+    ;   arg(J, Kids, Child),
+        value(Child, V1),
+        explored(Explore, Child, V1, V),
         J1 is J + 1,
-        (   V > V0, arg(1, C, I), fb_legal(FB, X, I)
-        ->  best_child(J1, K, Kids, FB, X, C, V, Best)
-        ;   best_child(J1, K, Kids, FB, X, Best0, V0, Best)
+        (   V > V0, arg(1, Child, I), fb_legal(FB, X, I)
+        ->  best_child(J1, K, Kids, FB, X, Explore, Child, V, Best)
+        ;   best_child(J1, K, Kids, FB, X, Explore, Best0, V0, Best)
         )
+    ).
+
+%   explored(+C-LogT, +Child, +V0, -V): V0 plus the exploration term.
+explored(C-LogT, Child, V0, V) :-
+    (   C =:= 0
+    ->  V = V0
+    ;   arg(2, Child, N),
+        V is V0 + C * sqrt(LogT / (N + 1))
     ).
 
 %!  value(+Child, -V) is det.
