@@ -254,8 +254,9 @@ top_two(J, K, Kids, F0, S0, F, S) :-
 %   simulate(+Search): one simulation; Search is s(FB, X, Komi, Root,
 %   Arity, MaxPly, Patterns, Tree, Last, Replies, TwoLibs): the board, the
 %   colour to move, the komi, the tree, the size of FB's cells term, the
-%   playouts' last ply, whether they use patterns, the priors (learned or
-%   hand), the opponent's last move before the root, the table of last
+%   playouts' last ply, whether they use patterns, tree(How, C) (the
+%   priors of new nodes, learned or hand, and the exploration weight of
+%   option explore(C)), the opponent's last move before the root, the table of last
 %   good replies (or none) and whether the playouts defend chains of two
 %   liberties (option twolibs, true by default).
 simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, Tree, Last0, Replies, TwoLibs)) :-
