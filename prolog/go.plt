@@ -2899,10 +2899,10 @@ test(a_second_eye_on_the_side, Named-Eyes == ["H5"-16]-[1, 2]) :-
     owl_named(FB, Points, Named),
     owl_index(FB, "F6", S),
     owl_index(FB, "H5", H5),
-    go_owl:fb_flat(FB, W, Flat),
+    go_fastboard:fb_flat(FB, W, Flat),
     go_owl:group_eyes(Flat, W, 1, S, false, E0),
     go_fastboard:fb_play(FB, 1, H5, _),
-    go_owl:fb_flat(FB, W, Flat1),
+    go_fastboard:fb_flat(FB, W, Flat1),
     go_owl:group_eyes(Flat1, W, 1, S, false, E1),
     Eyes = [E0, E1].
 

@@ -1,5 +1,6 @@
 :- module(go_fastboard,
           [ fb_new/2,                % +Board, -FB
+            fb_flat/3,               % +FB, -Width, -Flat
             fb_size/2,               % +FB, -N
             fb_index/3,              % +FB, ?Pos, ?I
             fb_points/2,             % +FB, -Is
@@ -122,6 +123,25 @@ cell_code("-", 0).
 cell_code("b", 1).
 cell_code("w", 2).
 cell_code("#", 3).
+
+%!  fb_flat(+FB, -Width, -Flat) is det.
+%
+%   Flat is the position of FB as a flat board of go_board:flat_board/3,
+%   the one fb_new/2 starts from (the same indices; cell_code/2 read the
+%   other way).
+%
+%   ?- board_rows(_B, ["b-", "-w"]), fb_new(_B, _FB), fb_flat(_FB, _, _F),
+%      flat_board(_B, _, _F0), ( _F == _F0 -> Same = true ; Same = false ).
+%   Same = true.
+fb_flat(FB, Width, Flat) :-
+    arg(5, FB, Width),
+    arg(1, FB, Cells),
+    Cells =.. [_|Codes],
+    maplist(code_cell, Codes, Cells1),
+    Flat =.. [b|Cells1].
+
+code_cell(Code, Cell) :-
+    cell_code(Cell, Code).
 
 emptied(C, E) :-
     (   C =:= 3 -> E = 3 ; E = 0 ).

@@ -3,8 +3,7 @@
             weak_groups/3,           % +FB, +X, -Groups
             group_defences/5,        % +FB, +X, +Stone, -Now, -Defences
             dead_after/4,            % +FB, +Z, +I, +Stone
-            group_eyes/6,            % +Flat, +Width, +X, +Stone, +First, -Eyes
-            fb_flat/3                % +FB, -Width, -Flat
+            group_eyes/6             % +Flat, +Width, +X, +Stone, +First, -Eyes
           ]).
 
 /** <module> Go: reading a group's eye space (a small "owl")
@@ -311,22 +310,6 @@ margin_cells([C|Cs], I, Flat, Width, Y, [C1|Cs1]) :-
     (   C == "-", touches(Flat, Width, Y, I) -> C1 = Y ; C1 = C ),
     I1 is I + 1,
     margin_cells(Cs, I1, Flat, Width, Y, Cs1).
-
-%!  fb_flat(+FB, -Width, -Flat) is det.
-%
-%   Flat is the position of FB as a flat board of go_board:flat_board/3
-%   (the same indices: "-", "b", "w" and "#" for 0, 1, 2 and 3).
-fb_flat(FB, Width, Flat) :-
-    arg(5, FB, Width),
-    arg(1, FB, Cells),
-    Cells =.. [_|Codes],
-    maplist(code_cell, Codes, Strings),
-    Flat =.. [b|Strings].
-
-code_cell(0, "-").
-code_cell(1, "b").
-code_cell(2, "w").
-code_cell(3, "#").
 
 colour_cell(1, "b") :- !.
 colour_cell(2, "w") :- !.
