@@ -74,7 +74,7 @@ group that was not in danger).
 :- use_module(library(option)).
 :- use_module(library(ordsets)).
 :- use_module(fastboard).
-:- use_module(board, [board_rows/2, flat_board/3]).  % for the examples
+:- use_module(board, [opponent/2, board_rows/2, flat_board/3]).  % the last two for the examples
 :- use_module(units, [all_units/4, flood/7, neighbour_cells/6, cell_is/3]).
 :- use_module(eyes, [eye_value/7, neighbours/3]).
 
@@ -231,7 +231,7 @@ lives_by_move(FB, X, S, I) :-
 %   ordered.
 eye_space(Flat, Width, S, Space) :-
     arg(S, Flat, Cell),
-    other(Cell, Y),
+    opponent(Cell, Y),
     margins_taken(Flat, Width, Y, Taken),
     hole(Taken, Width, S, Y, Hole),
     partition(cell_is(Taken, Cell), Hole, Stones, Inside),
@@ -266,8 +266,8 @@ hole(Flat, Width, S, Y, Hole) :-
 %      group_eyes(_F, _W, "w", _S, false, Eyes).
 %   Eyes = 1.
 group_eyes(Flat, Width, X0, S, First, Eyes) :-
-    colour_cell(X0, X),
-    other(X, Y),
+    (   integer(X0) -> fb_colour(X, X0) ; X = X0 ),   % 1 or 2, or "b" or "w"
+    opponent(X, Y),
     (   arg(S, Flat, X)
     ->  margins_taken(Flat, Width, Y, Flat1),
         hole(Flat1, Width, S, Y, Hole),
@@ -311,9 +311,3 @@ margin_cells([C|Cs], I, Flat, Width, Y, [C1|Cs1]) :-
     I1 is I + 1,
     margin_cells(Cs, I1, Flat, Width, Y, Cs1).
 
-colour_cell(1, "b") :- !.
-colour_cell(2, "w") :- !.
-colour_cell(X, X).
-
-other("b", "w").
-other("w", "b").
