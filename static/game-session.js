@@ -628,7 +628,8 @@ export class GameSession {
 
   // ---- the page's frame --------------------------------------------------------
 
-  /** /<game>/<id>: load it; /<game>: the new-game form (reset() forgets page state). */
+  /** /<game>/<id>: load it; /<game>: the new-game form (reset() forgets page state), with a
+   *  person in every seat from the index's "Play a friend" (?play=friend: friendsSeats()). */
   route(reset = () => {}) {
     const state = this.state;
     const id = this.idFromPath();
@@ -647,6 +648,7 @@ export class GameSession {
       reset();
       this.panel.clear();
       this.render();
+      if (new URLSearchParams(location.search).get("play") === "friend") friendsSeats();
       this.showForm();
       this.say(null);
     }
@@ -733,6 +735,20 @@ export class GameSession {
     $("#new-game-form").hidden = true;
     const count = this.reviewTotal() ?? this.state.game.plies;
     this.say({ key: "record.opened", vars: { name: file.name, count }, kind: "info" });
+  }
+}
+
+/** The new-game form reached by "Play a friend" (/<game>?play=friend, the index's link):
+ *  every seat the form gives the machine is a person's instead (a seat left empty stays
+ *  empty), so that Start makes a game with a seat to invite a friend to.  Each select
+ *  changed says so ("change"), for what the page shows beside it (Go's level). */
+function friendsSeats() {
+  for (const select of document.querySelectorAll("#new-game-form select")) {
+    const kinds = [...select.options].map((option) => option.value);
+    if (kinds.includes("human") && !["human", "none"].includes(select.value)) {
+      select.value = "human";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    }
   }
 }
 

@@ -54,7 +54,7 @@ function renderGames() {
     if (open) {
       li.append(node("a", {
         class: "tb-button tb-primary index-friend",
-        href: `/${game}`,
+        href: `/${game}?play=friend`, // its form with a person in every seat (game-session.js)
         "aria-label": t("index.friend_label", { game: gameName(game) }),
       }, t("index.friend")));
       if (hasComputer(game)) li.append(computerForm(game));

@@ -51,7 +51,7 @@ def test_the_board_is_an_application_that_says_its_points(page):
 
 def test_index_names_each_way_to_play(page):
     page.goto("/")
-    expect(page.locator('.index-friend[href="/go"]')).to_have_count(1)
+    expect(page.locator('.index-friend[href="/go?play=friend"]')).to_have_count(1)
     names = [link.get_attribute("aria-label") for link in page.locator(".index-friend").all()]
     assert len(names) >= 4 and len(set(names)) == len(names), names
     assert all("play a friend" in name for name in names), names

@@ -35,7 +35,7 @@ def start_go_from_the_index(page, clock_choice, main=None):
     """The index, "Play a friend" for Go, the form: 9x9 and a clock; Start.  The game's id."""
     page.goto("/")
     page.click('#games li[data-game="go"] a.index-friend')
-    page.wait_for_url("**/go")
+    page.wait_for_url("**/go?play=friend")
     page.select_option("#size", "9")
     page.select_option("#clock", clock_choice)
     if clock_choice == "custom":
@@ -146,7 +146,7 @@ def test_a_byoyomi_go_game_lost_in_the_last_period(browser, server):
     black = phone(browser, server)
     black.goto("/")
     black.click('#games li[data-game="go"] a.index-friend')
-    black.wait_for_url("**/go")
+    black.wait_for_url("**/go?play=friend")
     for kind in ("Fischer (seconds added a move)", "Absolute (sudden death)",
                  "Byo-yomi (main time, then periods)", "Correspondence (days a move)"):
         expect(black.locator(f'#clock optgroup[label="{kind}"]')).to_have_count(1)
@@ -251,9 +251,8 @@ def test_a_molinolog_game_and_its_rematch_to_their_ends(browser, server):
     first = phone(browser, server)
     first.goto("/")                    # the index, "Play a friend" for Molinolog
     first.click('#games li[data-game="molinolog"] a.index-friend')
-    first.wait_for_url("**/molinolog")
-    first.select_option("#size", "1")  # the smallest board the page offers
-    first.select_option("#white", "human")
+    first.wait_for_url("**/molinolog?play=friend")
+    first.select_option("#size", "1")  # the smallest board the page offers (White: a person's)
     first.click("#start")
     first.wait_for_url(re.compile(r"/molinolog/[0-9a-f]+$"))
     game_id = first.url.rsplit("/", 1)[1]

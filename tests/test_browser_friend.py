@@ -181,15 +181,15 @@ def test_a_player_sees_whether_the_opponent_is_there(browser, server):
 
 
 def start_from_page(page, game):
-    """The game's page, its new-game form with two people (Azul's, Molinolog's and GoRoGo's
-    forms start against the machine), Start; the new game's id."""
-    page.goto(f"/{game}")
+    """The index, the game's "Play a friend", its new-game form as it opens there, Start; the
+    new game's id.  The seats are not touched: the form opened by "Play a friend" has a
+    person in each (Azul's, Molinolog's and GoRoGo's forms, opened at /<game>, start against
+    the machine, and a person who pressed Start there played it, with nobody to invite)."""
+    page.goto("/")
+    page.click(f'#games li[data-game="{game}"] a.index-friend')
+    page.wait_for_url(f"**/{game}?play=friend")
     if game == "go":
         page.select_option("#size", "9")
-    if game == "azul":
-        page.select_option("#seat-1", "human")
-    if game in ("molinolog", "gorogo"):
-        page.select_option("#white", "human")
     page.click("#start")
     page.wait_for_url(f"**/{game}/*")
     expect(page.locator(".tb-invite")).not_to_have_count(0)

@@ -185,7 +185,7 @@ def test_the_index_offers_it_by_its_declared_title(browser, server):
         "The classic game of surrounding territory, on 9×9, 13×13 or 19×19.")
     assert page.locator(".index-game h3").all_inner_texts()[:4] == [
         "Go", "Molinolog", "GoRoGo", "Azul"]                  # the declared order
-    expect(card.locator('.index-friend[href="/tictactoe"]')).to_have_count(1)
+    expect(card.locator('.index-friend[href="/tictactoe?play=friend"]')).to_have_count(1)
     expect(card.get_by_label("Difficulty").locator("option")).to_have_text(["easy", "hard"])
     card.get_by_label("Difficulty").select_option("hard")
     card.get_by_label("You move").select_option("second")
@@ -203,7 +203,7 @@ def test_the_index_offers_it_by_its_declared_title(browser, server):
     expect(page.locator("#recent li").first.locator("a")).to_have_text(
         "Tres en raya contra la computadora (difícil)")
     card.locator(".index-friend").click()
-    page.wait_for_url(server.url + "/tictactoe")
+    page.wait_for_url(server.url + "/tictactoe?play=friend")
     expect(page.locator("#title")).to_have_text("Tres en raya")
     errors = page.errors
     page.context.close()
