@@ -407,6 +407,7 @@ def create_game():
                             traces=played.traces, game_id=game_id, clock=clock,
                             students=students)
     changed()
+    machine_pool.warm(view)       # the machine's first turn finds its search process ready
     return reply(
         record, played.view_json, played.explain, 201, you=sorted(hold),
         secrets={seat: secret for seat in hold},
@@ -528,7 +529,9 @@ def verdicts(game_id):
 def show_game(game_id):
     """A saved game as it stands, with the list of its actions."""
     record = record_or_404(game_id)
-    return reply(record, view_of(record), [], actions=record.actions())
+    view = view_of(record)
+    machine_pool.warm(view)       # a page opened on it: the machine's turn finds a process
+    return reply(record, view, [], actions=record.actions())
 
 
 class EventStream:

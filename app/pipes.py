@@ -153,8 +153,10 @@ class ProcessPool:
     that has said it is ready) when first needed and reused.  take() gives an idle child,
     or starts one while there is room, or waits up to `wait` seconds for one (then raises
     `busy()`); give() takes it back, dropping (killing) one that is not healthy, has
-    ended, or has answered `max_uses` requests.  A child found dead is replaced.  Every
-    pool is closed when its process exits."""
+    ended, or has answered `max_uses` requests.  A child found dead is replaced.  warm()
+    starts one ahead of need, in the background (a child takes a second or more to start):
+    take() waits for it rather than start another.  Every pool is closed when its process
+    exits."""
 
     def __init__(self, start: Callable[[], JsonLinesProcess], size: int, wait: float,
                  max_uses: int, busy: Callable[[], Exception]):
@@ -167,6 +169,7 @@ class ProcessPool:
         self._idle: queue.LifoQueue[JsonLinesProcess] = queue.LifoQueue()
         self._lock = threading.Lock()
         self._count = 0            # children started and not yet dropped
+        self._warming = 0          # children being started by warm()
         self._all: weakref.WeakSet[JsonLinesProcess] = weakref.WeakSet()
         self.killed = 0            # children killed past a deadline or after a death, or found dead
         with _POOLS_LOCK:
@@ -179,6 +182,8 @@ class ProcessPool:
         while True:
             child = self._idle_or_new()
             if child is None:
+                if self._warming:  # one is starting (warm()): its start is not a busy pool
+                    deadline = max(deadline, time.monotonic() + 0.25)
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise self.busy()
@@ -197,7 +202,7 @@ class ProcessPool:
         except queue.Empty:
             pass
         with self._lock:
-            if self._count >= self.size:
+            if self._count >= self.size or self._warming:
                 return None
             self._count += 1
         try:
@@ -208,6 +213,31 @@ class ProcessPool:
             raise
         self._all.add(child)
         return child
+
+    def warm(self) -> None:
+        """Start a child in the background when none is idle or starting and the pool has
+        room, so that the next take() finds one ready; a child that fails to start is
+        forgotten (the next take() starts its own and says why)."""
+        with self._lock:
+            if not self._idle.empty() or self._warming or self._count >= self.size:
+                return
+            self._count += 1
+            self._warming += 1
+
+        def start() -> None:
+            try:
+                child = self.start()
+            except BaseException:
+                with self._lock:
+                    self._count -= 1
+                    self._warming -= 1
+                return
+            self._all.add(child)
+            self._idle.put(child)
+            with self._lock:
+                self._warming -= 1
+
+        threading.Thread(target=start, name="pool-warm", daemon=True).start()
 
     def give(self, child: JsonLinesProcess, healthy: bool = True) -> None:
         """Give back a child taken with take(); one that is not healthy, has ended or has

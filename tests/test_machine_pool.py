@@ -11,6 +11,7 @@ search is known to be running: no timing thresholds).
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import signal
 import struct
@@ -272,5 +273,62 @@ def test_a_human_move_is_answered_while_a_search_runs_on_the_same_worker(tmp_pat
         assert status == 200, played
         assert played["plies"] == 2 and played["action"]["player"] == "w"
         assert played["explain"][0]["query"].startswith("machine: go_machine_action(")
+    finally:
+        server.kill(15)
+
+
+# ---- a search process started ahead of the machine's first turn ---------------------------
+
+
+def test_warm_starts_one_process_that_the_next_take_gets(tmp_path):
+    """warm() starts a search process in the background; a take() made while it starts
+    waits for that one instead of starting a second, and a second warm() starts nothing."""
+    started = []
+
+    def start():
+        started.append(machine_pool.Searcher())
+        return started[-1]
+
+    machines = machine_pool.Pool(size=2, wait=0.1)
+    machines.start = start
+    try:
+        machines.warm()
+        machines.warm()                           # one is starting already: nothing more
+        searcher = machines.take()                # waits for it, past `wait` (0.1 s)
+        assert started == [searcher] and searcher.alive
+        reply = searcher.ask({"game": "molinolog", "options": json.dumps(MACHINE_FIRST["molinolog"]),
+                              "actions": "[]", "limit": 10}, time.monotonic() + 30)
+        assert reply["ok"] is True and reply["action"]["kind"] == "place"
+        machines.give(searcher)
+        machines.warm()                           # one is idle: nothing more
+        assert machines.take() is searcher and len(started) == 1
+    finally:
+        machines.close()
+
+
+def test_a_game_against_the_machine_has_its_search_process_before_its_first_turn(tmp_path):
+    """A game started with a machine seat (its person to move first) has a search process
+    of the worker's pool started at once, before any machine turn is asked; the machine's
+    first turn is then searched by that same process."""
+    server = LiveServer(tmp_path / "warm.db", workers=1,
+                        args=("--machine-workers", "1")).start()
+    try:
+        client = Client(server.url)
+        status, g = client.call("POST", "/api/games", {"game": "go", "options": {
+            "size": 9, "black": "human", "white": "machine"}})
+        assert status == 201 and g["view"]["to_move"] == "b"
+        waited = time.monotonic()
+        while not searchers(server):              # started by the game's creation alone
+            assert time.monotonic() - waited < 60, "no search process was started"
+            time.sleep(0.05)
+        [pid] = searchers(server)
+        person = Client(server.url, g["secrets"]["b"])
+        status, moved = person.call("POST", f"/api/games/{g['id']}/actions",
+                                    {"action": {"kind": "move", "pos": [4, 4]}})
+        assert status == 200, moved
+        status, played = person.call("POST", f"/api/games/{g['id']}/machine", {})
+        assert status == 200, played
+        assert played["action"]["player"] == "w" and played["plies"] == 2
+        assert searchers(server) == [pid]         # that process searched it; no other
     finally:
         server.kill(15)
