@@ -24,9 +24,10 @@ pyswip Prolog of a web worker: it goes, as data in a JSON line, to a `swipl`
 worker process running prolog/console.pl (its own session, an address-space
 limit, no core files, an empty working directory; requests and replies
 travel on its standard input and output, which no goal can reach).  A
-process keeps a pool of at most WORKERS such workers, started on first use and
-reused (a query costs milliseconds instead of the ~0.3 s a worker takes to
-load the games); a worker that passes the deadline of a query is killed, one
+process keeps a pool of at most WORKERS such workers, started on first use (or
+ahead of it: `POST /api/console`, sent by a page whose console input is
+focused) and reused (a query costs milliseconds instead of the ~0.3 s a worker
+takes to load the games); a worker that passes the deadline of a query is killed, one
 that died is forgotten, and each is retired after MAX_QUERIES queries.  Inside
 the worker each query runs in a thread of its own and a temporary module (see
 prolog/console.pl), so nothing one query asserts or sets is seen by the next.
@@ -223,7 +224,17 @@ def pool() -> Pool:
     return found
 
 
-# ---- the route -------------------------------------------------------------------------
+# ---- the routes ------------------------------------------------------------------------
+
+
+@bp.post("/console")
+def start_console():
+    """A page's console is about to be asked (its input was focused): one of this worker's
+    console processes is started ahead of the first query, which then does not wait the
+    0.3 s (several on a busy machine) a process takes to load.  Nothing is started when one
+    is idle or starting, or the pool is full; 202 at once either way."""
+    pool().warm()
+    return jsonify({}), 202
 
 
 @bp.post("/games/<game_id>/query")

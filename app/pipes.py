@@ -237,7 +237,7 @@ class ProcessPool:
             with self._lock:
                 self._warming -= 1
 
-        threading.Thread(target=start, name="pool-warm", daemon=True).start()
+        _in_background(start)
 
     def give(self, child: JsonLinesProcess, healthy: bool = True) -> None:
         """Give back a child taken with take(); one that is not healthy, has ended or has
@@ -268,6 +268,33 @@ class ProcessPool:
 
 _POOLS: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
 _POOLS_LOCK = threading.Lock()
+
+#  warm()'s children are started on one thread that lives as long as the process, not on
+#  a thread of their own: a child may be tied to the thread that started it (bubblewrap's
+#  --die-with-parent, the console's box, is PR_SET_PDEATHSIG, which fires when that thread
+#  ends: a worker started on a short-lived thread was killed as soon as it was ready).
+_starts: queue.SimpleQueue = queue.SimpleQueue()
+_starter: tuple[int, threading.Thread] | None = None     # (its process, the thread)
+
+
+def _in_background(job: Callable[[], None]) -> None:
+    """Run job() on this process's starter thread (made on first use, again after a fork)."""
+    global _starter
+    with _POOLS_LOCK:
+        if _starter is None or _starter[0] != os.getpid() or not _starter[1].is_alive():
+            thread = threading.Thread(target=_start_jobs, name="pool-starter", daemon=True)
+            _starter = (os.getpid(), thread)
+            thread.start()
+    _starts.put(job)
+
+
+def _start_jobs() -> None:
+    while True:
+        job = _starts.get()
+        try:
+            job()
+        except BaseException:  # noqa: BLE001  (a job says nothing: warm()'s forgets the child)
+            pass
 
 
 @atexit.register

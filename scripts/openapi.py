@@ -229,6 +229,15 @@ paths = {
                           **errors("400", "403", "404", "413", "415", "422", "503")},
         },
     },
+    "/api/console": {
+        "post": {
+            "summary": "A page's console is about to be asked: one of this worker's console "
+                       "processes is started ahead of the first query (nothing when one is "
+                       "idle or the pool is full); answers at once",
+            "responses": {**ok("Accepted", {"type": "object"}, "202"),
+                          **errors("403", "413", "415", "503")},
+        },
+    },
     "/api/games/{id}/sgf": {
         "get": {
             "summary": "A Go game as an SGF record (FF[4], UTF-8), sent as an attachment; 400 "

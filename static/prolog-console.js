@@ -149,6 +149,10 @@ export class PrologConsole {
     this.root.append(this.heading, this.hint, this.form, tools, this.out);
     parent.append(this.root);
 
+    // About to be asked: the server starts a console process now, not at the first query.
+    this.input.addEventListener("focus", () => {
+      api("POST", "/api/console").catch(() => {}); // a query started anyway says what failed
+    }, { once: true });
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit();

@@ -226,3 +226,47 @@ def test_phone_width(browser, server):
         assert page.errors == []
     finally:
         page.context.close()
+
+
+# ---- a console process started as the console is about to be asked ------------------------
+
+
+def console_processes(server: ConsoleServer) -> list[int]:
+    """The console's swipl processes under the server (inside their boxes)."""
+    from .test_machine_pool import descendants
+
+    found = []
+    for pid in descendants(server.proc.pid):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv[0].endswith(b"swipl") and b"console:console_main" in argv:
+            found.append(pid)
+    return found
+
+
+def test_the_console_focused_has_its_process_before_the_first_goal(browser, tmp_path):
+    """A person opens the panel and clicks into the console to type: the server starts a
+    console process then (POST /api/console), not at the first goal, so the goal does not
+    wait for one to load; that process answers it.  Opening the page starts none."""
+    server = ConsoleServer(tmp_path / "warm.db")
+    page = open_page(browser, server, timeout_ms=PAGE_TIMEOUT_MS)
+    try:
+        gid = new_game(server, "go", size=9)
+        panel = open_console(page, f"/go/{gid}")
+        expect(panel.locator(".prolog-console-title")).to_have_text("Ask the position")
+        assert console_processes(server) == []
+        panel.locator(".prolog-console-input").click()
+        waited = time.monotonic()
+        while not console_processes(server):
+            assert time.monotonic() - waited < 60, "no console process was started"
+            time.sleep(0.05)
+        [pid] = console_processes(server)
+        entry = run(panel, "X is 2 + 2")
+        expect(entry.locator(".prolog-console-answer")).to_have_text("X = 4.")
+        assert console_processes(server) == [pid]
+        assert page.errors == []
+    finally:
+        page.context.close()
+        server.stop()
