@@ -383,6 +383,10 @@ def test_documented_examples_answer_as_written(client, game, goal, answer):
     docs show (they print with max_depth 0; the console prints to depth 64)."""
     gid, _ = new_game(client, game, **({"size": 9} if game == "go" else {}))
     resp = ask(client, gid, goal.rstrip("."), max=1)
+    if resp.status_code == 422 and resp.json["error"]["code"] == "timeout":
+        #  The console's limit is 3 s of wall clock: a machine's search of a fraction of a
+        #  second of CPU passed it once on a machine at load 9.  Asked once more.
+        resp = ask(client, gid, goal.rstrip("."), max=1)
     assert resp.status_code == 200, resp.json
     first = answer.rstrip(".").removesuffix(" ;")
     if resp.json["answers"]:
