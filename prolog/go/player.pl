@@ -119,7 +119,11 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   of two to four liberties that die if their owner does not move),
 %   eyes(true) to add to a candidate that makes a weak group live or kills
 %   one by its eye space a weight that urgent/4 plays unless the search
-%   finds it clearly worse (eye_groups/5, go_owl).  Random
+%   finds it clearly worse (eye_groups/5, go_owl), owl(true) to add such
+%   a weight, and a point a stone, to the defence point of a critical
+%   group of X's and the killing point of the opponent's, read a few
+%   moves deep (critical_groups/5, go_owl:owl_points/4; owl(prior) a smaller
+%   weight, a prior only).  Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -383,7 +387,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
     read_chains(FB, X, Options, Candidates0, CandidatesR),
-    eye_groups(FB, X, Options, CandidatesR, Candidates1),
+    eye_groups(FB, X, Options, CandidatesR, CandidatesE),
+    critical_groups(FB, X, Options, CandidatesE, Candidates1),
     maplist(answered(FB, X, Approached), Candidates1, Candidates),
     (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
     maplist(raced(FB, X, Races), Candidates, Raced),
@@ -453,6 +458,38 @@ eye_groups(FB, X, Options, Candidates0, Candidates) :-
     ).
 
 eye_weight(12).
+
+%   critical_groups(+FB, +X, +Options, +Candidates0, -Candidates): with option
+%   owl(true), each candidate plus owl_weight/1 and a point a stone
+%   (owl_stone_weight/1) if X's move there is the defence point of a
+%   critical group of X's or the killing point of a critical group of
+%   the opponent's (go_owl:owl_points/4: a search a few moves deep on
+%   the group's eye space; critical: it lives if its owner moves first
+%   and dies if the opponent does).  Such a point that was not a
+%   candidate becomes one.  owl_weight/1 is enough for urgent/4 to play
+%   the point before the search's choice unless it finds it clearly
+%   worse; the bigger group's point goes first.  With owl(prior), the
+%   same points get owl_prior/1 (below urgent/4's threshold): a better
+%   prior in the search, not a move played first.  Else Candidates0.
+critical_groups(FB, X, Options, Candidates0, Candidates) :-
+    option(owl(How), Options, false),
+    (   How == true
+    ->  owl_points(FB, X, [], Points0),
+        owl_weight(K0),
+        owl_stone_weight(KS),
+        findall(I-V, ( member(I-Stones, Points0), V is K0 + KS * Stones ), Points),
+        add_points(FB, X, 1, Points, Candidates0, Candidates)
+    ;   How == prior
+    ->  owl_points(FB, X, [], Points0),
+        owl_prior(K),
+        findall(I-1, member(I-_, Points0), Points),
+        add_points(FB, X, K, Points, Candidates0, Candidates)
+    ;   Candidates = Candidates0
+    ).
+
+owl_weight(12).
+owl_stone_weight(1).
+owl_prior(9).
 
 %   add_points(+FB, +X, +K, +Points, +Candidates0, -Candidates): each
 %   candidate I-Value0 of Candidates0 plus K times the stones of I-Stones
