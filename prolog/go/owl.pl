@@ -8,6 +8,8 @@
             owl_lives/6,             % +FB, +X, +Stone, +ToMove, +Depth, +Nodes
             owl_move/7,              % +FB, +X, +Stone, +Z, +Depth, +Nodes, -Move
             owl_points/4,            % +FB, +X, +Options, -Points
+            owl_defences/4,          % +FB, +X, +Options, -Points
+            owl_kills/4,             % +FB, +X, +Options, -Points
             owl_groups/4             % +FB, +X, +Options, -Groups
           ]).
 
@@ -21,7 +23,12 @@ a point that touches none of its stones (the middle of a straight three,
 a block on the edge that keeps the eye space long).  GNU Go reads such
 groups with its "owl" code; this module is a small cousin of it: it looks
 one move ahead, ours and the opponent's, on each point of a weak group's
-eye space, and counts the eyes the group has afterwards.
+eye space, and counts the eyes the group has afterwards (eye_points/4,
+option eyes(true) of the player); and it reads a group a few moves deep,
+both sides taking turns on its eye space, to tell the groups that live
+or die whoever moves first from the *critical* ones, where the next move
+decides (group_status/5, owl_points/4, option owl(true): the section
+*Reading several moves* below).
 
 ## Counting eyes the pessimistic way
 
@@ -555,25 +562,44 @@ move_key(FB, X, S, Z, W, Key) :-
 %!  owl_points(+FB, +X, +Options, -Points) is det.
 %
 %   Points are I-Stones pairs, I an index of FB, Stones the stones of a
-%   group (summed where a point serves several): for each weak group of
-%   X's (weak_groups/3) that group_status/5 finds critical, its defence
-%   point; for each critical weak group of the opponent's, its killing
-%   point.  Groups that live or die whoever moves first give nothing.
-%   Options: as group_status/5's and weak_groups/3's (min_stones(N)).
+%   group (summed where a point serves several): the points of
+%   owl_defences/4 and of owl_kills/4 together.  Groups that live or die
+%   whoever moves first give nothing.
 owl_points(FB, X, Options, Points) :-
-    Y is 3 - X,
+    owl_defences(FB, X, Options, Saves),
+    owl_kills(FB, X, Options, Kills),
+    append(Saves, Kills, All),
+    msort(All, Sorted),
+    sum_stones(Sorted, Points).
+
+%!  owl_defences(+FB, +X, +Options, -Points) is det.
+%
+%   Points are I-Stones pairs, ordered by I, one a point: for each group
+%   of X's worth reading (owl_groups/4) that group_status/5 finds
+%   critical, its defence point and the group's stones.  Options: as
+%   group_status/5's and owl_groups/4's.
+owl_defences(FB, X, Options, Points) :-
     owl_groups(FB, X, Options, Ours),
     findall(I-Size,
             ( member(g(S, Size), Ours),
               group_status(FB, X, S, Options, critical(I, _)) ),
             Saves),
+    msort(Saves, Sorted),
+    sum_stones(Sorted, Points).
+
+%!  owl_kills(+FB, +X, +Options, -Points) is det.
+%
+%   Points are I-Stones pairs as owl_defences/4's: for each critical
+%   group of the opponent's, its killing point (X's stone there) and the
+%   group's stones.
+owl_kills(FB, X, Options, Points) :-
+    Y is 3 - X,
     owl_groups(FB, Y, Options, Theirs),
     findall(I-Size,
             ( member(g(S, Size), Theirs),
               group_status(FB, Y, S, Options, critical(_, I)) ),
             Kills),
-    append(Saves, Kills, All),
-    msort(All, Sorted),
+    msort(Kills, Sorted),
     sum_stones(Sorted, Points).
 
 %!  owl_groups(+FB, +X, +Options, -Groups) is det.
