@@ -472,13 +472,15 @@ eye_weight(12).
 %   (go_owl:owl_kills/4).  Played first, the killing points took the
 %   place of the defence GNU Go wanted in 4 of 80 9x9 positions
 %   (docs/go.md, *Measured*).  A point that was not a candidate becomes
-%   one.  Else Candidates0.
+%   one.  Option owl_stones(K) sets the weight a stone (default
+%   owl_stone_weight/1).  Else Candidates0.
 critical_groups(FB, X, Options, Candidates0, Candidates) :-
     (   option(owl(true), Options)
     ->  owl_defences(FB, X, [], Saves),
         owl_kills(FB, X, [], Kills),
         owl_weight(K0),
-        owl_stone_weight(KS),
+        owl_stone_weight(KS0),
+        option(owl_stones(KS), Options, KS0),
         owl_kill_weight(KK),
         findall(I-V, ( member(I-Stones, Saves), V is K0 + KS * Stones ), Points0),
         findall(I-KK, ( member(I-_, Kills), \+ memberchk(I-_, Saves) ), Points1),
