@@ -2923,4 +2923,80 @@ test(the_player_makes_the_second_eye, Moves-Elsewhere == [M, M]-true) :-
             Plain),
     ( memberchk(M, Plain) -> Elsewhere = false ; Elsewhere = true ).
 
+%   The reader a few moves deep (group_status/5, owl_points/4), on the
+%   same two positions.  Game 19 before ply 57: Black's group of D6 is
+%   critical, F6 its defence and White's killing point.
+owl_vertex(FB, I, V) :-
+    go_fastboard:fb_size(FB, N),
+    go_fastboard:fb_index(FB, P, I),
+    gtp_vertex(N, P, V).
+
+test(owl_reads_the_group_critical, Status == critical("F6", "F6")) :-
+    owl_game19(Rows),
+    owl_board(Rows, FB),
+    owl_index(FB, "D6", S),
+    go_owl:group_status(FB, 1, S, [], critical(D, K)),
+    owl_vertex(FB, D, VD),
+    owl_vertex(FB, K, VK),
+    Status = critical(VD, VK).
+
+%   After Black's F6 the group lives whoever moves.  After White's F6 it
+%   is still critical as read three plies deep: White's E6 kills, Black's
+%   C1 (the point the machine played in the game, against White's chains
+%   short of liberties at the bottom) keeps it open past the horizon.
+test(owl_after_the_vital_point, [Black, White] == [alive, critical("C1", "E6")]) :-
+    owl_game19(Rows),
+    owl_board(Rows, FB),
+    owl_index(FB, "D6", S),
+    owl_index(FB, "F6", F6),
+    findall(St, ( member(Z, [1, 2]),
+                  go_fastboard:fb_play(FB, Z, F6, _),
+                  go_owl:group_status(FB, 1, S, [], St0),
+                  (   St0 = critical(D, K)
+                  ->  owl_vertex(FB, D, VD), owl_vertex(FB, K, VK),
+                      St = critical(VD, VK)
+                  ;   St = St0
+                  ) ),
+            [Black, White]).
+
+%   Black's points there: F6 for its own 21 stones; B9 and G8 kill White's
+%   groups of 14 and 6 stones (each lives if White moves first).
+test(owl_points_of_both_sides, Named == ["B9"-14, "G8"-6, "F6"-21]) :-
+    owl_game19(Rows),
+    owl_board(Rows, FB),
+    go_owl:owl_points(FB, 1, [], Points),
+    owl_named(FB, Points, Named).
+
+%   Game 25 before ply 43: H5 (GNU Go's defence point, two points from
+%   the group) is the defence of Black's 16 stones of F6, read three
+%   plies deep; White's H5 kills them.
+test(owl_second_eye_two_points_away, Status-Stones == critical("H5", "H5")-16) :-
+    owl_game25(Rows),
+    owl_board(Rows, FB),
+    owl_index(FB, "F6", S),
+    go_owl:group_status(FB, 1, S, [], critical(D, K)),
+    owl_vertex(FB, D, VD),
+    owl_vertex(FB, K, VK),
+    Status = critical(VD, VK),
+    go_owl:owl_points(FB, 1, [], Points),
+    owl_named(FB, Points, Named),
+    memberchk("H5"-Stones, Named).
+
+%   The player with option owl(true) plays F6 in game 19 at both seeds;
+%   without it, C1 at both (the machine resigned there in the game).
+test(the_player_reads_the_vital_point, Moves-Plain == [F6, F6]-[C1, C1]) :-
+    owl_game19(Rows),
+    length(Rows, Size),
+    go_new([size(Size)], go(S, _, _, Caps, Passes, _, Last, Status)),
+    variant_sha1(Rows, H),
+    G = go(S, Rows, "b", Caps, Passes, [H], Last, Status),
+    gtp_vertex(9, P6, "F6"), F6 = move("b", P6),
+    gtp_vertex(9, P1, "C1"), C1 = move("b", P1),
+    findall(A, ( member(Seed, [1, 2]),
+                 go_machine_action(G, [seed(Seed), playouts(300), owl(true)], A) ),
+            Moves),
+    findall(A, ( member(Seed, [1, 2]),
+                 go_machine_action(G, [seed(Seed), playouts(300)], A) ),
+            Plain).
+
 :- end_tests(go_owl).

@@ -119,7 +119,12 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   of two to four liberties that die if their owner does not move),
 %   eyes(true) to add to a candidate that makes a weak group live or kills
 %   one by its eye space a weight that urgent/4 plays unless the search
-%   finds it clearly worse (eye_groups/5, go_owl).  Random
+%   finds it clearly worse (eye_groups/5, go_owl), owl(true) to add such
+%   a weight, and a point a stone, to the defence point of a critical
+%   group of X's, read a few moves deep (critical_groups/5,
+%   go_owl:owl_defences/4), and a smaller
+%   weight, a prior, to the killing point of the opponent's (go_owl:owl_kills/4).
+%   Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
@@ -383,7 +388,8 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     last_index(Game, FB, Last),
     approached_chains(FB, X, Last, Approached),
     read_chains(FB, X, Options, Candidates0, CandidatesR),
-    eye_groups(FB, X, Options, CandidatesR, Candidates1),
+    eye_groups(FB, X, Options, CandidatesR, CandidatesE),
+    critical_groups(FB, X, Options, CandidatesE, Candidates1),
     maplist(answered(FB, X, Approached), Candidates1, Candidates),
     (   option(races(false), Options) -> Races = [] ; races(FB, X, Races) ),
     maplist(raced(FB, X, Races), Candidates, Raced),
@@ -453,6 +459,39 @@ eye_groups(FB, X, Options, Candidates0, Candidates) :-
     ).
 
 eye_weight(12).
+
+%   critical_groups(+FB, +X, +Options, +Candidates0, -Candidates): with
+%   option owl(true), each candidate plus owl_weight/1 and a point a
+%   stone (owl_stone_weight/1) if X's move there is the defence point of
+%   a critical group of X's (go_owl:owl_defences/4: read a few moves
+%   deep on the group's eye space; critical: it lives if X moves first
+%   and dies if the opponent does), enough for urgent/4 to play it
+%   unless the search finds it clearly worse, the bigger group's first;
+%   and plus owl_kill_weight/1, a better prior only, if it is the
+%   killing point of a critical group of the opponent's
+%   (go_owl:owl_kills/4).  Played first, the killing points took the
+%   place of the defence GNU Go wanted in 4 of 80 9x9 positions
+%   (docs/go.md, *Measured*).  A point that was not a candidate becomes
+%   one.  Option owl_stones(K) sets the weight a stone (default
+%   owl_stone_weight/1).  Else Candidates0.
+critical_groups(FB, X, Options, Candidates0, Candidates) :-
+    (   option(owl(true), Options)
+    ->  owl_defences(FB, X, [], Saves),
+        owl_kills(FB, X, [], Kills),
+        owl_weight(K0),
+        owl_stone_weight(KS0),
+        option(owl_stones(KS), Options, KS0),
+        owl_kill_weight(KK),
+        findall(I-V, ( member(I-Stones, Saves), V is K0 + KS * Stones ), Points0),
+        findall(I-KK, ( member(I-_, Kills), \+ memberchk(I-_, Saves) ), Points1),
+        append(Points0, Points1, Points),
+        add_points(FB, X, 1, Points, Candidates0, Candidates)
+    ;   Candidates = Candidates0
+    ).
+
+owl_weight(12).
+owl_stone_weight(1).
+owl_kill_weight(6).
 
 %   add_points(+FB, +X, +K, +Points, +Candidates0, -Candidates): each
 %   candidate I-Value0 of Candidates0 plus K times the stones of I-Stones
