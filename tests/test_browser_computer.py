@@ -37,7 +37,7 @@ def test_play_the_computer_from_the_index(page, server, game, difficulty, words)
     page.goto("/")
     card = page.locator(f'#games [data-game="{game}"]')
     expect(card.get_by_role("link", name=re.compile("play a friend"))).to_have_attribute(
-        "href", f"/{game}")
+        "href", f"/{game}?play=friend")
     card.get_by_label("Difficulty").select_option(difficulty)
     if game != "azul":  # Azul's first player is drawn with the deal
         card.get_by_label("You move").select_option("second")  # the machine moves first

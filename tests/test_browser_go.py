@@ -394,7 +394,7 @@ def test_index_lists_games_and_saved_games(page, server):
     game_id = new_game(server, moves=[[2, 2]])
     hold(page, game_id)
     page.goto("/")
-    expect(page.locator('#games [data-game="go"] a[href="/go"]')).to_be_visible()
+    expect(page.locator('#games [data-game="go"] a[href="/go?play=friend"]')).to_be_visible()
     link = page.locator(f'#recent a[href="/go/{game_id}"]')
     expect(link).to_be_visible()
     page.click("#lang")
