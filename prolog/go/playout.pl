@@ -3,6 +3,8 @@
             policy_game/7,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns
             policy_game/9,           % +FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, -Moves
             policy_game/10,          % ..., +Replies, +TwoLibs, -Moves
+            policy_game/11,          % ..., +Replies, +TwoLibs, +Nakade, -Moves
+            nakade_point/4,          % +FB, +I, +Owner, -Vital
             new_replies/2,           % +Arity, -Replies
             learn_replies/4,         % +Replies, +Before, +Moves, +Winner
             policy_move/5,           % +FB, +X, +Last, +Last2, -I
@@ -31,6 +33,20 @@ takes the first rule that gives a move:
      X saves it: by taking an opponent chain in atari that touches it, or
      by extending on its liberty when the chain then has two liberties at
      least (not a self-atari: fb_self_atari/3).
+  1a. **Nakade** (off by default; nakade(true) of the search turns it
+     on).  A group's *eye space* is a small region enclosed by its
+     stones (and the edge): three to six points, empty or holding the
+     opponent's stones.  Some shapes of it make two eyes or one
+     depending on who plays its *vital point* first: the middle of a
+     straight or bent three, the centre of a pyramid four, of a bulky
+     five, of a crossed five and of a rabbity six (nakade_point/4).
+     Random games settle them by chance, so a group that lives if its
+     owner moves first is counted dead as often as alive.  If the last
+     move was played inside such an eye space of X's, or next to one of
+     the opponent's, X plays its vital point (X's own: not a
+     self-atari; the opponent's: a self-atari too, since the stones
+     taken leave a dead shape).  This is the nakade heuristic of
+     Fuego's and Pachi's playouts.
   1b. **The last good reply.**  The search (go_uct) keeps, for each
      colour and each point, the move of that colour that last answered a
      move on that point in a simulation it won (new_replies/2,
@@ -117,8 +133,15 @@ policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, Moves) :-
 %   liberties next to the last move is given a third) comes after the
 %   last good reply.
 policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, TwoLibs, Moves) :-
+    policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, TwoLibs, false, Moves).
+
+%!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, +TwoLibs, +Nakade, -Moves) is det.
+%
+%   As policy_game/10; with Nakade true, rule 1a (the vital point of a
+%   small eye space at the last move) comes after rule 1.
+policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, TwoLibs, Nakade, Moves) :-
     (   Patterns == false -> Table = none ; pattern_table(Table) ),
-    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, t(Table, Replies, TwoLibs), [], Moves).
+    game(FB, X, Last, 0, 0, Ply0, MaxPly, First, t(Table, Replies, TwoLibs, Nakade), [], Moves).
 
 %   game(+FB, +X, +Last, +Last2, +Passes, +Ply, +MaxPly, +First, +Tables,
 %   +Moves0, -Moves): Last the opponent's last move, Last2 X's own before
@@ -148,10 +171,11 @@ game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Tables, Moves0, Moves) :-
 %   set_random/1 to repeat.
 policy_move(FB, X, Last, Last2, I) :-
     pattern_table(Table),
-    choose(FB, X, Last, Last2, t(Table, none, false), I).
+    choose(FB, X, Last, Last2, t(Table, none, false, false), I).
 
-choose(FB, X, Last, Last2, t(Table, Replies, TwoLibs), I) :-
+choose(FB, X, Last, Last2, t(Table, Replies, TwoLibs, Nakade), I) :-
     (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
+    ;   Last > 0, Nakade == true, nakade_reply(FB, X, Last, I0) -> I = I0
     ;   Last > 0, Replies \== none, good_reply(Replies, FB, X, Last, I0) -> I = I0
     ;   Last > 0, TwoLibs == true, two_liberty_reply(FB, X, Last, I0) -> I = I0
     ;   Last > 0, Table \== none, pattern_reply(FB, X, Last, Table, I0) -> I = I0
@@ -252,6 +276,127 @@ takeable(J, Cells, Y, FB, X, M) :-
     arg(J, Cells, Y),
     fb_atari(FB, J, M),
     fb_legal(FB, X, M).
+
+                 /*******************************
+                 *          1a. NAKADE          *
+                 *******************************/
+
+%   nakade_reply(+FB, +X, +Last, -I): I is the vital point (nakade_point/4)
+%   of an eye space of X's that holds the opponent's last stone Last, or
+%   of one of the opponent's next to Last; empty, and legal for X: not a
+%   self-atari in X's own eye space (in the opponent's, the stones taken
+%   would leave a space of one eye, so a self-atari there is the killing
+%   move).
+nakade_reply(FB, X, Last, I) :-
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    (   space(Last, Cells, W, X, Space),
+        vital(Space, W, V),
+        arg(V, Cells, 0),
+        fb_legal(FB, X, V),
+        \+ fb_self_atari(FB, X, V)
+    ->  I = V
+    ;   Y is 3 - X,
+        N is Last - W, S is Last + W, E is Last + 1, Wst is Last - 1,
+        (   killing_point(N, Cells, W, Y, FB, X, V) -> I = V
+        ;   killing_point(S, Cells, W, Y, FB, X, V) -> I = V
+        ;   killing_point(E, Cells, W, Y, FB, X, V) -> I = V
+        ;   killing_point(Wst, Cells, W, Y, FB, X, I)
+        )
+    ).
+
+%   killing_point(+J, +Cells, +W, +Y, +FB, +X, -V): the empty point J is
+%   in an eye space of Y's whose vital point V is empty and legal for X.
+killing_point(J, Cells, W, Y, FB, X, V) :-
+    arg(J, Cells, 0),
+    space(J, Cells, W, Y, Space),
+    vital(Space, W, V),
+    arg(V, Cells, 0),
+    fb_legal(FB, X, V).
+
+%!  nakade_point(+FB, +I, +Owner, -Vital) is semidet.
+%
+%   The point I (empty, or a stone of Owner's opponent) lies in an eye
+%   space of Owner's (1 black, 2 white): a region of three to six points
+%   without Owner's stones, enclosed by Owner's stones and the edge; the
+%   region's shape has a vital point, Vital (empty or not), that makes
+%   two eyes of it when Owner plays there and one when the opponent does.
+%   The shapes (the degree of a point is the number of its neighbours in
+%   the region, the vital point the one of highest degree):
+%
+%     - three points, straight or bent: the middle (degrees 1 1 2);
+%     - a pyramid four (1 1 1 3) and a bulky five (1 2 2 2 3): the
+%       point of degree 3;
+%     - a crossed five (1 1 1 1 4) and a rabbity six (1 1 2 2 2 4): the
+%       centre, of degree 4.
+%
+%   Other regions (a straight or bent four, a square four, most fives
+%   and sixes) have no vital point: two eyes whoever plays first, or one.
+%   White's bent three in the corner, [0, 0], [0, 1] and [1, 0]: the
+%   vital point is the corner:
+%
+%   ?- board_rows(_B, ["--w--", "-ww--", "ww---", "-----", "-----"]),
+%      fb_new(_B, _FB), fb_index(_FB, [0, 1], _I),
+%      nakade_point(_FB, _I, 2, _V), fb_index(_FB, Pos, _V).
+%   Pos = [0, 0].
+nakade_point(FB, I, Owner, Vital) :-
+    FB = fb(Cells, _, _, _, W, _, _, _),
+    arg(I, Cells, C),
+    C =\= Owner, C =\= 3,
+    space(I, Cells, W, Owner, Space),
+    vital(Space, W, Vital).
+
+%   space(+I, +Cells, +W, +Owner, -Space): Space are the points of the
+%   region of I without Owner's stones, three to six of them; fails as
+%   soon as a seventh is found (a flood from I: most regions of an open
+%   board end there after a few points).
+space(I, Cells, W, Owner, Space) :-
+    flood([I], Cells, W, Owner, 1, [I], K, Space),
+    K >= 3.
+
+flood([], _, _, _, K, Space, K, Space).
+flood([P|Ps], Cells, W, Owner, K0, Seen0, K, Space) :-
+    N is P - W, S is P + W, E is P + 1, Wst is P - 1,
+    reach(N, Cells, Owner, K0, K1, Seen0, Seen1, Ps, Ps1),
+    reach(S, Cells, Owner, K1, K2, Seen1, Seen2, Ps1, Ps2),
+    reach(E, Cells, Owner, K2, K3, Seen2, Seen3, Ps2, Ps3),
+    reach(Wst, Cells, Owner, K3, K4, Seen3, Seen4, Ps3, Ps4),
+    flood(Ps4, Cells, W, Owner, K4, Seen4, K, Space).
+
+%   reach(+J, +Cells, +Owner, +K0, -K, +Seen0, -Seen, +Todo0, -Todo): J
+%   joins the region (K0 points so far, Seen0) unless it holds Owner's
+%   stone, is off the board or was seen; fails at a seventh point.
+reach(J, Cells, Owner, K0, K, Seen0, Seen, Todo0, Todo) :-
+    arg(J, Cells, C),
+    (   ( C =:= Owner ; C =:= 3 ; memberchk(J, Seen0) )
+    ->  K = K0, Seen = Seen0, Todo = Todo0
+    ;   K0 < 6,
+        K is K0 + 1, Seen = [J|Seen0], Todo = [J|Todo0]
+    ).
+
+%   vital(+Space, +W, -V): V is the vital point of the region Space
+%   (nakade_point/4): the point of highest degree, when the degrees
+%   sorted are one of the shapes that have one.
+vital(Space, W, V) :-
+    degrees(Space, Space, W, Ds),
+    msort(Ds, Sorted),
+    pairs_keys(Sorted, Keys),
+    vital_shape(Keys),
+    last(Sorted, _-V).
+
+vital_shape([1, 1, 2]).                 % straight or bent three
+vital_shape([1, 1, 1, 3]).              % pyramid four
+vital_shape([1, 2, 2, 2, 3]).           % bulky five
+vital_shape([1, 1, 1, 1, 4]).           % crossed five
+vital_shape([1, 1, 2, 2, 2, 4]).        % rabbity six
+
+degrees([], _, _, []).
+degrees([P|Ps], Space, W, [D-P|Ds]) :-
+    N is P - W, S is P + W, E is P + 1, Wst is P - 1,
+    in(N, Space, 0, D1), in(S, Space, D1, D2), in(E, Space, D2, D3), in(Wst, Space, D3, D),
+    degrees(Ps, Space, W, Ds).
+
+in(J, Space, D0, D) :-
+    (   memberchk(J, Space) -> D is D0 + 1 ; D = D0 ).
 
                  /*******************************
                  *     LAST GOOD REPLIES        *
