@@ -287,9 +287,15 @@ takeable(J, Cells, Y, FB, X, M) :-
 %   self-atari in X's own eye space (in the opponent's, the stones taken
 %   would leave a space of one eye, so a self-atari there is the killing
 %   move).
+%   Two quick tests leave out most last moves before any region is
+%   flooded: the opponent's chain of Last must have five stones at most
+%   to lie in X's eye space, and Last must have its empty neighbours on
+%   one side (not two opposite ones: a stone in the open) to be a wall of
+%   the opponent's (the test of Pachi's playouts).
 nakade_reply(FB, X, Last, I) :-
-    FB = fb(Cells, _, _, _, W, _, _, _),
-    (   space(Last, Cells, W, X, Space),
+    FB = fb(Cells, _, _, _, W, _, _, ch(Root, _, _, Size, _)),
+    (   arg(Last, Root, R), arg(R, Size, K), K =< 5,
+        space(Last, FB, X, Space),
         vital(Space, W, V),
         arg(V, Cells, 0),
         fb_legal(FB, X, V),
@@ -297,21 +303,33 @@ nakade_reply(FB, X, Last, I) :-
     ->  I = V
     ;   Y is 3 - X,
         N is Last - W, S is Last + W, E is Last + 1, Wst is Last - 1,
-        (   killing_point(N, Cells, W, Y, FB, X, V) -> I = V
-        ;   killing_point(S, Cells, W, Y, FB, X, V) -> I = V
-        ;   killing_point(E, Cells, W, Y, FB, X, V) -> I = V
-        ;   killing_point(Wst, Cells, W, Y, FB, X, I)
-        )
+        arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
+        CN + CS > 0, CE + CW > 0,               % no two empty opposite neighbours
+        killing_point([N, S, E, Wst], FB, Cells, W, Y, X, [], I)
     ).
 
-%   killing_point(+J, +Cells, +W, +Y, +FB, +X, -V): the empty point J is
-%   in an eye space of Y's whose vital point V is empty and legal for X.
-killing_point(J, Cells, W, Y, FB, X, V) :-
-    arg(J, Cells, 0),
-    space(J, Cells, W, Y, Space),
-    vital(Space, W, V),
-    arg(V, Cells, 0),
-    fb_legal(FB, X, V).
+%   killing_point(+Js, +FB, +Cells, +W, +Y, +X, +Big, -V): an empty point
+%   of Js is in an eye space of Y's whose vital point V is empty and legal
+%   for X.  Big are the points of the regions already found too big: a
+%   point among them is not flooded again.
+killing_point([J|Js], FB, Cells, W, Y, X, Big, V) :-
+    (   arg(J, Cells, 0),
+        \+ memberchk(J, Big)
+    ->  arg(8, FB, Chains),
+        flood([J], Cells, Chains, W, Y, 1, [J], Region),
+        (   Region = small(K, Space),
+            K >= 3,
+            vital(Space, W, V0),
+            arg(V0, Cells, 0),
+            fb_legal(FB, X, V0)
+        ->  V = V0
+        ;   Region = big(Seen)
+        ->  append(Seen, Big, Big1),
+            killing_point(Js, FB, Cells, W, Y, X, Big1, V)
+        ;   killing_point(Js, FB, Cells, W, Y, X, Big, V)
+        )
+    ;   killing_point(Js, FB, Cells, W, Y, X, Big, V)
+    ).
 
 %!  nakade_point(+FB, +I, +Owner, -Vital) is semidet.
 %
@@ -342,34 +360,46 @@ nakade_point(FB, I, Owner, Vital) :-
     FB = fb(Cells, _, _, _, W, _, _, _),
     arg(I, Cells, C),
     C =\= Owner, C =\= 3,
-    space(I, Cells, W, Owner, Space),
+    space(I, FB, Owner, Space),
     vital(Space, W, Vital).
 
-%   space(+I, +Cells, +W, +Owner, -Space): Space are the points of the
-%   region of I without Owner's stones, three to six of them; fails as
-%   soon as a seventh is found (a flood from I: most regions of an open
-%   board end there after a few points).
-space(I, Cells, W, Owner, Space) :-
-    flood([I], Cells, W, Owner, 1, [I], K, Space),
+%   space(+I, +FB, +Owner, -Space): Space are the points of the region of
+%   I without Owner's stones, three to six of them; fails as soon as a
+%   seventh is found (a flood from I: most regions of an open board end
+%   there after a few points).
+space(I, FB, Owner, Space) :-
+    FB = fb(Cells, _, _, _, W, _, _, Chains),
+    flood([I], Cells, Chains, W, Owner, 1, [I], small(K, Space)),
     K >= 3.
 
-flood([], _, _, _, K, Space, K, Space).
-flood([P|Ps], Cells, W, Owner, K0, Seen0, K, Space) :-
+%   flood(+Todo, +Cells, +Chains, +W, +Owner, +K0, +Seen0, -Region):
+%   Region is small(K, Space), the K points of the region (six at most),
+%   or big(Seen), the points seen when a seventh was found.
+flood([], _, _, _, _, K, Space, small(K, Space)).
+flood([P|Ps], Cells, Chains, W, Owner, K0, Seen0, Region) :-
     N is P - W, S is P + W, E is P + 1, Wst is P - 1,
-    reach(N, Cells, Owner, K0, K1, Seen0, Seen1, Ps, Ps1),
-    reach(S, Cells, Owner, K1, K2, Seen1, Seen2, Ps1, Ps2),
-    reach(E, Cells, Owner, K2, K3, Seen2, Seen3, Ps2, Ps3),
-    reach(Wst, Cells, Owner, K3, K4, Seen3, Seen4, Ps3, Ps4),
-    flood(Ps4, Cells, W, Owner, K4, Seen4, K, Space).
+    (   reach(N, Cells, Chains, Owner, K0, K1, Seen0, Seen1, Ps, Ps1),
+        reach(S, Cells, Chains, Owner, K1, K2, Seen1, Seen2, Ps1, Ps2),
+        reach(E, Cells, Chains, Owner, K2, K3, Seen2, Seen3, Ps2, Ps3),
+        reach(Wst, Cells, Chains, Owner, K3, K4, Seen3, Seen4, Ps3, Ps4)
+    ->  flood(Ps4, Cells, Chains, W, Owner, K4, Seen4, Region)
+    ;   Region = big(Seen0)
+    ).
 
-%   reach(+J, +Cells, +Owner, +K0, -K, +Seen0, -Seen, +Todo0, -Todo): J
-%   joins the region (K0 points so far, Seen0) unless it holds Owner's
-%   stone, is off the board or was seen; fails at a seventh point.
-reach(J, Cells, Owner, K0, K, Seen0, Seen, Todo0, Todo) :-
+%   reach(+J, +Cells, +Chains, +Owner, +K0, -K, +Seen0, -Seen, +Todo0,
+%   -Todo): J joins the region (K0 points so far, Seen0) unless it holds
+%   Owner's stone, is off the board or was seen; fails at a seventh point,
+%   or at once at a stone whose chain would not fit in six.
+reach(J, Cells, Chains, Owner, K0, K, Seen0, Seen, Todo0, Todo) :-
     arg(J, Cells, C),
     (   ( C =:= Owner ; C =:= 3 ; memberchk(J, Seen0) )
     ->  K = K0, Seen = Seen0, Todo = Todo0
     ;   K0 < 6,
+        (   C =:= 0 -> true
+        ;   Chains = ch(Root, _, _, Size, _),
+            arg(J, Root, R), arg(R, Size, Stones),
+            K0 + Stones =< 6
+        ),
         K is K0 + 1, Seen = [J|Seen0], Todo = [J|Todo0]
     ).
 
