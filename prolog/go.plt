@@ -2409,6 +2409,60 @@ test(saves_by_capture_not_self_atari, Moves == [[4, 1]]) :-
     gp_moves(FB, 1, Last, Poss),
     sort(Poss, Moves).
 
+%   Rule 1a (option nakade(true)), the attack.  White's last stone, [1, 1],
+%   closed a bent three in the corner ([0, 0], [0, 1], [1, 0]), White's
+%   only liberties.  Black plays its vital point, the corner, whatever the
+%   seed: White is then left with one eye.  Without the rule the policy
+%   plays anywhere.
+test(nakade_kills_a_bent_three, [With, Without] == [[[0, 0]], true]) :-
+    gp_board(["--wb--", "-wwb--", "wwbb--", "bbb---", "------", "------"], FB),
+    gp_index(FB, [1, 1], Last),
+    findall(Pos, ( between(1, 20, Seed), set_random(seed(Seed)),
+                   go_playout:policy_move(FB, 1, Last, 0, [nakade(true)], I),
+                   gp_index(FB, Pos, I) ),
+            Poss),
+    sort(Poss, With),
+    gp_moves(FB, 1, Last, Poss0),
+    sort(Poss0, Others),
+    ( Others = [_, _|_] -> Without = true ; Without = Others ).
+
+%   Rule 1a, the defence.  White's eye space on the edge is a bulky five
+%   ([0, 0], [0, 1], [0, 2], [1, 0], [1, 1]); Black's stone [1, 0] placed
+%   in it has two liberties (no atari to answer).  White plays the vital
+%   point [0, 1] (the point of three neighbours in the space), which
+%   leaves it an eye at [0, 2] and a second once it takes [1, 0].
+test(nakade_defends_a_bulky_five, Moves == [[0, 1]]) :-
+    gp_board(["---wb--", "b-wwb--", "wwwwb--", "bbbbb--", "-------", "-------", "-------"], FB),
+    gp_index(FB, [1, 0], Last),
+    findall(Pos, ( between(1, 20, Seed), set_random(seed(Seed)),
+                   go_playout:policy_move(FB, 2, Last, 0, [nakade(true)], I),
+                   gp_index(FB, Pos, I) ),
+            Poss),
+    sort(Poss, Moves).
+
+%   The shapes of go_playout:nakade_point/4: White's stones everywhere but
+%   on the region (the points "-"); the vital point, or none.  A straight
+%   four, a bent four and a square four have none (two eyes, or one,
+%   whoever plays first); nor have two points or seven.
+test(nakade_points_of_the_shapes, Vitals == [[2, 2], [2, 2], [2, 2], [2, 2], [2, 2], [1, 1],
+                                             none, none, none, none, none]) :-
+    Shapes = [["wwwww", "wwwww", "w---w", "wwwww", "wwwww"],     % straight three
+              ["wwwww", "ww-ww", "w---w", "wwwww", "wwwww"],     % pyramid four
+              ["wwwww", "w--ww", "w---w", "wwwww", "wwwww"],     % bulky five
+              ["wwwww", "ww-ww", "w---w", "ww-ww", "wwwww"],     % crossed five
+              ["wwwww", "w--ww", "w---w", "ww-ww", "wwwww"],     % rabbity six
+              ["wwwww", "w--ww", "w-www", "wwwww", "wwwww"],     % bent three
+              ["wwwww", "wwwww", "w----", "wwwww", "wwwww"],     % straight four
+              ["wwwww", "w-www", "w---w", "wwwww", "wwwww"],     % bent four
+              ["wwwww", "w--ww", "w--ww", "wwwww", "wwwww"],     % square four
+              ["wwwww", "wwwww", "w--ww", "wwwww", "wwwww"],     % two points
+              ["wwwww", "w----", "w---w", "wwwww", "wwwww"]],    % seven points
+    findall(V, ( member(Rows, Shapes), gp_board(Rows, FB),
+                 once(( nth0(R, Rows, Row), sub_atom(Row, C, 1, _, '-') )),
+                 gp_index(FB, [R, C], I),
+                 (   go_playout:nakade_point(FB, I, 2, J) -> gp_index(FB, V, J) ; V = none ) ),
+            Vitals).
+
 %   White answered Black's [2, 1] at [2, 2]: of the 23 empty points only
 %   the four hane around the two stones match a pattern; the policy plays
 %   one of them, every one for some seed.

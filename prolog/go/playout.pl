@@ -8,6 +8,7 @@
             new_replies/2,           % +Arity, -Replies
             learn_replies/4,         % +Replies, +Before, +Moves, +Winner
             policy_move/5,           % +FB, +X, +Last, +Last2, -I
+            policy_move/6,           % +FB, +X, +Last, +Last2, +Rules, -I
             pattern_move/3,          % +FB, +I, -Pattern
             pattern_point/2,         % +FB, +I
             pattern_code/3,          % +FB, +I, -Code
@@ -83,6 +84,7 @@ inside \+ \+ and finds the board as it was.
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
+:- use_module(library(option)).
 :- use_module(board).
 :- use_module(fastboard).
 
@@ -170,8 +172,18 @@ game(FB, X, Last, Last2, Passes, Ply, MaxPly, First, Tables, Moves0, Moves) :-
 %   pass); fails when X passes.  Random among equals: seed with
 %   set_random/1 to repeat.
 policy_move(FB, X, Last, Last2, I) :-
+    policy_move(FB, X, Last, Last2, [], I).
+
+%!  policy_move(+FB, +X, +Last, +Last2, +Rules, -I) is semidet.
+%
+%   As policy_move/5, with the rules that are options of the search
+%   turned on or off by Rules: twolibs(Bool) (rule 1c) and nakade(Bool)
+%   (rule 1a), both false by default here.
+policy_move(FB, X, Last, Last2, Rules, I) :-
+    option(twolibs(TwoLibs), Rules, false),
+    option(nakade(Nakade), Rules, false),
     pattern_table(Table),
-    choose(FB, X, Last, Last2, t(Table, none, false, false), I).
+    choose(FB, X, Last, Last2, t(Table, none, TwoLibs, Nakade), I).
 
 choose(FB, X, Last, Last2, t(Table, Replies, TwoLibs, Nakade), I) :-
     (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
