@@ -2440,6 +2440,23 @@ test(nakade_defends_a_bulky_five, Moves == [[0, 1]]) :-
             Poss),
     sort(Poss, Moves).
 
+%   Rule 4 with nakade(full): White's random moves leave its bent three
+%   ([0, 0], [0, 1], [0, 2]... the corner's) whole but for its vital
+%   point; with nakade(true) they also fill its ends (one eye left).
+test(random_moves_keep_the_eye_space, [Full, True] == [[[0, 0]], [[0, 0], [0, 1], [1, 0]]]) :-
+    gp_board(["--wb--", "-wwb--", "wwbb--", "bbb---", "------", "------"], FB),
+    gp_inside(FB, full, Full),
+    gp_inside(FB, true, True).
+
+%   gp_inside(+FB, +Rule, -Inside): White's random moves (300 seeds) in
+%   the corner's three points.
+gp_inside(FB, Rule, Inside) :-
+    findall(Pos, ( between(1, 300, Seed), set_random(seed(Seed)),
+                   go_playout:random_move(FB, 2, Rule, I),
+                   gp_index(FB, Pos, I), Pos = [R, C], R + C =< 1 ),
+            Poss),
+    sort(Poss, Inside).
+
 %   The shapes of go_playout:nakade_point/4: White's stones everywhere but
 %   on the region (the points "-"); the vital point, or none.  A straight
 %   four, a bent four and a square four have none (two eyes, or one,

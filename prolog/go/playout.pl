@@ -34,8 +34,8 @@ takes the first rule that gives a move:
      X saves it: by taking an opponent chain in atari that touches it, or
      by extending on its liberty when the chain then has two liberties at
      least (not a self-atari: fb_self_atari/3).
-  1a. **Nakade** (off by default; nakade(true) of the search turns it
-     on).  A group's *eye space* is a small region enclosed by its
+  1a. **Nakade** (off by default; nakade(true) or nakade(full) of the
+     search turns it on).  A group's *eye space* is a small region enclosed by its
      stones (and the edge): three to six points, empty or holding the
      opponent's stones.  Some shapes of it make two eyes or one
      depending on who plays its *vital point* first: the middle of a
@@ -74,7 +74,11 @@ takes the first rule that gives a move:
   4. **A random move** (fb_random_move/3's scan of the empty points)
      that is legal, does not fill one of X's eyes (fb_eye/3), and does
      not put a chain of two stones or more in atari (a lone stone may:
-     throw-ins kill eyes).  X passes when there is none.
+     throw-ins kill eyes); with nakade(full) of the search (rule 1a as
+     well), nor fills an empty eye space of X's of three to six points
+     but at its vital point (own_space/5): a random fill would leave a
+     shape of one eye, which rule 1a then kills.  X passes when there is
+     none.
 
 Two passes in a row end the game, which is counted by area (fb_area/2).
 The board is go_fastboard's, changed in place: the caller runs a playout
@@ -140,7 +144,9 @@ policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, TwoLibs, Moves)
 %!  policy_game(+FB, +X, +Last, +Ply0, +MaxPly, +First, +Patterns, +Replies, +TwoLibs, +Nakade, -Moves) is det.
 %
 %   As policy_game/10; with Nakade true, rule 1a (the vital point of a
-%   small eye space at the last move) comes after rule 1.
+%   small eye space at the last move) comes after rule 1; with Nakade
+%   full, rule 4 also leaves X's own empty eye spaces whole but their
+%   vital points (false: neither).
 policy_game(FB, X, Last, Ply0, MaxPly, First, Patterns, Replies, TwoLibs, Nakade, Moves) :-
     (   Patterns == false -> Table = none ; pattern_table(Table) ),
     game(FB, X, Last, 0, 0, Ply0, MaxPly, First, t(Table, Replies, TwoLibs, Nakade), [], Moves).
@@ -177,8 +183,9 @@ policy_move(FB, X, Last, Last2, I) :-
 %!  policy_move(+FB, +X, +Last, +Last2, +Rules, -I) is semidet.
 %
 %   As policy_move/5, with the rules that are options of the search
-%   turned on or off by Rules: twolibs(Bool) (rule 1c) and nakade(Bool)
-%   (rule 1a), both false by default here.
+%   turned on or off by Rules: twolibs(Bool) (rule 1c) and nakade(N)
+%   (rule 1a, and with N full the eye spaces kept by rule 4), both
+%   false by default here.
 policy_move(FB, X, Last, Last2, Rules, I) :-
     option(twolibs(TwoLibs), Rules, false),
     option(nakade(Nakade), Rules, false),
@@ -187,12 +194,12 @@ policy_move(FB, X, Last, Last2, Rules, I) :-
 
 choose(FB, X, Last, Last2, t(Table, Replies, TwoLibs, Nakade), I) :-
     (   Last > 0, atari_reply(FB, X, Last, I0) -> I = I0
-    ;   Last > 0, Nakade == true, nakade_reply(FB, X, Last, I0) -> I = I0
+    ;   Last > 0, Nakade \== false, nakade_reply(FB, X, Last, I0) -> I = I0
     ;   Last > 0, Replies \== none, good_reply(Replies, FB, X, Last, I0) -> I = I0
     ;   Last > 0, TwoLibs == true, two_liberty_reply(FB, X, Last, I0) -> I = I0
     ;   Last > 0, Table \== none, pattern_reply(FB, X, Last, Table, I0) -> I = I0
     ;   Last2 > 0, fb_cell(FB, Last2, X), capture_next_to(FB, X, Last2, I0) -> I = I0
-    ;   random_move(FB, X, I)
+    ;   random_move(FB, X, Nakade, I)
     ).
 
                  /*******************************
@@ -328,7 +335,7 @@ killing_point([J|Js], FB, Cells, W, Y, X, Big, V) :-
     (   arg(J, Cells, 0),
         \+ memberchk(J, Big)
     ->  arg(8, FB, Chains),
-        flood([J], Cells, Chains, W, Y, 1, [J], Region),
+        flood([J], Cells, Chains, W, Y, 9, 1, [J], Region),
         (   Region = small(K, Space),
             K >= 3,
             vital(Space, W, V0),
@@ -381,39 +388,59 @@ nakade_point(FB, I, Owner, Vital) :-
 %   there after a few points).
 space(I, FB, Owner, Space) :-
     FB = fb(Cells, _, _, _, W, _, _, Chains),
-    flood([I], Cells, Chains, W, Owner, 1, [I], small(K, Space)),
+    flood([I], Cells, Chains, W, Owner, 9, 1, [I], small(K, Space)),
     K >= 3.
 
-%   flood(+Todo, +Cells, +Chains, +W, +Owner, +K0, +Seen0, -Region):
+%   flood(+Todo, +Cells, +Chains, +W, +Owner, +Stop, +K0, +Seen0, -Region):
 %   Region is small(K, Space), the K points of the region (six at most),
-%   or big(Seen), the points seen when a seventh was found.
-flood([], _, _, _, _, K, Space, small(K, Space)).
-flood([P|Ps], Cells, Chains, W, Owner, K0, Seen0, Region) :-
+%   or big(Seen), the points seen when a seventh was found, or a stone of
+%   colour Stop (9: none stops it).
+flood([], _, _, _, _, _, K, Space, small(K, Space)).
+flood([P|Ps], Cells, Chains, W, Owner, Stop, K0, Seen0, Region) :-
     N is P - W, S is P + W, E is P + 1, Wst is P - 1,
-    (   reach(N, Cells, Chains, Owner, K0, K1, Seen0, Seen1, Ps, Ps1),
-        reach(S, Cells, Chains, Owner, K1, K2, Seen1, Seen2, Ps1, Ps2),
-        reach(E, Cells, Chains, Owner, K2, K3, Seen2, Seen3, Ps2, Ps3),
-        reach(Wst, Cells, Chains, Owner, K3, K4, Seen3, Seen4, Ps3, Ps4)
-    ->  flood(Ps4, Cells, Chains, W, Owner, K4, Seen4, Region)
+    (   reach(N, Cells, Chains, Owner, Stop, K0, K1, Seen0, Seen1, Ps, Ps1),
+        reach(S, Cells, Chains, Owner, Stop, K1, K2, Seen1, Seen2, Ps1, Ps2),
+        reach(E, Cells, Chains, Owner, Stop, K2, K3, Seen2, Seen3, Ps2, Ps3),
+        reach(Wst, Cells, Chains, Owner, Stop, K3, K4, Seen3, Seen4, Ps3, Ps4)
+    ->  flood(Ps4, Cells, Chains, W, Owner, Stop, K4, Seen4, Region)
     ;   Region = big(Seen0)
     ).
 
-%   reach(+J, +Cells, +Chains, +Owner, +K0, -K, +Seen0, -Seen, +Todo0,
-%   -Todo): J joins the region (K0 points so far, Seen0) unless it holds
-%   Owner's stone, is off the board or was seen; fails at a seventh point,
-%   or at once at a stone whose chain would not fit in six.
-reach(J, Cells, Chains, Owner, K0, K, Seen0, Seen, Todo0, Todo) :-
+%   reach(+J, +Cells, +Chains, +Owner, +Stop, +K0, -K, +Seen0, -Seen,
+%   +Todo0, -Todo): J joins the region (K0 points so far, Seen0) unless
+%   it holds Owner's stone, is off the board or was seen; fails at a
+%   seventh point, at a stone of colour Stop, or at once at a stone whose
+%   chain would not fit in six.
+reach(J, Cells, Chains, Owner, Stop, K0, K, Seen0, Seen, Todo0, Todo) :-
     arg(J, Cells, C),
     (   ( C =:= Owner ; C =:= 3 ; memberchk(J, Seen0) )
     ->  K = K0, Seen = Seen0, Todo = Todo0
     ;   K0 < 6,
         (   C =:= 0 -> true
-        ;   Chains = ch(Root, _, _, Size, _),
+        ;   C =\= Stop,
+            Chains = ch(Root, _, _, Size, _),
             arg(J, Root, R), arg(R, Size, Stones),
             K0 + Stones =< 6
         ),
         K is K0 + 1, Seen = [J|Seen0], Todo = [J|Todo0]
     ).
+
+%   own_space(+J, +FB, +Cells, +W, +X): the empty point J lies in an eye
+%   space of X's that holds no stone: three to six empty points enclosed
+%   by X's stones and the edge; J is not its vital point (there is none,
+%   or it is another).  A point with a stone of the opponent next to it,
+%   or with empty points only, is not looked at (it would be the centre
+%   of a crossed five or a rabbity six: the vital point).
+own_space(J, FB, Cells, W, X) :-
+    N is J - W, S is J + W, E is J + 1, Wst is J - 1,
+    arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
+    Y is 3 - X,
+    CN =\= Y, CS =\= Y, CE =\= Y, CW =\= Y,
+    CN + CS + CE + CW > 0,
+    arg(8, FB, Chains),
+    flood([J], Cells, Chains, W, X, Y, 1, [J], small(K, Space)),
+    K >= 3,
+    \+ vital(Space, W, J).
 
 %   vital(+Space, +W, -V): V is the vital point of the region Space
 %   (nakade_point/4): the point of highest degree, when the degrees
@@ -687,25 +714,28 @@ table_args([K|Ks], Pairs, Default, [V|Vs]) :-
                  *       4. RANDOM MOVES        *
                  *******************************/
 
-%   random_move(+FB, +X, -I): as fb_random_move/3, also skipping the
-%   points where X's stone would join a chain of X's and leave it in
-%   atari.
-random_move(FB, X, I) :-
+%   random_move(+FB, +X, +Nakade, -I): as fb_random_move/3, also skipping
+%   the points where X's stone would join a chain of X's and leave it in
+%   atari; with Nakade full, also the points of an empty eye space of X's
+%   but its vital point (own_space/5: filling it would leave one eye).
+random_move(FB, X, Nakade, I) :-
     FB = fb(Cells, Empties, _, s(Count, _), W, _, _, _),
     Count > 0,
     K0 is random(Count) + 1,
-    scan(Count, K0, Count, FB, Cells, W, Empties, X, I).
+    (   Nakade == full -> Own = true ; Own = false ),
+    scan(Count, K0, Count, FB, Cells, W, Empties, X, Own, I).
 
-scan(Left, K, Count, FB, Cells, W, Empties, X, I) :-
+scan(Left, K, Count, FB, Cells, W, Empties, X, Own, I) :-
     Left > 0,
     arg(K, Empties, J),
     (   \+ fb_eye(FB, X, J),
         fb_legal(FB, X, J),
-        \+ ( joins(J, Cells, W, X), fb_self_atari(FB, X, J) )
+        \+ ( joins(J, Cells, W, X), fb_self_atari(FB, X, J) ),
+        \+ ( Own == true, own_space(J, FB, Cells, W, X) )
     ->  I = J
     ;   Left1 is Left - 1,
         (   K =:= Count -> K1 = 1 ; K1 is K + 1 ),
-        scan(Left1, K1, Count, FB, Cells, W, Empties, X, I)
+        scan(Left1, K1, Count, FB, Cells, W, Empties, X, Own, I)
     ).
 
 %   joins(+J, +Cells, +W, +X): a stone of X's is next to J.

@@ -96,7 +96,8 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   liberty to a chain left with two (go_playout's rule 1c, on by
 %   default); nakade(true), playouts that play the vital point of a
 %   small eye space at the last move (go_playout's rule 1a, off by
-%   default); priors(hand), the
+%   default), nakade(full) that and random moves that keep one's own
+%   empty eye spaces whole but their vital points; priors(hand), the
 %   hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones; explore(C), an
 %   exploration term of weight C in each child's value (select_child/5;
@@ -125,7 +126,7 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
     option(twolibs(TwoLibs), Options, true),
     option(nakade(Nakade), Options, false),
-    must_be(boolean, Nakade),
+    must_be(oneof([false, true, full]), Nakade),
     option(explore(C), Options, 0),
     must_be(between(0.0, 10.0), C),
     grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, tree(How, C), Last, Replies,
