@@ -306,14 +306,21 @@ takeable(J, Cells, Y, FB, X, M) :-
 %   self-atari in X's own eye space (in the opponent's, the stones taken
 %   would leave a space of one eye, so a self-atari there is the killing
 %   move).
-%   Two quick tests leave out most last moves before any region is
-%   flooded: the opponent's chain of Last must have five stones at most
-%   to lie in X's eye space, and Last must have its empty neighbours on
-%   one side (not two opposite ones: a stone in the open) to be a wall of
-%   the opponent's (the test of Pachi's playouts).
+%   Quick tests leave out most last moves before any region is flooded.
+%   In X's eye space, the opponent's chain of Last has five stones at
+%   most, and Last touches a stone of X's or is a corner point: any other
+%   point of an eye space has three or four neighbours in it, so it is
+%   the vital point of its shape, already taken, or the shape has none.
+%   Next to the opponent's, Last has its empty neighbours on one side (not
+%   two opposite ones: a stone in the open), the test of Pachi's playouts.
 nakade_reply(FB, X, Last, I) :-
     FB = fb(Cells, _, _, _, W, _, _, ch(Root, _, _, Size, _)),
-    (   arg(Last, Root, R), arg(R, Size, K), K =< 5,
+    N is Last - W, S is Last + W, E is Last + 1, Wst is Last - 1,
+    arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
+    (   ( CN =:= X ; CS =:= X ; CE =:= X ; CW =:= X
+        ; ( CN =:= 3 ; CS =:= 3 ), ( CE =:= 3 ; CW =:= 3 )
+        ),
+        arg(Last, Root, R), arg(R, Size, K), K =< 5,
         space(Last, FB, X, Space),
         vital(Space, W, V),
         arg(V, Cells, 0),
@@ -321,8 +328,6 @@ nakade_reply(FB, X, Last, I) :-
         \+ fb_self_atari(FB, X, V)
     ->  I = V
     ;   Y is 3 - X,
-        N is Last - W, S is Last + W, E is Last + 1, Wst is Last - 1,
-        arg(N, Cells, CN), arg(S, Cells, CS), arg(E, Cells, CE), arg(Wst, Cells, CW),
         CN + CS > 0, CE + CW > 0,               % no two empty opposite neighbours
         killing_point([N, S, E, Wst], FB, Cells, W, Y, X, [], I)
     ).
