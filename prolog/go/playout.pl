@@ -430,6 +430,15 @@ reach(J, Cells, Chains, Owner, Stop, K0, K, Seen0, Seen, Todo0, Todo) :-
         K is K0 + 1, Seen = [J|Seen0], Todo = [J|Todo0]
     ).
 
+%   their_space(+J, +FB, +X): the empty point J lies in an eye space of
+%   the opponent's (six points at most without its stones, enclosed by
+%   them and the edge): X's stones there are given up to leave it one
+%   eye (nakade), so a self-atari is no loss.
+their_space(J, FB, X) :-
+    FB = fb(Cells, _, _, _, W, _, _, Chains),
+    Y is 3 - X,
+    flood([J], Cells, Chains, W, Y, 9, 1, [J], small(_, _)).
+
 %   own_space(+J, +FB, +Cells, +W, +X): the empty point J lies in an eye
 %   space of X's that holds no stone: three to six empty points enclosed
 %   by X's stones and the edge; J is not its vital point (there is none,
@@ -721,8 +730,10 @@ table_args([K|Ks], Pairs, Default, [V|Vs]) :-
 
 %   random_move(+FB, +X, +Nakade, -I): as fb_random_move/3, also skipping
 %   the points where X's stone would join a chain of X's and leave it in
-%   atari; with Nakade full, also the points of an empty eye space of X's
-%   but its vital point (own_space/5: filling it would leave one eye).
+%   atari (but inside an eye space of the opponent's, with Nakade full:
+%   their_space/3); with Nakade full, also the points of an empty eye
+%   space of X's but its vital point (own_space/5: filling it would leave
+%   one eye).
 random_move(FB, X, Nakade, I) :-
     FB = fb(Cells, Empties, _, s(Count, _), W, _, _, _),
     Count > 0,
@@ -735,7 +746,8 @@ scan(Left, K, Count, FB, Cells, W, Empties, X, Own, I) :-
     arg(K, Empties, J),
     (   \+ fb_eye(FB, X, J),
         fb_legal(FB, X, J),
-        \+ ( joins(J, Cells, W, X), fb_self_atari(FB, X, J) ),
+        \+ ( joins(J, Cells, W, X), fb_self_atari(FB, X, J),
+             \+ ( Own == true, their_space(J, FB, X) ) ),
         \+ ( Own == true, own_space(J, FB, Cells, W, X) )
     ->  I = J
     ;   Left1 is Left - 1,
