@@ -2457,6 +2457,38 @@ gp_inside(FB, Rule, Inside) :-
             Poss),
     sort(Poss, Inside).
 
+%   The random games judge a bent three.  White's group in the corner of
+%   7x7 has the bent three [0, 0], [0, 1], [1, 0] for eye space, Black's
+%   wall round it has eyes of its own.  Once Black has the vital point
+%   [0, 0], White is dead; once White has it, alive.  With nakade(full)
+%   the policy's games (10 seeds each) say so: Black's whole board (49)
+%   after Black's move, White's stones alive after White's.  The default
+%   games count White alive either way: Black's stones that would finish
+%   the kill put a chain of two in atari, which rule 4 does not play.
+test(nakade_full_games_judge_a_bent_three, [Full, Default] == [[49]-[alive], [alive]-[alive]]) :-
+    gp_board(["--wb-b-", "-wwbbbb", "wwbb-bb", "bbbbbbb", "b-b-b-b", "bbbbbbb", "b-b-b-b"], FB),
+    gp_index(FB, [0, 0], V),
+    gp_judge(FB, V, full, Full),
+    gp_judge(FB, V, false, Default).
+
+%   gp_judge(+FB, +V, +Nakade, -AfterBlack-AfterWhite): the ends of ten
+%   seeded policy games after Black's stone on V, and after White's: 49
+%   for Black's whole board, alive when White's stones are still there.
+gp_judge(FB, V, Nakade, AfterBlack-AfterWhite) :-
+    maplist(gp_ends(FB, V, Nakade), [1, 2], [AfterBlack, AfterWhite]).
+
+gp_ends(FB, V, Nakade, Mover, Ends) :-
+    arg(1, FB, Cells), functor(Cells, _, Size),
+    Next is 3 - Mover,
+    findall(End, ( between(1, 10, Seed), set_random(seed(Seed)),
+                   functor(First, first, Size),
+                   go_fastboard:fb_play(FB, Mover, V, _),
+                   go_playout:policy_game(FB, Next, V, 1, 300, First, true, none, true, Nakade, _),
+                   go_fastboard:fb_area(FB, A),
+                   ( A =:= 49 -> End = 49 ; End = alive ) ),
+            Ends0),
+    sort(Ends0, Ends).
+
 %   The shapes of go_playout:nakade_point/4: White's stones everywhere but
 %   on the region (the points "-"); the vital point, or none.  A straight
 %   four, a bent four and a square four have none (two eyes, or one,
