@@ -306,6 +306,7 @@ takeable(J, Cells, Y, FB, X, M) :-
 %   self-atari in X's own eye space (in the opponent's, the stones taken
 %   would leave a space of one eye, so a self-atari there is the killing
 %   move).
+%
 %   Quick tests leave out most last moves before any region is flooded.
 %   In X's eye space, the opponent's chain of Last has five stones at
 %   most, and Last touches a stone of X's or is a corner point: any other
