@@ -2409,6 +2409,109 @@ test(saves_by_capture_not_self_atari, Moves == [[4, 1]]) :-
     gp_moves(FB, 1, Last, Poss),
     sort(Poss, Moves).
 
+%   Rule 1a (option nakade(true)), the attack.  White's last stone, [1, 1],
+%   closed a bent three in the corner ([0, 0], [0, 1], [1, 0]), White's
+%   only liberties.  Black plays its vital point, the corner, whatever the
+%   seed: White is then left with one eye.  Without the rule the policy
+%   plays anywhere.
+test(nakade_kills_a_bent_three, [With, Without] == [[[0, 0]], true]) :-
+    gp_board(["--wb--", "-wwb--", "wwbb--", "bbb---", "------", "------"], FB),
+    gp_index(FB, [1, 1], Last),
+    findall(Pos, ( between(1, 20, Seed), set_random(seed(Seed)),
+                   go_playout:policy_move(FB, 1, Last, 0, [nakade(true)], I),
+                   gp_index(FB, Pos, I) ),
+            Poss),
+    sort(Poss, With),
+    gp_moves(FB, 1, Last, Poss0),
+    sort(Poss0, Others),
+    ( Others = [_, _|_] -> Without = true ; Without = Others ).
+
+%   Rule 1a, the defence.  White's eye space on the edge is a bulky five
+%   ([0, 0], [0, 1], [0, 2], [1, 0], [1, 1]); Black's stone [1, 0] placed
+%   in it has two liberties (no atari to answer).  White plays the vital
+%   point [0, 1] (the point of three neighbours in the space), which
+%   leaves it an eye at [0, 2] and a second once it takes [1, 0].
+test(nakade_defends_a_bulky_five, Moves == [[0, 1]]) :-
+    gp_board(["---wb--", "b-wwb--", "wwwwb--", "bbbbb--", "-------", "-------", "-------"], FB),
+    gp_index(FB, [1, 0], Last),
+    findall(Pos, ( between(1, 20, Seed), set_random(seed(Seed)),
+                   go_playout:policy_move(FB, 2, Last, 0, [nakade(true)], I),
+                   gp_index(FB, Pos, I) ),
+            Poss),
+    sort(Poss, Moves).
+
+%   Rule 4 with nakade(full): White's random moves leave its bent three
+%   ([0, 0], [0, 1], [0, 2]... the corner's) whole but for its vital
+%   point; with nakade(true) they also fill its ends (one eye left).
+test(random_moves_keep_the_eye_space, [Full, True] == [[[0, 0]], [[0, 0], [0, 1], [1, 0]]]) :-
+    gp_board(["--wb--", "-wwb--", "wwbb--", "bbb---", "------", "------"], FB),
+    gp_inside(FB, full, Full),
+    gp_inside(FB, true, True).
+
+%   gp_inside(+FB, +Rule, -Inside): White's random moves (300 seeds) in
+%   the corner's three points.
+gp_inside(FB, Rule, Inside) :-
+    findall(Pos, ( between(1, 300, Seed), set_random(seed(Seed)),
+                   go_playout:random_move(FB, 2, Rule, I),
+                   gp_index(FB, Pos, I), Pos = [R, C], R + C =< 1 ),
+            Poss),
+    sort(Poss, Inside).
+
+%   The random games judge a bent three.  White's group in the corner of
+%   7x7 has the bent three [0, 0], [0, 1], [1, 0] for eye space, Black's
+%   wall round it has eyes of its own.  Once Black has the vital point
+%   [0, 0], White is dead; once White has it, alive.  With nakade(full)
+%   the policy's games (10 seeds each) say so: Black's whole board (49)
+%   after Black's move, White's stones alive after White's.  The default
+%   games count White alive either way: Black's stones that would finish
+%   the kill put a chain of two in atari, which rule 4 does not play.
+test(nakade_full_games_judge_a_bent_three, [Full, Default] == [[49]-[alive], [alive]-[alive]]) :-
+    gp_board(["--wb-b-", "-wwbbbb", "wwbb-bb", "bbbbbbb", "b-b-b-b", "bbbbbbb", "b-b-b-b"], FB),
+    gp_index(FB, [0, 0], V),
+    gp_judge(FB, V, full, Full),
+    gp_judge(FB, V, false, Default).
+
+%   gp_judge(+FB, +V, +Nakade, -AfterBlack-AfterWhite): the ends of ten
+%   seeded policy games after Black's stone on V, and after White's: 49
+%   for Black's whole board, alive when White's stones are still there.
+gp_judge(FB, V, Nakade, AfterBlack-AfterWhite) :-
+    maplist(gp_ends(FB, V, Nakade), [1, 2], [AfterBlack, AfterWhite]).
+
+gp_ends(FB, V, Nakade, Mover, Ends) :-
+    arg(1, FB, Cells), functor(Cells, _, Size),
+    Next is 3 - Mover,
+    findall(End, ( between(1, 10, Seed), set_random(seed(Seed)),
+                   functor(First, first, Size),
+                   go_fastboard:fb_play(FB, Mover, V, _),
+                   go_playout:policy_game(FB, Next, V, 1, 300, First, true, none, true, Nakade, _),
+                   go_fastboard:fb_area(FB, A),
+                   ( A =:= 49 -> End = 49 ; End = alive ) ),
+            Ends0),
+    sort(Ends0, Ends).
+
+%   The shapes of go_playout:nakade_point/4: White's stones everywhere but
+%   on the region (the points "-"); the vital point, or none.  A straight
+%   four, a bent four and a square four have none (two eyes, or one,
+%   whoever plays first); nor have two points or seven.
+test(nakade_points_of_the_shapes, Vitals == [[2, 2], [2, 2], [2, 2], [2, 2], [2, 2], [1, 1],
+                                             none, none, none, none, none]) :-
+    Shapes = [["wwwww", "wwwww", "w---w", "wwwww", "wwwww"],     % straight three
+              ["wwwww", "ww-ww", "w---w", "wwwww", "wwwww"],     % pyramid four
+              ["wwwww", "w--ww", "w---w", "wwwww", "wwwww"],     % bulky five
+              ["wwwww", "ww-ww", "w---w", "ww-ww", "wwwww"],     % crossed five
+              ["wwwww", "w--ww", "w---w", "ww-ww", "wwwww"],     % rabbity six
+              ["wwwww", "w--ww", "w-www", "wwwww", "wwwww"],     % bent three
+              ["wwwww", "wwwww", "w----", "wwwww", "wwwww"],     % straight four
+              ["wwwww", "w-www", "w---w", "wwwww", "wwwww"],     % bent four
+              ["wwwww", "w--ww", "w--ww", "wwwww", "wwwww"],     % square four
+              ["wwwww", "wwwww", "w--ww", "wwwww", "wwwww"],     % two points
+              ["wwwww", "w----", "w---w", "wwwww", "wwwww"]],    % seven points
+    findall(V, ( member(Rows, Shapes), gp_board(Rows, FB),
+                 once(( nth0(R, Rows, Row), sub_atom(Row, C, 1, _, '-') )),
+                 gp_index(FB, [R, C], I),
+                 (   go_playout:nakade_point(FB, I, 2, J) -> gp_index(FB, V, J) ; V = none ) ),
+            Vitals).
+
 %   White answered Black's [2, 1] at [2, 2]: of the 23 empty points only
 %   the four hane around the two stones match a pattern; the policy plays
 %   one of them, every one for some seed.

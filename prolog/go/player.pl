@@ -106,7 +106,7 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   search played (N a variable: 0 where no search ran), mc_max_size(S)
 %   the largest board where the search runs (default every size),
 %   search(flat) the flat Monte Carlo instead of the tree, priors(hand),
-%   patterns(false), replies(false) and twolibs(false) as
+%   patterns(false), replies(false), twolibs(false) and nakade(true) as
 %   go_uct:uct_search/6 takes them, races(false)
 %   without the capturing races' values (go_tactics:races/3),
 %   urgent(noise) to play a tactical move before the search's choice
@@ -404,8 +404,9 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
         option(replies(Replies), Options, true),
         option(twolibs(TwoLibs), Options, true),
         option(explore(C), Options, 0),
+        option(nakade(Nakade), Options, false),
         append(Budget, [last(Last), patterns(Patterns), priors(How), replies(Replies),
-                        twolibs(TwoLibs), explore(C)], UctOptions),
+                        twolibs(TwoLibs), nakade(Nakade), explore(C)], UctOptions),
         uct_search(FB, X, Komi, Priors, UctOptions, Tried)
     ),
     Tried = [_-_-Rate|_],

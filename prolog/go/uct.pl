@@ -94,7 +94,10 @@ clock_simulations(100).      % a search on the clock plays at most this x points
 %   learns them afresh from its own simulations, the tree's moves and the
 %   playouts'); twolibs(false), playouts that do not give a third
 %   liberty to a chain left with two (go_playout's rule 1c, on by
-%   default); priors(hand), the
+%   default); nakade(true), playouts that play the vital point of a
+%   small eye space at the last move (go_playout's rule 1a, off by
+%   default), nakade(full) that and random moves that keep one's own
+%   empty eye spaces whole but their vital points; priors(hand), the
 %   hand-written priors of
 %   go_prior:hand_prior/5 instead of the learned ones; explore(C), an
 %   exploration term of weight C in each child's value (select_child/5;
@@ -122,10 +125,12 @@ uct_search(FB, X, Komi, Candidates, Options, Ranked) :-
     option(replies(UseReplies), Options, true),
     (   UseReplies == true -> new_replies(Arity, Replies) ; Replies = none ),
     option(twolibs(TwoLibs), Options, true),
+    option(nakade(Nakade), Options, false),
+    must_be(oneof([false, true, full]), Nakade),
     option(explore(C), Options, 0),
     must_be(between(0.0, 10.0), C),
     grow(0, Budget, s(FB, X, Komi, Root, Arity, MaxPly, Patterns, tree(How, C), Last, Replies,
-                      TwoLibs), Done),
+                      rules(TwoLibs, Nakade)), Done),
     findall(Visits-Prior-I-Rate,
             ( arg(_, Kids, c(I, N, W, _, _, _, N0, W0)),
               Visits is round(N - N0),
@@ -252,17 +257,21 @@ top_two(J, K, Kids, F0, S0, F, S) :-
     ).
 
 %   simulate(+Search): one simulation; Search is s(FB, X, Komi, Root,
-%   Arity, MaxPly, Patterns, Tree, Last, Replies, TwoLibs): the board, the
+%   Arity, MaxPly, Patterns, Tree, Last, Replies, Rules): the board, the
 %   colour to move, the komi, the tree, the size of FB's cells term, the
 %   playouts' last ply, whether they use patterns, tree(How, C) (the
 %   priors of new nodes, learned or hand, and the exploration weight of
 %   option explore(C)), the opponent's last move before the root, the table of last
-%   good replies (or none) and whether the playouts defend chains of two
-%   liberties (option twolibs, true by default).
-simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, Tree, Last0, Replies, TwoLibs)) :-
+%   good replies (or none) and rules(TwoLibs, Nakade): whether the
+%   playouts defend chains of two liberties (option twolibs, true by
+%   default) and play the vital points of eye spaces (option nakade,
+%   false by default).
+simulate(s(FB, X, Komi, Root, Arity, MaxPly, Patterns, Tree, Last0, Replies,
+           rules(TwoLibs, Nakade))) :-
     functor(First, first, Arity),
     \+ \+ ( descend(Root, FB, X, 1, Last0, Tree, Path, First, Ply, Last, Next),
-            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, TwoLibs, Moves),
+            policy_game(FB, Next, Last, Ply, MaxPly, First, Patterns, Replies, TwoLibs, Nakade,
+                        Moves),
             fb_area(FB, Area),
             Black is Area - Komi,
             backup(Path, Black, First),
