@@ -579,13 +579,7 @@ owl_points(FB, X, Options, Points) :-
 %   critical, its defence point and the group's stones.  Options: as
 %   group_status/5's and owl_groups/4's.
 owl_defences(FB, X, Options, Points) :-
-    owl_groups(FB, X, Options, Ours),
-    findall(I-Size,
-            ( member(g(S, Size), Ours),
-              group_status(FB, X, S, Options, critical(I, _)) ),
-            Saves),
-    msort(Saves, Sorted),
-    sum_stones(Sorted, Points).
+    critical_points(FB, X, Options, defence, Points).
 
 %!  owl_kills(+FB, +X, +Options, -Points) is det.
 %
@@ -594,12 +588,21 @@ owl_defences(FB, X, Options, Points) :-
 %   group's stones.
 owl_kills(FB, X, Options, Points) :-
     Y is 3 - X,
-    owl_groups(FB, Y, Options, Theirs),
+    critical_points(FB, Y, Options, kill, Points).
+
+%   critical_points(+FB, +Owner, +Options, +Which, -Points): for each of
+%   Owner's groups worth reading that group_status/5 finds critical, its
+%   defence point (Which = defence: Owner's stone there) or its killing
+%   point (Which = kill: the opponent's), with the group's stones; one
+%   pair a point, ordered by point.
+critical_points(FB, Owner, Options, Which, Points) :-
+    owl_groups(FB, Owner, Options, Groups),
     findall(I-Size,
-            ( member(g(S, Size), Theirs),
-              group_status(FB, Y, S, Options, critical(_, I)) ),
-            Kills),
-    msort(Kills, Sorted),
+            ( member(g(S, Size), Groups),
+              group_status(FB, Owner, S, Options, critical(D, K)),
+              (   Which == defence -> I = D ; I = K ) ),
+            Found),
+    msort(Found, Sorted),
     sum_stones(Sorted, Points).
 
 %!  owl_groups(+FB, +X, +Options, -Groups) is det.
