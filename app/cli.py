@@ -241,15 +241,15 @@ def main(argv: list[str] | None = None) -> None:
     if given[:1] == ["lab"]:
         from . import lab as labs
 
-        raise SystemExit(labs.main(given[1:]))
+        raise SystemExit(labs.main(given[1:], serve=main))
     if given[:1] == ["kit"]:
         from . import kit as kits
 
         raise SystemExit(kits.main(given[1:]))
     if given[:1] == ["grade"]:
-        from . import grade as grader
+        from . import grading
 
-        raise SystemExit(grader.main(given[1:]))
+        raise SystemExit(grading.main(given[1:]))
     args = parser.parse_args(argv)
     problem = check_model(args.worker_class, args.threads)
     if problem:

@@ -1,7 +1,9 @@
 """`tablero grade FILE.pl`: grade a student's Go rules module (the UNS 2019 course).
 
-Start reading here: main() parses the command line, grade() runs the student's
-file and returns a report (a dict), and text_report()/html_report() draw it.
+Start reading here: grade() runs the student's file and returns a report (a
+dict), text_report()/html_report() draw it, and grade_class() grades a class's
+folder (with this grader, GO, or a kit game's: app/grade_games.py).  The command
+line, `tablero grade`, is app/grading.py's.
 
 The student's code never runs in this process, nor in the pyswip-embedded
 Prolog of a web worker: prolog/grade/driver.pl runs in a `swipl` subprocess of
@@ -27,7 +29,6 @@ end).  See docs/grading.md.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import html
 import json
@@ -42,6 +43,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from . import confine
 
@@ -77,115 +79,6 @@ class GradeError(Exception):
 
 
 # ------------------------------------------------------------ command line
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`tablero grade FILE.pl [options]`: print the report; return the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="tablero grade",
-        description="Grade a student's Go rules module (emptyBoard/1, goMove/4 and a score "
-                    "predicate, UNS 2019) against our rules, GNU Go games and random games; "
-                    "or, with --game, a GoRoGo, Azul or Molinolog solution on its kit's "
-                    "contract (docs/grading.md).")
-    parser.add_argument("file", help="the student's Prolog file (proylcc.pl), their folder "
-                                     "(its adapter.pl, else the kit's main file), or a class "
-                                     "folder")
-    parser.add_argument("--game", choices=["go", "gorogo", "azul", "molinolog"], default="go",
-                        help="the course's game (default go)")
-    parser.add_argument("--score", metavar="NAME/3",
-                        help="the score predicate (default: terminarJuego/3, else finDelJuego/3)")
-    parser.add_argument("--score-order", choices=["wb", "bw"],
-                        help="its argument order: wb = (Board, White, Black) as terminarJuego, "
-                             "bw = (Board, Black, White) as finDelJuego (default: by name, or "
-                             "detected)")
-    parser.add_argument("--html", metavar="FILE", help="also write an HTML report to FILE")
-    parser.add_argument("--json", action="store_true",
-                        help="print the report as JSON instead of text")
-    parser.add_argument("--seed", default=DEFAULT_SEEDS,
-                        help=f"seeds of the random games, one or several (default {DEFAULT_SEEDS})")
-    parser.add_argument("--require", metavar="PRED,...",
-                        help="the predicates that must pass for an overall PASS (default all: "
-                             "goMove/4,score,emptyBoard/1)")
-    parser.add_argument("--weights", metavar="PRED=N,...",
-                        help="weights of the mark out of 100 (default goMove/4=70,score=20,"
-                             "emptyBoard/1=10)")
-    parser.add_argument("--only", metavar="SECTION,...",
-                        help="run only these sections: positions, score, gnugo19, random19, "
-                             "gnugo9, random9, score9")
-    parser.add_argument("--call-seconds", type=float, default=CALL_SECONDS,
-                        help=f"time limit of one goMove/4 call (default {CALL_SECONDS:g} s)")
-    parser.add_argument("--lang", choices=["es", "en", "pt"],
-                        help="language of a class's table and feedback (default the course's: "
-                             "es; GoRoGo pt)")
-    parser.add_argument("--out", metavar="FOLDER",
-                        help="where a class's grades go (default FOLDER/grades)")
-    parser.add_argument("--jobs", type=int, default=CLASS_JOBS,
-                        help=f"solutions of a class graded at once (default {CLASS_JOBS})")
-    args = parser.parse_args(argv)
-    if args.game != "go":
-        return _main_game(args)
-    args.lang = args.lang or "es"
-    if args.lang == "pt":
-        parser.error("--lang pt: the Go course's feedback is in Spanish or English")
-    if Path(args.file).is_dir() and is_class_folder(Path(args.file)):
-        return main_class(args)
-    try:
-        report = grade(Path(args.file), score=args.score, score_order=args.score_order,
-                       seed=args.seed, only=args.only, call_seconds=args.call_seconds,
-                       require=args.require, weights=args.weights)
-    except GradeError as exc:
-        print(f"tablero grade: {exc}", file=sys.stderr)
-        return 2
-    if args.html:
-        Path(args.html).write_text(html_report(report), encoding="utf-8")
-    if args.json:
-        print(json.dumps(report, ensure_ascii=False, indent=1))
-    else:
-        print(text_report(report), end="")
-    return report["exit"]
-
-
-def _main_game(args) -> int:
-    """`tablero grade --game GAME FILE|FOLDER`: a kit game's solution, or a class."""
-    from . import grade_games
-    args.lang = args.lang or grade_games.GAMES[args.game]["lang"]
-    path = Path(args.file)
-    if path.is_dir() and not grade_games.is_solution_folder(path, args.game):
-        return main_class(args)
-    try:
-        report = grade_games.grade(path, args.game, seed=args.seed, only=args.only,
-                                   call_seconds=args.call_seconds, require=args.require,
-                                   weights=args.weights)
-    except GradeError as exc:
-        print(f"tablero grade: {exc}", file=sys.stderr)
-        return 2
-    if args.html:
-        Path(args.html).write_text(grade_games.html_report(report), encoding="utf-8")
-    print(grade_games.report_json(report) if args.json else grade_games.text_report(report),
-          end="\n" if args.json else "")
-    return report["exit"]
-
-
-def main_class(args) -> int:
-    """`tablero grade FOLDER/`: every solution of a class; exit 0 if all pass, 1 else."""
-    started = time.monotonic()
-    try:
-        rows = grade_class(Path(args.file), args.out, args.lang, args.jobs,
-                           game=getattr(args, "game", "go"),
-                           progress=lambda r: print(f"{r['student']:<40} {r['verdict']:<6} "
-                                                    f"{r['mark']:>3}  {r['seconds']:>5} s",
-                                                    flush=True),
-                           score=args.score, score_order=args.score_order, seed=args.seed,
-                           only=args.only, call_seconds=args.call_seconds,
-                           require=args.require, weights=args.weights)
-    except GradeError as exc:
-        print(f"tablero grade: {exc}", file=sys.stderr)
-        return 2
-    out = Path(args.out) if args.out else Path(args.file) / "grades"
-    passed = sum(r["verdict"] == "pass" for r in rows)
-    print(f"{len(rows)} solutions graded in {time.monotonic() - started:.0f} s: {passed} pass; "
-          f"{out / 'grades.csv'}, {out / 'grades.html'}, {out / 'feedback'}/")
-    return 0 if passed == len(rows) else 1
 
 
 # ------------------------------------------------------------ grading
@@ -1600,27 +1493,33 @@ def is_class_folder(folder: Path) -> bool:
     return len(own) > 1
 
 
+class ClassGrader(NamedTuple):
+    """What grade_class() needs of a game's grader: Go's is GO (below), a kit game's
+    app/grade_games.py's class_grader(game)."""
+
+    grade: Callable[..., dict]             # grade(entry, **options) -> report
+    feedback: Callable[[dict, str], str]   # feedback(report, lang) -> text
+    html: Callable[[dict], str]            # html(report) -> an HTML page
+    predicates: tuple                      # the columns of the table
+    fatal: Callable[[dict, str], object]   # fatal(report, message): a report that could not be made
+    english_too: bool                      # feedback in English beside `lang`'s
+    bugs: Callable[[list, str], str]       # bugs(rows, lang) -> HTML under the table
+
+
 def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
-                jobs: int = CLASS_JOBS, progress=None, game: str = "go",
+                jobs: int = CLASS_JOBS, progress=None, grader: ClassGrader | None = None,
                 **options) -> list[dict]:
     """Grade every solution of `folder`, `jobs` at a time; write grades.csv, grades.html
-    and feedback/<student>.txt to `out` (default FOLDER/grades); return the rows.  For a
-    kit game (`game`: gorogo, azul, molinolog; app/grade_games.py) the feedback is in
-    `lang` and in English beside it (feedback/<student>.en.txt)."""
+    and feedback/<student>.txt to `out` (default FOLDER/grades); return the rows.
+    `grader`: Go's (GO, the default) or a kit game's (app/grade_games.py's
+    class_grader(game), whose feedback is in `lang` and in English beside it,
+    feedback/<student>.en.txt)."""
     import concurrent.futures
     import csv
 
-    from . import grade_games
-    if game == "go":
-        grade_one, feedback_of, html_of, preds = grade, feedback, html_report, PREDICATES
-    else:
-        preds = grade_games.predicates(game)
-        html_of = grade_games.html_report
-        feedback_of = grade_games.feedback
-
-        def grade_one(entry, **opts):
-            return grade_games.grade(entry, game, **opts)
-
+    grader = grader or GO
+    grade_one, feedback_of, html_of, preds = (grader.grade, grader.feedback, grader.html,
+                                              grader.predicates)
     entries = class_entries(folder)
     out = Path(out) if out else Path(folder) / "grades"
     (out / "feedback").mkdir(parents=True, exist_ok=True)
@@ -1632,15 +1531,12 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
             report = grade_one(entry, **options)
         except GradeError as exc:
             report = unloadable_report(entry, str(exc))
-            if game == "go":
-                _finish(report, fatal=str(exc))
-            else:
-                grade_games.finish(report, game, {}, fatal=str(exc))
+            grader.fatal(report, str(exc))
         seconds = round(time.monotonic() - started, 1)
         name = entry.stem if entry.is_file() else entry.name
         (out / "feedback" / f"{name}.txt").write_text(feedback_of(report, lang),
                                                       encoding="utf-8")
-        if game != "go" and lang != "en":
+        if grader.english_too and lang != "en":
             (out / "feedback" / f"{name}.en.txt").write_text(feedback_of(report, "en"),
                                                              encoding="utf-8")
         (out / "feedback" / f"{name}.html").write_text(html_of(report), encoding="utf-8")
@@ -1673,8 +1569,7 @@ def grade_class(folder: Path, out: Path | None = None, lang: str = "es",
             writer.writerow([r["student"], w[r["verdict"]], r["mark"],
                              *(w.get(r[k], r[k]) for k in preds), r["first"], r["seconds"]])
     (out / "grades.html").write_text(
-        class_html(rows, lang, preds,
-                   grade_games.class_bugs(rows, lang) if game != "go" else ""),
+        class_html(rows, lang, preds, grader.bugs(rows, lang)),
         encoding="utf-8")
     (out / "grades.json").write_text(json.dumps(
         [{k: v for k, v in r.items() if k != "report"} for r in rows], ensure_ascii=False,
@@ -1700,6 +1595,12 @@ def class_html(rows: list[dict], lang: str, preds=PREDICATES, extra: str = "") -
             f"</title><style>{_CSS} td.first {{ text-align: left; font-size: .85rem; }}</style>"
             f"<h1>{e(w['title'])}</h1><table class=summary><tr>{head}</tr>{''.join(body)}"
             f"</table>{extra}</html>\n")
+
+
+#  Go's grader, for grade_class().
+GO = ClassGrader(grade=grade, feedback=feedback, html=html_report, predicates=PREDICATES,
+                 fatal=lambda report, message: _finish(report, fatal=message),
+                 english_too=False, bugs=lambda rows, lang: "")
 
 
 # ------------------------------------------------------------ GNU Go games
@@ -1810,6 +1711,3 @@ Do not edit by hand: record again.
 """
     Path(path).write_text(header + "\n".join(facts))
 
-
-if __name__ == "__main__":
-    sys.exit(main())

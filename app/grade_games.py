@@ -49,6 +49,16 @@ def predicates(game: str) -> tuple:
     return GAMES[game]["predicates"]
 
 
+def class_grader(game: str) -> go.ClassGrader:
+    """The grader of `game`'s class folders (app/grade.py's grade_class()): its feedback
+    in the class's language and in English, the bugs the class shares under the table."""
+    return go.ClassGrader(
+        grade=lambda entry, **options: grade(entry, game, **options),
+        feedback=feedback, html=html_report, predicates=predicates(game),
+        fatal=lambda report, message: finish(report, game, {}, fatal=message),
+        english_too=True, bugs=class_bugs)
+
+
 # ------------------------------------------------------------ grading
 
 

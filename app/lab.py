@@ -835,7 +835,10 @@ def lab_close(sid):
 # ---- the command ------------------------------------------------------------------------
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], serve=None) -> int:
+    """`tablero lab molinolog FILE`: the lab on a page, served by `serve`, the command line's
+    `tablero serve` (app/cli.py's main, which hands itself over: the lab does not import the
+    command line that runs it), or --headless.  The exit status."""
     parser = argparse.ArgumentParser(
         prog="tablero lab",
         description="Run a student's Molinolog lab (its molinolog.pl, unmodified, with our "
@@ -888,12 +891,12 @@ def main(argv: list[str]) -> int:
     os.environ[ENV_IDLE] = str(args.idle)
     print(f"Tablero: the lab {path.name} ({goal or DEFAULT_GOAL}) at "
           f"http://{args.host}:{args.port}/lab/molinolog", flush=True)
-    from . import cli
-
+    if serve is None:
+        parser.error("the lab's page is served by `tablero lab` (app/cli.py)")
     #  One worker, never recycled: the sessions and their processes live in it.
-    serve = ["serve", "--workers", "1", "--max-requests", "0", "--host", args.host,
-             "--port", str(args.port)]
+    command = ["serve", "--workers", "1", "--max-requests", "0", "--host", args.host,
+               "--port", str(args.port)]
     if args.db:
-        serve += ["--db", args.db]
-    cli.main(serve)
+        command += ["--db", args.db]
+    serve(command)
     return 0

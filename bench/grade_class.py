@@ -7,7 +7,7 @@ Builds a class folder of 30 solutions: the fixtures of tests/students/ (a correc
 one each with a known fault: loops, halts, prints, captures single stones only, ...) and
 the real 2019 solutions of tests/students/real/ (not committed, see its README) copied
 under other names until there are 30; without the real ones, the fixtures are repeated.
-Then grades it with the command a teacher types (`python -m app.grade FOLDER --lang es`,
+Then grades it with the command a teacher types (`python -m app.grading FOLDER --lang es`,
 every section, the default seeds), round by round, alternately with `--jobs 1` (the
 baseline: one solution at a time, in the same run) and `--jobs N` (the default 2, one per
 core), the order swapped each round; prints for each the wall-clock seconds, the CPU
@@ -61,7 +61,7 @@ def grade_class(folder: Path, jobs: int) -> dict:
     out = folder.parent / f"grades-{jobs}"          # outside the class: not a student
     started = time.monotonic()
     load = os.getloadavg()[0]
-    proc = subprocess.run([sys.executable, "-m", "app.grade", str(folder), "--lang", "es",
+    proc = subprocess.run([sys.executable, "-m", "app.grading", str(folder), "--lang", "es",
                            "--jobs", str(jobs), "--out", str(out)],
                           cwd=ROOT, capture_output=True, text=True)
     seconds = time.monotonic() - started

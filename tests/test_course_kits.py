@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from app import confine, create_app, grade, grade_games, kit, student_rules, tournament
+from app import confine, create_app, grade_games, grading, kit, student_rules, tournament
 
 from .conftest import close_app
 from .test_grade_games import CLASSES, check_class_graded
@@ -76,7 +76,7 @@ def go_class(tmp_path: Path) -> Path:
 def grade_class(game: str, folder: Path, out: Path, capsys) -> None:
     """`tablero grade [--game GAME] FOLDER --out OUT`: one command, every verdict right."""
     args = [str(folder), "--out", str(out), "--seed", "1"]
-    assert grade.main(args if game == "go" else ["--game", game, *args]) == 1
+    assert grading.main(args if game == "go" else ["--game", game, *args]) == 1
     printed = capsys.readouterr().out
     if game != "go":
         check_class_graded(game, out, printed)

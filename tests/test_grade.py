@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from sgfmill import boards
 
-from app import grade
+from app import grade, grading
 
 STUDENTS = Path(__file__).resolve().parent / "students"
 LIMIT = 60.0  # seconds: the whole grade of one file
@@ -300,7 +300,7 @@ def test_text_report_draws_the_failure(graded):
 
 def test_main_writes_html_and_json(tmp_path, capsys):
     page = tmp_path / "report.html"
-    status = grade.main([str(STUDENTS / "suicide.pl"), "--only", "positions",
+    status = grading.main([str(STUDENTS / "suicide.pl"), "--only", "positions",
                          "--html", str(page), "--json"])
     assert status == 1
     report = json.loads(capsys.readouterr().out)
@@ -312,9 +312,9 @@ def test_main_writes_html_and_json(tmp_path, capsys):
 
 
 def test_main_refuses_bad_options(capsys):
-    assert grade.main([str(STUDENTS / "correct.pl"), "--score", "x), halt, (y"]) == 2
+    assert grading.main([str(STUDENTS / "correct.pl"), "--score", "x), halt, (y"]) == 2
     assert "--score" in capsys.readouterr().err
-    assert grade.main([str(STUDENTS / "correct.pl"), "--only", "everything"]) == 2
+    assert grading.main([str(STUDENTS / "correct.pl"), "--only", "everything"]) == 2
 
 
 def test_score_named_on_the_command_line(tmp_path):
@@ -336,7 +336,7 @@ def test_score_named_on_the_command_line(tmp_path):
 def graded_json(capsys, *argv) -> tuple[int, dict]:
     """`tablero grade ... --json` as a teacher runs it: (exit status, the report)."""
     capsys.readouterr()
-    status = grade.main([str(a) for a in argv] + ["--json"])
+    status = grading.main([str(a) for a in argv] + ["--json"])
     return status, json.loads(capsys.readouterr().out)
 
 
@@ -367,7 +367,7 @@ def test_require_a_missing_score_predicate(tmp_path, capsys):
     status, report = graded_json(capsys, student, "--only", "positions,score",
                                  "--require", "goMove/4", "--weights", "score=1")
     assert (status, report["mark"]) == (0, 0)             # passes, and scores nothing
-    assert grade.main([str(student), "--require", "puntaje/3"]) == 2
+    assert grading.main([str(student), "--require", "puntaje/3"]) == 2
     assert "--require: unknown 'puntaje/3'" in capsys.readouterr().err
 
 
@@ -386,7 +386,7 @@ def test_weights_weigh_each_share_of_cases(capsys):
                             "--weights", "goMove/4=3,emptyBoard/1=1")
     assert report["mark"] == 89                           # (3 * 36/42 + 1) / 4 = 89.3%
     assert report["config"]["weights"] == {"goMove/4": 3, "score": 0, "emptyBoard/1": 1}
-    assert grade.main([str(student), "--weights", "goMove/4=much"]) == 2
+    assert grading.main([str(student), "--weights", "goMove/4=much"]) == 2
     assert "--weights" in capsys.readouterr().err
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from sgfmill import boards
 
-from app import confine, grade
+from app import confine, grade, grading
 
 STUDENTS = Path(__file__).resolve().parent / "students"
 REAL = STUDENTS / "real"
@@ -155,7 +155,7 @@ def test_a_class_in_one_command(tmp_path, capsys):
     klass.mkdir()
     for name in ("correct", "suicide", "no_multi_capture"):
         shutil.copy(STUDENTS / f"{name}.pl", klass / f"{name}.pl")
-    status = grade.main([str(klass), "--only", "positions", "--seed", "1", "--lang", "es"])
+    status = grading.main([str(klass), "--only", "positions", "--seed", "1", "--lang", "es"])
     assert status == 1
     with open(klass / "grades" / "grades.csv", encoding="utf-8") as f:
         table = list(csv.reader(f))

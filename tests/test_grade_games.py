@@ -18,7 +18,7 @@ import json
 
 import pytest
 
-from app import confine, grade, grade_games, kit
+from app import confine, grade, grade_games, grading, kit
 
 from .test_grade_class import STUDENTS
 
@@ -131,7 +131,7 @@ def test_the_kit_as_handed_out_is_not_written(game, tmp_path):
 def test_one_solution_report_and_bad_input(tmp_path, capsys):
     """One student's folder: the English report with its bug; a missing predicate is its
     own verdict; bad options and a folder with nothing to grade are refused (exit 2)."""
-    assert grade.main(["--game", "gorogo", str(STUDENTS / "gorogo" / "duarte")]) == 1
+    assert grading.main(["--game", "gorogo", str(STUDENTS / "gorogo" / "duarte")]) == 1
     text = capsys.readouterr().out
     assert "jogada/3 accepts an illegal action: a Henge as the player's last piece" in text
     assert "FAIL:" in text and "melhorJogada/2 pass (18/18)" in text
@@ -163,9 +163,9 @@ def test_one_solution_report_and_bad_input(tmp_path, capsys):
     assert {v["verdict"] for v in report["verdicts"].values()} == {"pass", "fail"}
     assert report["verdicts"]["estado_inicial/3"]["verdict"] == "pass"
     assert report["verdicts"]["accion_legal/2"]["first"].endswith("cases not run")
-    assert grade.main(["--game", "azul", "--only", "nope", str(partial)]) == 2
+    assert grading.main(["--game", "azul", "--only", "nope", str(partial)]) == 2
     assert "unknown section 'nope'" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()
     (tmp_path / "empty" / "notes.txt").write_text("no Prolog here\n")
-    assert grade.main(["--game", "molinolog", str(tmp_path / "empty")]) == 2
+    assert grading.main(["--game", "molinolog", str(tmp_path / "empty")]) == 2
     assert "COULD NOT GRADE: no Prolog file to grade" in capsys.readouterr().out
