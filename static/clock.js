@@ -102,7 +102,7 @@ addStrings({
 export const KINDS = ["fischer", "absolute", "byoyomi", "correspondence"];
 /** The presets of each kind, as the select's values: Fischer "main+increment", absolute
  *  "main", byo-yomi "main+periodsxperiod" (seconds), correspondence "daysd". */
-export const PRESETS = {
+const PRESETS = {
   fischer: ["180+2", "300+3", "600+5", "900+10"],
   absolute: ["300", "600", "1800"],
   byoyomi: ["600+3x30", "1200+5x30", "1800+5x60"],
@@ -123,7 +123,7 @@ function node(tag, attrs = {}, text) {
 }
 
 /** A select's value as the API's setting ({kind, ...}), null for none or custom. */
-export function parseValue(value) {
+function parseValue(value) {
   let m;
   if ((m = /^(\d+)\+(\d+)$/.exec(value))) return { kind: "fischer", main: +m[1], increment: +m[2] };
   if ((m = /^(\d+)$/.exec(value))) return { kind: "absolute", main: +m[1] };
@@ -268,7 +268,7 @@ export function setClockSetting(setting) {
 }
 
 /** ms as the clock shows it: h:mm:ss, m:ss, and tenths under ten seconds. */
-export function clockText(ms) {
+function clockText(ms) {
   const left = Math.max(0, ms);
   if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
   const seconds = Math.ceil(left / 1000);
@@ -279,7 +279,7 @@ export function clockText(ms) {
 }
 
 /** ms of a correspondence game: days and hours, hours and minutes, then as clockText. */
-export function daysText(ms) {
+function daysText(ms) {
   const left = Math.max(0, ms);
   if (left >= DAY) {
     const hours = Math.floor(left / HOUR);

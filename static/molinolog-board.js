@@ -5,9 +5,9 @@
 
 export const SVG = "http://www.w3.org/2000/svg";
 export const UNIT = 100; // between neighbouring rings, in SVG units
-export const MARGIN = 96; // room for the labels around the outer ring
+const MARGIN = 96; // room for the labels around the outer ring
 export const PIECE = 31; // a piece's radius
-export const OFFSETS = {
+const OFFSETS = {
   n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1], sw: [-1, 1], w: [-1, 0], nw: [-1, -1],
 };
 
