@@ -9,6 +9,7 @@
 // no difficulty is offered to play a friend only.
 //
 //   computerOptions("molinolog", "hard", "second") -> {depth: 5, black: "machine", white: "human"}
+//   computerOptions("go", "easy", "first", {size: 19}) -> {size: 19, black: "human", white: "machine"}
 //   difficultyOf("molinolog", {depth: 5, ...}, "b") -> "hard"
 //
 // A difficulty whose machine is GNU Go (Go's medium and hard) is offered only where the
@@ -55,11 +56,25 @@ export function needs(game, difficulty) {
   return declared(game, difficulty)?.kind === "gnugo" ? "gnugo" : null;
 }
 
+/** The options a person chooses beside the difficulty, as the game declares them
+ *  (game_computer/2's `choices`): [{option, values, words, label: {en, es}}], the first
+ *  value the one a game gets unless another is chosen (Go: size 9, 13 or 19). */
+export function computerChoices(game) {
+  return computers[game]?.choices ?? [];
+}
+
 /** The options of a new game in which a person plays the computer at `difficulty`,
- *  moving first or second (`order`: "first" | "second"). */
-export function computerOptions(game, difficulty, order = "first") {
+ *  moving first or second (`order`: "first" | "second"), with the values `chosen`
+ *  ({option: value}) of the game's choices (computerChoices; a value it does not offer
+ *  is left out). */
+export function computerOptions(game, difficulty, order = "first", chosen = {}) {
   const games = declared(game, difficulty).games;
-  return structuredClone(games[order] ?? games.first);
+  const options = structuredClone(games[order] ?? games.first);
+  for (const choice of computerChoices(game)) {
+    const value = choice.values.find((v) => String(v) === String(chosen[choice.option]));
+    if (value !== undefined) options[choice.option] = value;
+  }
+  return options;
 }
 
 /** The kind of player a game's options seat at `seat` ("b" / "w", or Azul's player

@@ -6,7 +6,7 @@
 // its page opens.
 
 import { allSecrets, api, heldSeats, keepSeats } from "./api.js";
-import { computerOptions, difficulties, difficultyOf, hasComputer, hasOrder, keepComputers, needs } from "./difficulty.js";
+import { computerChoices, computerOptions, difficulties, difficultyOf, hasComputer, hasOrder, keepComputers, needs } from "./difficulty.js";
 import { errorText, getLang, onLangChange, setupLangToggle, t, hasText } from "./i18n.js";
 import { clockField, clockSetting, syncClockField } from "./clock.js";
 
@@ -65,13 +65,14 @@ function renderGames() {
   }));
 }
 
-/** "Play the computer": a difficulty in words, who moves first, and the button. */
+/** "Play the computer": a difficulty in words, who moves first, what else the game offers
+ *  to choose (Go's board), and the button. */
 function computerForm(game) {
   const chosen = (choices[game] ??= { difficulty: difficulties(game)[0], order: "first" });
   const form = node("form", { class: "index-computer", "data-game": game });
-  const select = (name, values, words) => {
+  const select = (name, values, words, title = t(`index.${name}`)) => {
     const label = node("label", { class: "index-choice" });
-    label.append(node("span", {}, t(`index.${name}`)));
+    label.append(node("span", {}, title));
     const box = node("select", { name });
     for (const value of values) {
       const option = node("option", { value }, words(value));
@@ -90,6 +91,12 @@ function computerForm(game) {
   };
   form.append(select("difficulty", difficulties(game), (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
+  for (const choice of computerChoices(game)) {  // the game's own words, in Prolog
+    chosen[choice.option] ??= String(choice.values[0]);
+    const words = (v) => choice.words?.[choice.values.findIndex((x) => String(x) === v)] ?? v;
+    form.append(select(choice.option, choice.values.map(String), words,
+      choice.label?.[getLang()] ?? choice.label?.en ?? choice.option));
+  }
   if (clocks(game).length) {
     // The clock chosen so far outlives a redraw of the list (a language switch, a reload).
     const field = clockField(false, clocks(game).includes("byoyomi"));
@@ -121,12 +128,12 @@ function computerForm(game) {
  *  seat, as any game made on a page). */
 async function playComputer(game) {
   if (starting) return;
-  const { difficulty, order } = choices[game];
+  const { difficulty, order, ...chosen } = choices[game];
   const clock = clockSetting(document.querySelector(`.index-computer[data-game="${game}"]`));
   starting = game;
   renderGames();
   try {
-    const options = computerOptions(game, difficulty, order);
+    const options = computerOptions(game, difficulty, order, chosen);
     const reply = await api("POST", "/api/games", { game, options, ...(clock ? { clock } : {}) });
     keepSeats(reply.id, reply.secrets);
     location.assign(`/${game}/${encodeURIComponent(reply.id)}`);

@@ -319,3 +319,22 @@ def test_the_declared_difficulties_make_games_against_the_computer(client, name)
             assert game["view"]["seats"][machine] == declared["kind"]
             for key, value in declared["settings"].items():
                 assert game["options"][key] == value
+
+
+def test_the_declared_choices_make_games_of_each_value(client, name):
+    """What a person chooses beside the difficulty (game_computer/2's `choices`: Go's
+    board) is served with its words and label, and each value makes a game against the
+    computer that has it (the index's card: static/difficulty.js, computerOptions)."""
+    listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == name)
+    choices = listed["computer"]["choices"]
+    assert [c["option"] for c in choices] == (["size"] if name == "go" else [])
+    for choice in choices:
+        assert len(choice["words"]) == len(choice["values"]) and choice["label"]["es"]
+        easy = listed["computer"]["difficulties"][0]["games"]["first"]
+        assert easy[choice["option"]] == choice["values"][0]  # the card's default
+        for value in choice["values"]:
+            game = create(client, name, {**easy, choice["option"]: value})
+            assert game["options"][choice["option"]] == value
+    if name == "go":
+        assert choices[0]["values"] == [9, 13, 19]
+        assert choices[0]["words"] == ["9×9", "13×13", "19×19"]

@@ -70,6 +70,34 @@ def test_play_the_computer_from_the_index(page, server, game, difficulty, words)
     expect(page.locator("body")).to_contain_text(words)
 
 
+def test_the_go_card_plays_the_board_the_person_chooses(page, server):
+    """The index's Go card offers the board (9×9, 13×13, 19×19, as Go declares it in
+    game_computer/2): a person chooses 13×13, presses "Play the computer", plays a stone
+    by a click, and the machine answers on that board."""
+    page.goto("/")
+    card = page.locator('#games [data-game="go"]')
+    board = card.get_by_label("Board")
+    expect(board.locator("option")).to_have_text(["9×9", "13×13", "19×19"])
+    expect(board).to_have_value("9")
+    board.select_option(label="13×13")
+    card.get_by_role("button", name=re.compile("play the computer")).click()
+    page.wait_for_url(re.compile(r"/go/[0-9a-f]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    expect(page.locator("svg.grid-board")).to_have_attribute("data-size", "13")
+    expect(page.locator("body")).to_contain_text("13×13")
+    page.click('svg.grid-board .grid-point[data-row="3"][data-col="9"]')
+    page.wait_for_function("() => Number(document.body.dataset.revision) >= 2", timeout=30_000)
+    expect(page.get_by_text(re.compile("is thinking"))).to_have_count(0)
+    shown = call(server, "GET", f"/api/games/{game_id}")
+    assert shown["options"]["size"] == 13 and len(shown["view"]["board"]) == 13
+    assert shown["view"]["board"][3][9] == "b"
+    assert shown["view"]["last"]["player"] == "w" and shown["view"]["to_move"] == "b"
+    row, col = shown["view"]["last"]["pos"]
+    expect(page.locator(f'svg.grid-board .grid-point[data-row="{row}"][data-col="{col}"]'
+                        )).to_have_attribute("data-cell", "w")
+    expect(page.locator(".tb-seats-line")).to_contain_text("You play")
+
+
 def test_spanish_index_words(page):
     page.goto("/")
     page.click("#lang")
@@ -77,6 +105,7 @@ def test_spanish_index_words(page):
     expect(card.get_by_role("button", name=re.compile("jugar contra la computadora"))).to_be_visible()
     expect(card.get_by_label("Dificultad").locator("option")).to_have_text(
         ["fácil", "media", "difícil"])
+    expect(page.locator('#games [data-game="go"]').get_by_label("Tablero")).to_be_visible()
     page.click("#lang")
     expect(page.get_by_role("link", name="Play", exact=True)).to_have_count(0)
 

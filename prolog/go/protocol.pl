@@ -81,11 +81,14 @@ tablero:game_info(go, _{order: 1, title: _{en: "Go", es: "Go"},
 
 %   Playing the computer: easy is the Prolog machine, medium and hard GNU Go
 %   (offered where the server has it); Black moves first; the index's game
-%   is 9x9.
+%   is 9x9, or 13x13 or 19x19 as the person chooses.
 tablero:game_difficulty(go, easy,   machine, _{}).
 tablero:game_difficulty(go, medium, gnugo,   _{level: 1}).
 tablero:game_difficulty(go, hard,   gnugo,   _{level: 10}).
-tablero:game_computer(go, _{seats: [b-black, w-white], options: _{size: 9}}).
+tablero:game_computer(go, _{seats: [b-black, w-white], options: _{size: 9},
+                            choices: [size-_{values: [9, 13, 19],
+                                             words: ["9×9", "13×13", "19×19"],
+                                             label: _{en: "Board", es: "Tablero"}}]}).
 
 %   Tournaments (prolog/tablero/contract.pl): our machine at `simple` (the
 %   beginner's evaluator) or a number of playouts a move; GNU Go and GTP

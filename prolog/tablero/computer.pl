@@ -24,10 +24,15 @@ dict with `seats`, the two seats in the order they move, each Seat-Option
 (the person moves first or second, as they choose; the default) or drawn (the
 first player is drawn with the game: the person takes the first seat); and
 `options`, what a game against the computer sets besides (Go: _{size: 9};
-default _{}).  The catalog (api_games/1) serves them under `computer`, with
-each difficulty's new-game options for a person moving first and second
-(computer_options/4), so a page offers the game against the computer with no
-word of its own.
+default _{}); and `choices`, the options a person chooses beside the
+difficulty (default none), each Option-Choice, Choice a dict with `values`,
+the values offered (the first the one `options` sets), `words`, how each is
+shown (a list as long), and `label`, the choice's name in each language
+(_{en: "Board", es: "Tablero"}).  The catalog (api_games/1) serves them under
+`computer`, with each difficulty's new-game options for a person moving first
+and second (computer_options/4), so a page offers the game against the
+computer with no word of its own: the index's Go card offers 9×9, 13×13 and
+19×19, its game 9×9 unless the person chooses another.
 */
 
 :- use_module(library(apply)).
@@ -37,15 +42,22 @@ word of its own.
 %
 %   How Game is played against the computer
 %   (game_difficulty/4, game_computer/2) as the catalog serves it:
-%   _{seats: [_{seat, option, index}], order, options, difficulties:
-%   [_{difficulty, kind, settings, games: _{first: Options, second: Options}}]}
-%   (`index` only for a seat in a list option; `second` only when the order is
-%   chosen).  Fails for a game that declares no difficulty.
-computer_json(Game, _{seats:Seats, order:Order, options:Extra, difficulties:Ds}) :-
+%   _{seats: [_{seat, option, index}], order, options, choices: [_{option,
+%   values, words, label}], difficulties: [_{difficulty, kind, settings,
+%   games: _{first: Options, second: Options}}]} (`index` only for a seat in
+%   a list option; `second` only when the order is chosen).  Fails for a game
+%   that declares no difficulty.
+%
+%   ?- computer_json(go, _C), get_dict(choices, _C, Choices).
+%   Choices = [_{label:_{en:"Board", es:"Tablero"}, option:size,
+%                values:[9, 13, 19], words:["9×9", "13×13", "19×19"]}].
+computer_json(Game, _{seats:Seats, order:Order, options:Extra, choices:Choices,
+                      difficulties:Ds}) :-
     tablero:game_difficulty(Game, _, _, _),
     !,
     computer_declared(Game, Declared, Order, Extra),
     maplist(seat_json, Declared, Seats),
+    computer_choices(Game, Choices),
     findall(_{difficulty:D, kind:Kind, settings:Settings, games:Games},
             ( tablero:game_difficulty(Game, D, Kind, Settings),
               findall(O-Options, computer_options(Game, D, O, Options), Pairs),
@@ -69,6 +81,16 @@ computer_declared(Game, Seats, Order, Options) :-
     get_dict(seats, Computer, Seats),
     (   get_dict(order, Computer, Order) -> true ; Order = chosen ),
     (   get_dict(options, Computer, Options) -> true ; Options = _{} ).
+
+%   computer_choices(+Game, -Choices): game_computer/2's `choices` as the
+%   catalog serves them, each _{option, values, words, label}; [] for none.
+computer_choices(Game, Choices) :-
+    tablero:game_computer(Game, Computer),
+    (   get_dict(choices, Computer, Declared) -> true ; Declared = [] ),
+    findall(Choice,
+            ( member(Option-Choice0, Declared),
+              put_dict(option, Choice0, Option, Choice) ),
+            Choices).
 
 %!  computer_options(?Game, ?Difficulty, ?Order, -Options:dict) is nondet.
 %
