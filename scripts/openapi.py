@@ -486,8 +486,8 @@ schemas = {
         "computer": {"type": "object", "description": "Playing the computer, when the game "
                      "declares its difficulties (tablero:game_difficulty/4): seats [{seat, "
                      "option, index?}] in the order they move, order (chosen | drawn), "
-                     "options, choices [{option, values, words, label}] (what a person "
-                     "chooses beside the difficulty: Go's board), difficulties "
+                     "options, choices [{option, values, words, label, default}] (what a "
+                     "person chooses beside the difficulty: a board), difficulties "
                      "[{difficulty, kind, settings, games: {first, second?}}], games "
                      "holding each order's new-game options"},
         "tournament": {"type": "object", "description": "How `tablero tournament` plays it, "

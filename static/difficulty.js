@@ -57,8 +57,9 @@ export function needs(game, difficulty) {
 }
 
 /** The options a person chooses beside the difficulty, as the game declares them
- *  (game_computer/2's `choices`): [{option, values, words, label: {en, es}}], the first
- *  value the one a game gets unless another is chosen (Go: size 9, 13 or 19). */
+ *  (game_computer/2's `choices`): [{option, values, words, label: {en, es}, default}],
+ *  `default` the value a game gets unless another is chosen (Go: size 9, 13 or 19;
+ *  Molinolog's T 1, 2 or 3); a word is a text or one by language. */
 export function computerChoices(game) {
   return computers[game]?.choices ?? [];
 }

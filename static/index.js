@@ -92,8 +92,11 @@ function computerForm(game) {
   form.append(select("difficulty", difficulties(game), (d) => t(`difficulty.${d}`)));
   if (hasOrder(game)) form.append(select("order", ["first", "second"], (o) => t(`index.order.${o}`)));
   for (const choice of computerChoices(game)) {  // the game's own words, in Prolog
-    chosen[choice.option] ??= String(choice.values[0]);
-    const words = (v) => choice.words?.[choice.values.findIndex((x) => String(x) === v)] ?? v;
+    chosen[choice.option] ??= String(choice.default ?? choice.values[0]);
+    const words = (v) => {
+      const w = choice.words?.[choice.values.findIndex((x) => String(x) === v)] ?? v;
+      return typeof w === "string" ? w : w[getLang()] ?? w.en;
+    };
     form.append(select(choice.option, choice.values.map(String), words,
       choice.label?.[getLang()] ?? choice.label?.en ?? choice.option));
   }

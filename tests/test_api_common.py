@@ -327,14 +327,18 @@ def test_the_declared_choices_make_games_of_each_value(client, name):
     computer that has it (the index's card: static/difficulty.js, computerOptions)."""
     listed = next(g for g in client.get("/api/games").json["games"] if g["game"] == name)
     choices = listed["computer"]["choices"]
-    assert [c["option"] for c in choices] == (["size"] if name == "go" else [])
+    assert [c["option"] for c in choices] == (["size"] if name in ("go", "molinolog") else [])
     for choice in choices:
         assert len(choice["words"]) == len(choice["values"]) and choice["label"]["es"]
         easy = listed["computer"]["difficulties"][0]["games"]["first"]
-        assert easy[choice["option"]] == choice["values"][0]  # the card's default
+        assert easy[choice["option"]] == choice["default"]  # the card's default
+        assert choice["default"] in choice["values"]
         for value in choice["values"]:
             game = create(client, name, {**easy, choice["option"]: value})
             assert game["options"][choice["option"]] == value
     if name == "go":
-        assert choices[0]["values"] == [9, 13, 19]
+        assert choices[0]["values"] == [9, 13, 19] and choices[0]["default"] == 9
         assert choices[0]["words"] == ["9×9", "13×13", "19×19"]
+    if name == "molinolog":
+        assert choices[0]["values"] == [1, 2, 3] and choices[0]["default"] == 2
+        assert choices[0]["words"][2] == {"en": "T = 3 (12 pieces)", "es": "T = 3 (12 fichas)"}

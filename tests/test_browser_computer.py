@@ -98,6 +98,21 @@ def test_the_go_card_plays_the_board_the_person_chooses(page, server):
     expect(page.locator(".tb-seats-line")).to_contain_text("You play")
 
 
+def test_the_molinolog_card_plays_the_board_the_person_chooses(page, server):
+    """Molinolog declares its boards (T = 1, 2, 3; 2 unless chosen) the same way, with
+    words in each language: chosen on the index, the game is on that board."""
+    page.goto("/")
+    card = page.locator('#games [data-game="molinolog"]')
+    board = card.get_by_label("Board")
+    expect(board).to_have_value("2")
+    board.select_option(label="T = 1 (6 pieces)")
+    card.get_by_role("button", name=re.compile("play the computer")).click()
+    page.wait_for_url(re.compile(r"/molinolog/[0-9a-f]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    expect(page.locator("body")).to_contain_text("T = 1")
+    assert call(server, "GET", f"/api/games/{game_id}")["view"]["size"] == 1
+
+
 def test_spanish_index_words(page):
     page.goto("/")
     page.click("#lang")
@@ -106,6 +121,8 @@ def test_spanish_index_words(page):
     expect(card.get_by_label("Dificultad").locator("option")).to_have_text(
         ["fácil", "media", "difícil"])
     expect(page.locator('#games [data-game="go"]').get_by_label("Tablero")).to_be_visible()
+    expect(card.get_by_label("Tablero").locator("option")).to_have_text(
+        ["T = 1 (6 fichas)", "T = 2 (9 fichas)", "T = 3 (12 fichas)"])
     page.click("#lang")
     expect(page.get_by_role("link", name="Play", exact=True)).to_have_count(0)
 

@@ -69,11 +69,18 @@ tablero:game_info(molinolog, _{order: 2, title: _{en: "Molinolog", es: "Molinolo
                                               es: "State es la partida ahora, Size el tamaño del tablero (T), Player quien juega (b o w)."},
                                      example: "legal_move(State, M)"}}).
 
-%   Playing the computer: the depth of the machine's search; Black moves first.
+%   Playing the computer: the depth of the machine's search; Black moves
+%   first; the board T = 2 unless the person chooses 1 or 3.
 tablero:game_difficulty(molinolog, easy,   machine, _{depth: 1}).
 tablero:game_difficulty(molinolog, medium, machine, _{depth: 3}).
 tablero:game_difficulty(molinolog, hard,   machine, _{depth: 5}).
-tablero:game_computer(molinolog, _{seats: [b-black, w-white]}).
+tablero:game_computer(molinolog,
+                      _{seats: [b-black, w-white], options: _{size: 2},
+                        choices: [size-_{values: [1, 2, 3],
+                                         words: [_{en: "T = 1 (6 pieces)", es: "T = 1 (6 fichas)"},
+                                                 _{en: "T = 2 (9 pieces)", es: "T = 2 (9 fichas)"},
+                                                 _{en: "T = 3 (12 pieces)", es: "T = 3 (12 fichas)"}],
+                                         label: _{en: "Board", es: "Tablero"}}]}).
 
 %   Tournaments (prolog/tablero/contract.pl): our machine's levels are the
 %   search's depth.  A student's machine_move/2 is given the course's

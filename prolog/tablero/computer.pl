@@ -26,9 +26,11 @@ first player is drawn with the game: the person takes the first seat); and
 `options`, what a game against the computer sets besides (Go: _{size: 9};
 default _{}); and `choices`, the options a person chooses beside the
 difficulty (default none), each Option-Choice, Choice a dict with `values`,
-the values offered (the first the one `options` sets), `words`, how each is
-shown (a list as long), and `label`, the choice's name in each language
-(_{en: "Board", es: "Tablero"}).  The catalog (api_games/1) serves them under
+the values offered, `words`, how each is shown (a list as long, each a text or
+a dict of texts by language), and `label`, the choice's name in each language
+(_{en: "Board", es: "Tablero"}); the value a game gets unless the person
+chooses another, its `default` as served, is the one `options` sets, else the
+first.  The catalog (api_games/1) serves them under
 `computer`, with each difficulty's new-game options for a person moving first
 and second (computer_options/4), so a page offers the game against the
 computer with no word of its own: the index's Go card offers 9×9, 13×13 and
@@ -43,13 +45,13 @@ computer with no word of its own: the index's Go card offers 9×9, 13×13 and
 %   How Game is played against the computer
 %   (game_difficulty/4, game_computer/2) as the catalog serves it:
 %   _{seats: [_{seat, option, index}], order, options, choices: [_{option,
-%   values, words, label}], difficulties: [_{difficulty, kind, settings,
+%   values, words, label, default}], difficulties: [_{difficulty, kind, settings,
 %   games: _{first: Options, second: Options}}]} (`index` only for a seat in
 %   a list option; `second` only when the order is chosen).  Fails for a game
 %   that declares no difficulty.
 %
 %   ?- computer_json(go, _C), get_dict(choices, _C, Choices).
-%   Choices = [_{label:_{en:"Board", es:"Tablero"}, option:size,
+%   Choices = [_{default:9, label:_{en:"Board", es:"Tablero"}, option:size,
 %                values:[9, 13, 19], words:["9×9", "13×13", "19×19"]}].
 computer_json(Game, _{seats:Seats, order:Order, options:Extra, choices:Choices,
                       difficulties:Ds}) :-
@@ -83,13 +85,17 @@ computer_declared(Game, Seats, Order, Options) :-
     (   get_dict(options, Computer, Options) -> true ; Options = _{} ).
 
 %   computer_choices(+Game, -Choices): game_computer/2's `choices` as the
-%   catalog serves them, each _{option, values, words, label}; [] for none.
+%   catalog serves them, each _{option, values, words, label, default}; []
+%   for none.
 computer_choices(Game, Choices) :-
     tablero:game_computer(Game, Computer),
     (   get_dict(choices, Computer, Declared) -> true ; Declared = [] ),
+    computer_declared(Game, _, _, Extra),
     findall(Choice,
             ( member(Option-Choice0, Declared),
-              put_dict(option, Choice0, Option, Choice) ),
+              Choice0.values = [First|_],
+              (   get_dict(Option, Extra, Default) -> true ; Default = First ),
+              put_dict(_{option:Option, default:Default}, Choice0, Choice) ),
             Choices).
 
 %!  computer_options(?Game, ?Difficulty, ?Order, -Options:dict) is nondet.
