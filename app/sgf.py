@@ -22,8 +22,10 @@ scoring phase's toggles and acceptances are not moves.
 
 What is read: the main line only (variations and comments are ignored); SZ 2..25 (a
 square board); KM (a whole or half number); RU (Chinese, AGA, New Zealand -> `chinese`;
-Japanese, Korean -> `japanese`; "Tablero documents" -> `documents`; else the default
-preset with the file's komi); AB/AW (and AE) in the root or in nodes before the first move
+Japanese, Korean -> `japanese`; "Tablero documents" -> `documents`; KataGo's names,
+Tromp-Taylor and the like -> `chinese`, and its whole rules, RU[koPOSITIONALscoreAREA...],
+by their scoring: area -> `chinese`, territory -> `japanese`; else the default preset with
+the file's komi); AB/AW (and AE) in the root or in nodes before the first move
 -> `handicap` when the black stones are exactly the standard points of that many stones,
 else `black_stones`/`white_stones`; HA[n] without AB and n black moves first (free
 placement) -> those moves as `black_stones`; PL, or the first move's colour -> `first`
@@ -77,7 +79,13 @@ RULES_READ = {
     "chinese": "chinese", "cn": "chinese", "aga": "chinese", "nz": "chinese",
     "newzealand": "chinese", "japanese": "japanese", "jp": "japanese", "korean": "japanese",
     "ko": "japanese", "tablerodocuments": "documents", "documents": "documents",
+    # KataGo's names of its rule sets (area scoring and superko, as our chinese preset)
+    "tromptaylor": "chinese", "chineseogs": "chinese", "chinesekgs": "chinese",
+    "agabutton": "chinese",
 }
+#  KataGo writes its rules whole, e.g. RU[koPOSITIONALscoreAREAtaxNONEsui1]: area scoring
+#  reads as chinese, territory scoring as japanese.
+KATAGO_SCORING = re.compile(r"score(area|territory)")
 
 
 class SgfError(InvalidRequest):
@@ -299,7 +307,11 @@ def _komi(root) -> float | None:
 def _preset(rules: str | None) -> str | None:
     if rules is None:
         return None
-    return RULES_READ.get(re.sub(r"[\s_-]+", "", rules.lower()))
+    name = re.sub(r"[\s_-]+", "", rules.lower())
+    scoring = KATAGO_SCORING.search(name) if name.startswith("ko") else None
+    if scoring:
+        return "chinese" if scoring[1] == "area" else "japanese"
+    return RULES_READ.get(name)
 
 
 def read_sgf(text: str | bytes) -> Imported:

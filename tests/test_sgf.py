@@ -325,6 +325,11 @@ def test_rules_names_are_read():
     assert preset("RU[NZ]") == "chinese" and preset("RU[japanese]") == "japanese"
     assert preset("RU[Korean]") == "japanese" and preset("RU[Tablero documents]") == "documents"
     assert preset("RU[Ing]") is None and preset("") is None
+    #  KataGo's rule sets, by name and whole (what its self-play records carry)
+    assert preset("RU[tromp-taylor]") == "chinese" and preset("RU[chinese-ogs]") == "chinese"
+    assert preset("RU[koPOSITIONALscoreAREAtaxALLsui1]") == "chinese"
+    assert preset("RU[koSIMPLEscoreTERRITORYtaxSEKIsui0]") == "japanese"
+    assert preset("RU[korean]") == "japanese"
     g = GoGame.from_sgf("(;GM[1]SZ[9]RU[Ing]KM[8];B[ee])")
     assert g.options == {"size": 9, "komi": 8} and g.view["settings"]["komi"] == 8
 
