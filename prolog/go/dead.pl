@@ -290,6 +290,7 @@ deaths(Units, Weak, WallUnits, Flat, Width, Found) :-
     findall(Verdict,
             ( member(U, Units),
               \+ ( member(V, WallUnits), touch(U, V) ),
+              \+ ( member(V, Weak), open_pair(U, V, Flat, Width) ),
               dies(U, Weak, Against),
               ( Against == [] -> true ; approachable(U, Flat, Width) ),
               dead_or_captures(U, Against, Flat, Width, Verdict) ),
@@ -425,6 +426,7 @@ races_lost(Weak, Flat, Width, ToMove, Found) :-
               U = unit(Colour, Stones, Eyes, Libs, _, _),
               Colour \== ToMove,
               once(( member(V, Weak), opponents(U, V), touch(U, V),
+                     \+ open_pair(U, V, Flat, Width),
                      race(U, V, Flat, Width, Shared) )),
               strength(V, SV) ),
             Found).
@@ -442,6 +444,28 @@ race(U, V, Flat, Width, Shared) :-
     ord_intersection(LU, LV, Both),
     length(Both, Shared),
     Shared < 2 - Eyes.
+
+%   open_pair(+U, +V, +Flat, +Width): the weak units U and V, of two
+%   colours, stand in the open (see "Open ground" in the header): each
+%   is the other's whole wall, and U's hole holds an empty point next to
+%   no stone that is not a point of U's eyes.
+open_pair(U, V, Flat, Width) :-
+    U = unit(X, SU, _, _, WU, EyesU),
+    V = unit(Y, SV, _, _, WV, _),
+    opponent(X, Y),
+    WU \== [],
+    ord_subset(WU, SV),
+    ord_subset(WV, SU),
+    SU = [I|_],
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    flood([I], Width, Flat, Seen, not(Y), [], Hole),
+    member(P, Hole),
+    arg(P, Flat, "-"),
+    \+ ord_memberchk(P, EyesU),
+    neighbours(Width, P, Ns),
+    \+ ( member(J, Ns), arg(J, Flat, C), ( C == X ; C == Y ) ),
+    !.
 
 %   stones_touch(+U, +V, +Flat, +Width): a stone of U stands next to a stone
 %   of V.  Two lone stones far apart on an open board are not racing: a race
