@@ -276,10 +276,10 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     ->  Found = FoundW
     ;   races_lost(Weak, Flat1, Width, ToMove, Found)
     ),
-    (   Found == []
-    ->  Dead = Dead0
-    ;   append(Dead0, Found, Dead1),
+    (   Found = [First|_]
+    ->  append(Dead0, [First], Dead1),
         proposal(Flat, Width, ToMove, Dead1, Dead)
+    ;   Dead = Dead0
     ).
 
 %   deaths(+Units, +Weak, +WallUnits, +Flat, +Width, -Found): the verdicts
