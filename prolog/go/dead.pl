@@ -178,7 +178,7 @@ flat board of flat_board/3.
 :- use_module(library(aggregate)).
 :- use_module(board).
 :- use_module(units).
-:- use_module(eyes, [eye_value/7, killing_shape/4, false_eye/4, neighbours/3, point_index/3]).
+:- use_module(eyes, [eye_value/5, eye_value/7, killing_shape/4, false_eye/4, neighbours/3, point_index/3]).
 
                  /*******************************
                  *         THE PROPOSAL         *
@@ -446,9 +446,11 @@ race(U, V, Flat, Width, Shared) :-
     Shared < 2 - Eyes.
 
 %   open_pair(+U, +V, +Flat, +Width): the weak units U and V, of two
-%   colours, stand in the open (see "Open ground" in the header): each
-%   is the other's whole wall, and U's hole holds an empty point next to
-%   no stone that is not a point of U's eyes.
+%   colours, stand on open ground (see "Open ground" in the header): each
+%   is the other's whole wall, and U's hole holds open ground worth two
+%   eyes: a region of empty points next to no stone, outside U's eyes,
+%   that go_eyes would value two as an eye (four points or more, not a
+%   killing shape).
 open_pair(U, V, Flat, Width) :-
     U = unit(X, SU, _, _, WU, EyesU),
     V = unit(Y, SV, _, _, WV, _),
@@ -460,12 +462,41 @@ open_pair(U, V, Flat, Width) :-
     functor(Flat, _, Size),
     functor(Seen, seen, Size),
     flood([I], Width, Flat, Seen, not(Y), [], Hole),
-    member(P, Hole),
-    arg(P, Flat, "-"),
-    \+ ord_memberchk(P, EyesU),
-    neighbours(Width, P, Ns),
-    \+ ( member(J, Ns), arg(J, Flat, C), ( C == X ; C == Y ) ),
+    include(open_point(Flat, Width), Hole, Open0),
+    ord_subtract(Open0, EyesU, Open),
+    open_regions(Open, Width, Regions),
+    member(Region, Regions),
+    eye_value(Region, Flat, Width, Y, V2),
+    V2 >= 2,
     !.
+
+%   open_point(+Flat, +Width, +I): I is an empty point next to no stone.
+open_point(Flat, Width, I) :-
+    arg(I, Flat, "-"),
+    neighbours(Width, I, Ns),
+    forall(member(J, Ns), \+ ( arg(J, Flat, C), ( C == "b" ; C == "w" ) )).
+
+%   open_regions(+Points, +Width, -Regions): the ordered Points joined
+%   through neighbours in Points, one ordered list for each piece.
+open_regions([], _, []).
+open_regions([P|Ps], Width, [Region|Regions]) :-
+    region_flood([P], [P|Ps], Width, [], Region),
+    ord_subtract(Ps, Region, Rest),
+    open_regions(Rest, Width, Regions).
+
+region_flood([], _, _, Region0, Region) :-
+    sort(Region0, Region).
+region_flood([I|Stack], Points, Width, Region0, Region) :-
+    (   memberchk(I, Region0)
+    ->  region_flood(Stack, Points, Width, Region0, Region)
+    ;   neighbours(Width, I, Ns),
+        include(in_points(Points), Ns, Next),
+        append(Next, Stack, Stack1),
+        region_flood(Stack1, Points, Width, [I|Region0], Region)
+    ).
+
+in_points(Points, I) :-
+    ord_memberchk(I, Points).
 
 %   stones_touch(+U, +V, +Flat, +Width): a stone of U stands next to a stone
 %   of V.  Two lone stones far apart on an open board are not racing: a race
