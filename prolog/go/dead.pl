@@ -246,7 +246,7 @@ dead_verdicts(Board, ToMove, Verdicts) :-
     foldl(dead_union, Dead, [], Gone),
     remove_indices(Flat, Gone, Final),
     all_units(Final, Width, ToMove, Units),
-    maplist(final_verdict(Units), Units, Left),
+    maplist(final_verdict(Units, Final, Width), Units, Left),
     append(Dead, Left, Verdicts0),
     maplist(verdict_points_(Width), Verdicts0, Verdicts).
 
@@ -538,14 +538,15 @@ approachable(unit(X, Stones, _, _, _, _), Flat, Width) :-
     ),
     !.
 
-%   final_verdict(+Units, +Unit, -Verdict): the verdict of a unit that
-%   survived the proposal.
-final_verdict(Units, U, Verdict) :-
+%   final_verdict(+Units, +Flat, +Width, +Unit, -Verdict): the verdict of
+%   a unit that survived the proposal.
+final_verdict(Units, Flat, Width, U, Verdict) :-
     U = unit(Colour, Stones, Eyes, Libs, _, _),
     (   Eyes >= 2
     ->  Verdict = alive(Colour, Stones, Eyes)
-    ;   Verdict = seki(Colour, Stones, Eyes-Libs),
-        ignore(( member(V, Units), opponents(U, V), weak(V), touch(U, V) ))
+    ;   member(V, Units), weak(V), open_pair(U, V, Flat, Width)
+    ->  Verdict = unsettled(Colour, Stones, Eyes-Libs)
+    ;   Verdict = seki(Colour, Stones, Eyes-Libs)
     ).
 
 verdict_points_(Width, V0, V) :-
@@ -562,6 +563,8 @@ verdict_points(dead(C, S0, Why0), Width, dead(C, S, Why)) :-
     ;   Why = Why0
     ).
 verdict_points(seki(C, S0, St), Width, seki(C, S, St)) :-
+    indices_points(Width, S0, S).
+verdict_points(unsettled(C, S0, St), Width, unsettled(C, S, St)) :-
     indices_points(Width, S0, S).
 verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-
     indices_points(Width, S0, S).
@@ -618,6 +621,7 @@ seki_points(Board, Dead, Seki) :-
     findall(Points,
             ( member(U, Weak),
               once(( member(V, Weak), opponents(U, V), touch(U, V) )),
+              \+ ( member(V, Weak), open_pair(U, V, Flat, Width) ),
               U = unit(_, Stones, _, _, _, Eyes),
               ord_union(Stones, Eyes, Points) ),
             Lists),
