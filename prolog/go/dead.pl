@@ -43,18 +43,59 @@ corridors, with the 13x13 game of issue 23 that needed the cut.
        liberties (approachable/3: not when every such move would put the
        filler's own stones in atari: then it lives in seki), unless it
        can first capture a chain of the wall that cannot be saved (below:
-       then that chain dies instead): add their stones and go back to 1.
+       then that chain dies instead), and unless it stands with the
+       other on open ground (below: then neither is compared): add the
+       stones of the weakest of them and go back to 1.
        A weak unit that touches no weak unit is walled in by living
        stones: it is dead.  An invader that fills the only eye space of
        a wall with no eye dies last, in a round where nothing else does
        (below).
 
-Two units that die in one round never touch (each would be weaker than
-the other), so taking one off cannot save the other: one round does what
-one death at a time would.
+One unit dies a round, the weakest first: taking it off can leave two
+others on open ground (below), and then neither of them dies.
 
 It stops when every weak unit left touches an opponent unit that is as
-weak or weaker.
+weak or weaker, or stands with it on open ground.
+
+## Open ground
+
+Step 3 compares two weak units as a capturing race: the weaker runs out
+of liberties first.  That holds when they are shut in, each pressed by
+the other and by stones around them; not when the game stopped before
+the fight.  Two weak units U and V of two colours stand on *open ground*
+when each is the other's whole wall (every stone around U's hole is V's,
+and every stone around V's hole is U's: no third stone presses either)
+and U's hole holds a region of empty points next to no stone, outside
+U's eyes, that would be worth two as an eye (four points or more, not a
+killing shape: go_eyes).  Neither is enclosed: either side can play
+there and make eyes, and neither can be captured before it does.  The
+position is unsettled, not a race, so step 3 compares neither with the
+other, they race with nobody ("Capturing races and seki", below), and if
+they stand so at the end, dead_verdicts/2 calls them unsettled, not
+seki.
+
+A 9x9 game against the machine ended so after twelve plies (B C7, W C5,
+B G3, W E5, B G7, W F7, B C3, W E3, Black passes, W G6, both pass).  On
+an open board each colour's stones are one unit (nothing of the other's
+walls any of them off), Black's with no eye and 14 liberties, White's
+with none and 15, each the other's whole wall, and the empty points next
+to no stone make a region of 44 points.  The proposal called Black's four
+dead for the one liberty they lacked, and gave White the board (W+81).
+Now it proposes none.  GNU Go calls G7 dead alone (W+5.0): pressed by
+F7 and G6, it is a fight the rule does not read.
+
+A stone in atari on open ground is not spared: split off at its open
+corridor (go_units), its only wall is the unit around it, but that
+unit's wall holds more stones than it, so the two are not each other's
+whole wall; it is weaker, and dies first.  Then the rest stands on open
+ground (GNU Go level 1 against itself, 12 plies on 9x9: White's G3 in
+atari dies, nothing else, as GNU Go counts it).  And a small board has
+no open ground: on 3x3, White's stone in the corner against Black's in
+the centre leaves three empty points next to no stone, the other three
+corners, one point each.  White's stone, 2 liberties against 4, dies.
+The invader of gt_invaded (prolog/go.plt) is enclosed: Black's wall
+around it is pressed by White's living stones too, so the two are not
+each other's whole wall, and the invader dies as before.
 
 ## An invader that captures first
 
@@ -227,10 +268,13 @@ dead_stones(Board, ToMove, Dead) :-
 %       "Open corridors" in go_units');
 %     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
 %       opponent it touches;
+%     - unsettled(Colour, Stones, Eyes-Liberties): weak, on open ground
+%       with a weak opponent (see "Open ground" in the header): the game
+%       ended before the fight;
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
 %
 %   Stones are ordered lists of points [R, C]; the dead come in the order
-%   they were found (round by round, weakest first), then the units left, as
+%   they were found (one a round, weakest first), then the units left, as
 %   on the board without the dead.
 %
 %   ?- board_rows(_B, ["--b--", "-wb--", "bbb--", "-----", "-----"]),
@@ -608,7 +652,8 @@ point_terna([R, C], [_, R, C]).
 %
 %   Seki are the points, ordered, of the stones and the eyes of the units
 %   living in seki once the points Dead are off Board: weak units (eyes
-%   worth less than two) that touch a weak unit of the other colour.
+%   worth less than two) that touch a weak unit of the other colour, but
+%   not on open ground with it (unsettled: see the header).
 %
 %   ?- board_rows(_B, ["b-w", "b-w", "b-w"]), seki_points(_B, [], S).
 %   S = [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]].
