@@ -334,10 +334,14 @@ deaths(Units, Weak, WallUnits, Flat, Width, Found) :-
     findall(Verdict,
             ( member(U, Units),
               \+ ( member(V, WallUnits), touch(U, V) ),
-              \+ ( member(V, Weak), open_pair(U, V, Flat, Width) ),
-              dies(U, Weak, Against),
-              ( Against == [] -> true ; approachable(U, Flat, Width) ),
-              dead_or_captures(U, Against, Flat, Width, Verdict) ),
+              (   member(V, Weak), open_pair(U, V, Flat, Width)
+              ->  part_in_danger(U, V, Flat, Width, Part),
+                  strength(V, SV),
+                  dead_or_captures(Part, [SV], Flat, Width, Verdict)
+              ;   dies(U, Weak, Against),
+                  ( Against == [] -> true ; approachable(U, Flat, Width) ),
+                  dead_or_captures(U, Against, Flat, Width, Verdict)
+              ) ),
             Found0),
     list_to_set(Found0, Found).           % two invaders may take one chain
 
@@ -513,6 +517,50 @@ open_pair(U, V, Flat, Width) :-
     eye_value(Region, Flat, Width, Y, V2),
     V2 >= 2,
     !.
+
+%   part_in_danger(+U, +V, +Flat, +Width, -Part): U stands on open ground
+%   with V, and Part, as a unit of its own (no eye, no wall), is a part of
+%   U's: its stones joined through stones and through the empty points
+%   where V's colour cannot play (its stone there would capture nothing
+%   and have fewer than two liberties), as go_units cuts at corridors but
+%   with no open ground to hold it; it has two liberties or fewer, none
+%   of them a point of U's eyes, is weaker than V, and V can approach it
+%   (approachable/3).  The open ground does not hold it to the rest of U.
+part_in_danger(U, V, Flat, Width, unit(X, Part, 0, L, [], [])) :-
+    U = unit(X, Stones, _, _, _, EyePoints),
+    opponent(X, Y),
+    strength(V, SV),
+    member(I, Stones),
+    part_flood([I], X, Y, Flat, Width, [], [], Part),
+    Part = [I|_],
+    foldl(neighbour_cells(Flat, Width, "-"), Part, [], Libs),
+    length(Libs, L),
+    L =< 2,
+    \+ ( member(P, Libs), ord_memberchk(P, EyePoints) ),
+    0-L @< SV,
+    approachable(unit(X, Part, 0, L, [], []), Flat, Width).
+
+%   part_flood(+Stack, +X, +Y, +Flat, +Width, +Seen, +Part0, -Part): Part
+%   are Part0 and X's stones reached from Stack through X's stones and the
+%   empty points where Y cannot play, ordered.
+part_flood([], _, _, _, _, _, Part0, Part) :-
+    sort(Part0, Part).
+part_flood([I|Stack], X, Y, Flat, Width, Seen, Part0, Part) :-
+    (   memberchk(I, Seen)
+    ->  part_flood(Stack, X, Y, Flat, Width, Seen, Part0, Part)
+    ;   arg(I, Flat, X)
+    ->  neighbours(Width, I, Ns),
+        append(Ns, Stack, Stack1),
+        part_flood(Stack1, X, Y, Flat, Width, [I|Seen], [I|Part0], Part)
+    ;   arg(I, Flat, "-"),
+        \+ captures_at(I, X, Flat, Width),
+        chain_liberties_after(I, Y, Flat, Width, K),
+        K < 2
+    ->  neighbours(Width, I, Ns),
+        append(Ns, Stack, Stack1),
+        part_flood(Stack1, X, Y, Flat, Width, [I|Seen], Part0, Part)
+    ;   part_flood(Stack, X, Y, Flat, Width, [I|Seen], Part0, Part)
+    ).
 
 %   open_point(+Flat, +Width, +I): I is an empty point next to no stone.
 open_point(Flat, Width, I) :-
