@@ -658,6 +658,7 @@ gt_corridor_13([ "-wbbwwww-www-",
 %   White), each the other's whole wall, with open ground between them:
 %   the proposal called Black's four dead (W+81).  GNU Go's
 %   final_status_list dead is G7 alone (W+5.0); C7, C3 and G3 live.
+%   G7, next to F7 and G6, is a part in danger (two liberties).
 gt_open_9([ "---------",
             "---------",
             "--b--wb--",
@@ -698,6 +699,21 @@ gt_open_13([ "-------------",
              "--b-w----b---",
              "-------------",
              "-------------" ]).
+
+%   GNU Go level 1 against itself, 12 plies on 9x9 (E3 D5 C4 D4 F5 C3
+%   E7 B6 E2 D2 E8 E1): Black's C4 has two liberties among White's
+%   stones; White's E1, under Black's E2, has two too, but D1 joins it to
+%   D2 (Black's stone on D1 would have one liberty).  GNU Go calls C4
+%   dead, nothing else (B+15.0).
+gt_open_hane_9([ "---------",
+                 "----b----",
+                 "----b----",
+                 "-w-------",
+                 "---w-b---",
+                 "--bw-----",
+                 "--w-b----",
+                 "---wb----",
+                 "----w----" ]).
 
 :- begin_tests(go_dead).
 
@@ -1147,9 +1163,9 @@ test(the_machines_ending_872, D == [[0, 3], [1, 3], [2, 0], [2, 1], [2, 2], [3, 
     dead_stones(B, "w", D).
 
 %   Open ground: two weak units that are each other's whole wall, with
-%   open ground between them, are not compared (see "Open ground" in
-%   go_dead's header).
-test(an_open_board_proposes_no_dead_stones, Ds == [[], [], []]) :-
+%   open ground between them, are not compared, but for their parts in
+%   danger (see "Open ground" in go_dead's header).
+test(an_open_board_as_gnu_go_counts_it, Ds == [[[2, 6]], [[2, 6]], [[2, 6]]]) :-
     gt_open_9(Rows), gt_board(Rows, B),
     dead_stones(B, D0),
     findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
@@ -1158,14 +1174,15 @@ test(c7_c3_g3_are_not_dead, Alive == [[2, 2], [6, 2], [6, 6]]) :-
     gt_open_9(Rows), gt_board(Rows, B),
     dead_stones(B, "b", Dead),
     ord_subtract([[2, 2], [6, 2], [6, 6]], Dead, Alive).
-test(open_ground_verdicts, Vs == [unsettled("b", [[2, 2], [2, 6], [6, 2], [6, 6]], 0-14),
-                                  unsettled("w", [[2, 5], [3, 6], [4, 2], [4, 4], [6, 4]], 0-15)]) :-
+test(open_ground_verdicts, Vs == [dead("b", [[2, 6]], why(0, 2, [0-15])),
+                                  unsettled("b", [[2, 2], [6, 2], [6, 6]], 0-12),
+                                  unsettled("w", [[2, 5], [3, 6], [4, 2], [4, 4], [6, 4]], 0-16)]) :-
     gt_open_9(Rows), gt_board(Rows, B),
     dead_verdicts(B, Vs).
 test(open_ground_is_no_seki, Seki == []) :-
     gt_open_9(Rows), gt_board(Rows, B),
     seki_points(B, [], Seki).
-test(the_open_game_opens_scoring_with_no_dead_stones, S == scoring("w", [], [], [])) :-
+test(the_open_game_opens_scoring_with_g7_dead, S == scoring("w", [[2, 6]], [], [])) :-
     gt_game([size(9), preset(chinese), komi(0)],
             [b(2,2), w(4,2), b(6,6), w(4,4), b(2,6), w(2,5), b(6,2), w(6,4),
              pass, w(3,6), pass, pass], G),
@@ -1179,6 +1196,15 @@ test(an_open_13x13_as_gnu_go_counts_it, Ds == [[[9, 5]], [[9, 5]], [[9, 5]]]) :-
     dead_stones(B, D0),
     findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
     Ds = [D0|Ds0].
+test(a_part_joined_where_the_other_cannot_play, Dead == [[5, 2]]) :-
+    gt_open_hane_9(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", Dead).
+%   A lone stone in the corner against one in the centre: a part in
+%   danger, as GNU Go calls it (A9 dead, B+81.0).
+test(a_lone_corner_stone_on_open_ground, Dead == [[0, 0]]) :-
+    gt_board(["w--------", "---------", "---------", "---------", "----b----",
+              "---------", "---------", "---------", "---------"], B),
+    dead_stones(B, Dead).
 %   The 3x3 board of gt_phase: White's corner stone against Black's centre
 %   has no open ground worth two eyes (the empty points next to no stone
 %   are three single corners): it is compared, and dies.
