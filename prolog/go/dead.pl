@@ -44,8 +44,9 @@ corridors, with the 13x13 game of issue 23 that needed the cut.
        filler's own stones in atari: then it lives in seki), unless it
        can first capture a chain of the wall that cannot be saved (below:
        then that chain dies instead), and unless it stands with the
-       other on open ground (below: then neither is compared): add the
-       stones of the weakest of them and go back to 1.
+       other on open ground (below: then only its parts in danger are
+       compared): add the stones of the weakest of them and go back
+       to 1.
        A weak unit that touches no weak unit is walled in by living
        stones: it is dead.  An invader that fills the only eye space of
        a wall with no eye dies last, in a round where nothing else does
@@ -74,6 +75,16 @@ other, they race with nobody ("Capturing races and seki", below), and if
 they stand so at the end, dead_verdicts/2 calls them unsettled, not
 seki.
 
+But open ground holds nothing together.  A *part* of U here is its
+stones joined through stones and through the empty points where V's
+colour cannot play (its stone there would capture nothing and have
+fewer than two liberties), as go_units cuts a weak unit at its
+corridors, but with no open ground to join them.  A part with two
+liberties or fewer (none of them in U's eyes) is in danger: V ataris it
+at once, and the open ground beside it is V's to take too.  Step 3
+compares such a part, alone, with V: weaker, it dies (part_in_danger/5),
+and the rest of U stays on open ground.
+
 A 9x9 game against the machine ended so after twelve plies (B C7, W C5,
 B G3, W E5, B G7, W F7, B C3, W E3, Black passes, W G6, both pass).  On
 an open board each colour's stones are one unit (nothing of the other's
@@ -81,11 +92,17 @@ walls any of them off), Black's with no eye and 14 liberties, White's
 with none and 15, each the other's whole wall, and the empty points next
 to no stone make a region of 44 points.  The proposal called Black's four
 dead for the one liberty they lacked, and gave White the board (W+81).
-Now it proposes none.  GNU Go calls G7 dead alone (W+5.0): pressed by
-F7 and G6, it is a fight the rule does not read.
+Now only G7 dies: next to F7 and G6 it has two liberties, G8 and H7, a
+part in danger weaker than White's unit (0-2 against 0-15).  C7, C3 and
+G3, four liberties each, stay on open ground with White's five.  GNU Go
+counts it so (G7 dead, W+5.0).  A lone stone in the corner against one
+in the centre is a part in danger too (two liberties), and dies, as GNU
+Go calls it.  White's E1 under Black's E2, with D2 beside D1, is not:
+Black's stone on D1 would have one liberty, so D1 joins E1 to D2, and
+the part has four liberties.
 
-A stone in atari on open ground is not spared: split off at its open
-corridor (go_units), its only wall is the unit around it, but that
+A stone in atari on open ground is not spared either: split off at its
+open corridor (go_units), its only wall is the unit around it, but that
 unit's wall holds more stones than it, so the two are not each other's
 whole wall; it is weaker, and dies first.  Then the rest stands on open
 ground (GNU Go level 1 against itself, 12 plies on 9x9: White's G3 in
