@@ -512,11 +512,10 @@ race(U, V, Flat, Width, Shared) :-
 
 %   open_pair(+U, +V, +Flat, +Width): the weak units U and V, of two
 %   colours, stand on open ground (see "Open ground" in the header): each
-%   is the other's whole wall, and U's hole holds open ground worth two
-%   eyes between them: a region of empty points next to no stone, outside
-%   U's eyes, that go_eyes would value two as an eye (four points or
-%   more, not a killing shape), next to a liberty of U's and to one of
-%   V's: both reach it in one move.
+%   is the other's whole wall, and U has room on open ground: a region of
+%   empty points next to no stone, outside U's eyes, that go_eyes would
+%   value two as an eye (four points or more, not a killing shape), next
+%   to one of U's liberties (U reaches it in one move).
 open_pair(U, V, Flat, Width) :-
     U = unit(X, SU, _, _, WU, EyesU),
     V = unit(Y, SV, _, _, WV, _),
@@ -531,13 +530,11 @@ open_pair(U, V, Flat, Width) :-
     include(open_point(Flat, Width), Hole, Open0),
     ord_subtract(Open0, EyesU, Open),
     open_regions(Open, Width, Regions),
-    liberty_points(U, Flat, Width, LibsU),
-    liberty_points(V, Flat, Width, LibsV),
+    liberty_points(U, Flat, Width, Libs),
     member(Region, Regions),
     eye_value(Region, Flat, Width, Y, V2),
     V2 >= 2,
-    next_to_some(Region, LibsU, Width),
-    next_to_some(Region, LibsV, Width),
+    next_to_some(Region, Libs, Width),
     !.
 
 %   next_to_some(+Region, +Points, +Width): a point of Region is next to
