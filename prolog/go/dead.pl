@@ -66,14 +66,16 @@ the other and by stones around them; not when the game stopped before
 the fight.  Two weak units U and V of two colours stand on *open ground*
 when each is the other's whole wall (every stone around U's hole is V's,
 and every stone around V's hole is U's: no third stone presses either)
-and U's hole holds a region of empty points next to no stone, outside
+and U has *room*: a region of empty points next to no stone, outside
 U's eyes, that would be worth two as an eye (four points or more, not a
-killing shape: go_eyes).  Neither is enclosed: either side can play
-there and make eyes, and neither can be captured before it does.  The
-position is unsettled, not a race, so step 3 compares neither with the
-other, they race with nobody ("Capturing races and seki", below), and if
-they stand so at the end, dead_verdicts/2 calls them unsettled, not
-seki.
+killing shape: go_eyes), next to one of U's liberties, so that U
+reaches it in one move.  U is not enclosed: it can play there and make
+eyes, and it cannot be captured before it does.  The position is
+unsettled, not a race, so step 3 does not compare U with V, U races
+with nobody ("Capturing races and seki", below), and if it stands so at
+the end, dead_verdicts/2 calls it unsettled, not seki.  Room is U's
+own: a unit whose liberties all lie among the other's stones has none,
+however much open ground lies elsewhere on the board.
 
 But open ground holds nothing together.  A *part* of U here is its
 stones joined through stones and through the empty points where V's
@@ -100,6 +102,14 @@ in the centre is a part in danger too (two liberties), and dies, as GNU
 Go calls it.  White's E1 under Black's E2, with D2 beside D1, is not:
 Black's stone on D1 would have one liberty, so D1 joins E1 to D2, and
 the part has four liberties.
+
+A game GNU Go played against itself (seed 19 of bench/go_deadstones.py)
+ended with White's fourteen stones in the middle and the top hemmed in
+by Black's loose framework, nine liberties, and the open ground on the
+left, the right and the bottom next to Black's liberties only.  Once
+White's stones in atari are off, each colour is one unit, each the
+other's whole wall, but White has no room: it is compared, and dies,
+as GNU Go counts it (B+81).
 
 A stone in atari on open ground is not spared either: split off at its
 open corridor (go_units), its only wall is the unit around it, but that
