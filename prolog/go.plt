@@ -715,6 +715,23 @@ gt_open_hane_9([ "---------",
                  "---wb----",
                  "----w----" ]).
 
+%   GNU Go against itself (bench/go_deadstones.py, seed 19, level 10 by
+%   turn): White's stones in the middle and the top, hemmed in by Black's
+%   loose framework, nine liberties once its stones in atari are off.  Each
+%   colour is then one unit, each the other's whole wall, and open ground
+%   lies on the left, the right and the bottom, but next to Black's
+%   liberties only: White has no room, and dies.  GNU Go's
+%   final_status_list dead is every White stone (B+81.0).
+gt_hemmed_9([ "-bwwww---",
+              "-bwbw----",
+              "-wbbwbbb-",
+              "-bwb-w---",
+              "---bww-b-",
+              "---bw-wb-",
+              "--bwwbb--",
+              "--b--wb--",
+              "---------" ]).
+
 :- begin_tests(go_dead).
 
 test(a_clearly_dead_stone, Dead == [[1, 1]]) :-
@@ -1196,6 +1213,11 @@ test(an_open_13x13_as_gnu_go_counts_it, Ds == [[[9, 5]], [[9, 5]], [[9, 5]]]) :-
     dead_stones(B, D0),
     findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
     Ds = [D0|Ds0].
+test(no_room_among_the_others_stones, Ds == [Dead, Dead]) :-
+    Dead = [[0, 2], [0, 3], [0, 4], [0, 5], [1, 2], [1, 4], [2, 1], [2, 4], [3, 2],
+            [3, 5], [4, 4], [4, 5], [5, 4], [5, 6], [6, 3], [6, 4], [7, 5]],
+    gt_hemmed_9(Rows), gt_board(Rows, B),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds).
 test(a_part_joined_where_the_other_cannot_play, Dead == [[5, 2]]) :-
     gt_open_hane_9(Rows), gt_board(Rows, B),
     dead_stones(B, "b", Dead).
