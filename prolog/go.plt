@@ -651,6 +651,87 @@ gt_corridor_13([ "-wbbwwww-www-",
                  "-wbwwwwbbw-w-",
                  "-bb---b-bwb--" ]).
 
+%   Open ground: a 9x9 game the lead played as a person against the
+%   machine, ended after twelve plies (B C7, W C5, B G3, W E5, B G7, W F7,
+%   B C3, W E3, B pass, W G6, B pass, W pass; SGF in docs/go.md).  Each
+%   colour's stones are one weak unit with no eye (0-14 Black, 0-15
+%   White), each the other's whole wall, with open ground between them:
+%   the proposal called Black's four dead (W+81).  GNU Go's
+%   final_status_list dead is G7 alone (W+5.0); C7, C3 and G3 live.
+%   G7, next to F7 and G6, is a part in danger (two liberties).
+gt_open_9([ "---------",
+            "---------",
+            "--b--wb--",
+            "------w--",
+            "--w-w----",
+            "---------",
+            "--b-w-b--",
+            "---------",
+            "---------" ]).
+
+%   GNU Go level 1 against itself, 12 plies on 9x9 from seeded stones
+%   (C3 C6 F3 G3 G4 E6 G2 G6 H5 H6 B5 B6): White's G3 is in atari, the
+%   rest is open.  GNU Go calls G3 dead, nothing else (W+3.0).
+gt_open_atari_9([ "---------",
+                  "---------",
+                  "---------",
+                  "-ww-w-ww-",
+                  "-b-----b-",
+                  "------b--",
+                  "--b--bw--",
+                  "------b--",
+                  "---------" ]).
+
+%   GNU Go level 1 against itself, 16 plies on 13x13 (L7 E6 K11 F10 K3
+%   C11 F4 E4 C3 E3 C6 F5 K5 C8 K9 G4): Black's F4 sits among White's
+%   E4 F5 G4 E3 with one liberty.  GNU Go calls F4 dead, nothing else
+%   (B+15.0).
+gt_open_13([ "-------------",
+             "-------------",
+             "--w------b---",
+             "-----w-------",
+             "---------b---",
+             "--w----------",
+             "----------b--",
+             "--b-w--------",
+             "-----w---b---",
+             "----wbw------",
+             "--b-w----b---",
+             "-------------",
+             "-------------" ]).
+
+%   GNU Go level 1 against itself, 12 plies on 9x9 (E3 D5 C4 D4 F5 C3
+%   E7 B6 E2 D2 E8 E1): Black's C4 has two liberties among White's
+%   stones; White's E1, under Black's E2, has two too, but D1 joins it to
+%   D2 (Black's stone on D1 would have one liberty).  GNU Go calls C4
+%   dead, nothing else (B+15.0).
+gt_open_hane_9([ "---------",
+                 "----b----",
+                 "----b----",
+                 "-w-------",
+                 "---w-b---",
+                 "--bw-----",
+                 "--w-b----",
+                 "---wb----",
+                 "----w----" ]).
+
+%   GNU Go against itself (bench/go_deadstones.py, seed 19, level 10 by
+%   turn): White's stones in the middle and the top, hemmed in by Black's
+%   loose framework, nine liberties once its stones in atari are off.  Each
+%   colour is then one unit, each the other's whole wall, and open ground
+%   lies on the left, the right and the bottom, but next to Black's
+%   liberties only: White has no room, and dies.  GNU Go's
+%   final_status_list dead is every White stone (B+81.0).
+gt_hemmed_9([ "-bwwww---",
+              "-bwbw----",
+              "-wbbwbbb-",
+              "-bwb-w---",
+              "---bww-b-",
+              "---bw-wb-",
+              "--bwwbb--",
+              "--b--wb--",
+              "---------" ]).
+
 :- begin_tests(go_dead).
 
 test(a_clearly_dead_stone, Dead == [[1, 1]]) :-
@@ -1047,7 +1128,9 @@ test(open_corridors_do_not_join_a_unit, Ds == [Dead, Dead, Dead]) :-
     dead_stones(B, D0),
     findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
     Ds = [D0|Ds0].
-test(the_cut_off_stones_are_weaker_than_the_wall, Vs == [why(0, 2, [0-6, 0-4]), why(0, 2, [0-4, 0-3]), why(0, 2, [0-3])]) :-
+%   One death a round: once A7 B7 B6 are off, White's units beside them
+%   join, and the next part is weaker than what is left around it then.
+test(the_cut_off_stones_are_weaker_than_the_wall, Vs == [why(0, 2, [0-6, 0-4]), why(0, 2, [0-12, 0-3]), why(0, 2, [0-19])]) :-
     gt_corridor_13(Rows), gt_board(Rows, B),
     dead_verdicts(B, Verdicts),
     findall(Why, ( member(dead("b", [_, _|_], Why), Verdicts) ), Vs).
@@ -1095,6 +1178,61 @@ test(the_machines_ending_846, D == [[2, 7], [2, 8], [3, 6], [3, 7], [5, 7], [6, 
 test(the_machines_ending_872, D == [[0, 3], [1, 3], [2, 0], [2, 1], [2, 2], [3, 2], [3, 8]]) :-
     gt_machine_872(Rows), gt_board(Rows, B),
     dead_stones(B, "w", D).
+
+%   Open ground: two weak units that are each other's whole wall, with
+%   open ground between them, are not compared, but for their parts in
+%   danger (see "Open ground" in go_dead's header).
+test(an_open_board_as_gnu_go_counts_it, Ds == [[[2, 6]], [[2, 6]], [[2, 6]]]) :-
+    gt_open_9(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+test(c7_c3_g3_are_not_dead, Alive == [[2, 2], [6, 2], [6, 6]]) :-
+    gt_open_9(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", Dead),
+    ord_subtract([[2, 2], [6, 2], [6, 6]], Dead, Alive).
+test(open_ground_verdicts, Vs == [dead("b", [[2, 6]], why(0, 2, [0-15])),
+                                  unsettled("b", [[2, 2], [6, 2], [6, 6]], 0-12),
+                                  unsettled("w", [[2, 5], [3, 6], [4, 2], [4, 4], [6, 4]], 0-16)]) :-
+    gt_open_9(Rows), gt_board(Rows, B),
+    dead_verdicts(B, Vs).
+test(open_ground_is_no_seki, Seki == []) :-
+    gt_open_9(Rows), gt_board(Rows, B),
+    seki_points(B, [], Seki).
+test(the_open_game_opens_scoring_with_g7_dead, S == scoring("w", [[2, 6]], [], [])) :-
+    gt_game([size(9), preset(chinese), komi(0)],
+            [b(2,2), w(4,2), b(6,6), w(4,4), b(2,6), w(2,5), b(6,2), w(6,4),
+             pass, w(3,6), pass, pass], G),
+    gt_status(G, S).
+%   A stone in atari still dies; then the rest stands on open ground.
+test(a_stone_in_atari_on_an_open_board, Dead == [[6, 6]]) :-
+    gt_open_atari_9(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", Dead).
+test(an_open_13x13_as_gnu_go_counts_it, Ds == [[[9, 5]], [[9, 5]], [[9, 5]]]) :-
+    gt_open_13(Rows), gt_board(Rows, B),
+    dead_stones(B, D0),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds0),
+    Ds = [D0|Ds0].
+test(no_room_among_the_others_stones, Ds == [Dead, Dead]) :-
+    Dead = [[0, 2], [0, 3], [0, 4], [0, 5], [1, 2], [1, 4], [2, 1], [2, 4], [3, 2],
+            [3, 5], [4, 4], [4, 5], [5, 4], [5, 6], [6, 3], [6, 4], [7, 5]],
+    gt_hemmed_9(Rows), gt_board(Rows, B),
+    findall(D, ( member(P, ["b", "w"]), dead_stones(B, P, D) ), Ds).
+test(a_part_joined_where_the_other_cannot_play, Dead == [[5, 2]]) :-
+    gt_open_hane_9(Rows), gt_board(Rows, B),
+    dead_stones(B, "b", Dead).
+%   A lone stone in the corner against one in the centre: a part in
+%   danger, as GNU Go calls it (A9 dead, B+81.0).
+test(a_lone_corner_stone_on_open_ground, Dead == [[0, 0]]) :-
+    gt_board(["w--------", "---------", "---------", "---------", "----b----",
+              "---------", "---------", "---------", "---------"], B),
+    dead_stones(B, Dead).
+%   The 3x3 board of gt_phase: White's corner stone against Black's centre
+%   has no open ground worth two eyes (the empty points next to no stone
+%   are three single corners): it is compared, and dies.
+test(a_small_board_has_no_open_ground, Dead == [[0, 0]]) :-
+    gt_board(["w--", "-b-", "---"], B),
+    dead_stones(B, Dead).
 
 %   gt_black_around(+Rows, -Board): a 9x9 board whose first rows are Rows
 %   (nine points each), the rest Black's, with Black's eyes J3, G1, J1.

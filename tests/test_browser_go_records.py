@@ -135,7 +135,7 @@ def test_a_record_with_another_result_shows_it_beside_our_count(page, server):
     page.wait_for_url(re.compile(r"/go/[0-9a-f]+$"))
     expect(page.locator("#phase")).to_be_visible()
     expect(page.locator("#phase-score")).to_have_text(
-        "Count now: Black 81 · White 5.5 (komi 5.5 included)")
+        "Count now: Black 2 · White 5.5 (komi 5.5 included)")  # an open board: none dead
     record = page.locator("#record-result")
     expect(record).to_have_text("The record says B+12.5.")
     expect(at(page)).to_have_text("Move 8 of 8")
@@ -144,7 +144,7 @@ def test_a_record_with_another_result_shows_it_beside_our_count(page, server):
     page.click("#accept")  # this page holds both seats: Black, then White
     expect(page.locator("#accept")).to_have_text("Aceptar por Blancas")
     page.click("#accept")
-    expect(page.locator(".go-result-code")).to_have_text("B+75.5")
+    expect(page.locator(".go-result-code")).to_have_text("W+3.5")
     expect(record).to_have_text("El registro dice B+12.5.")  # still shown beside ours
 
 

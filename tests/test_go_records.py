@@ -222,8 +222,10 @@ def test_a_record_whose_result_our_count_does_not_give_stays_in_the_scoring_phas
     assert view["phase"] == "scoring" and view["over"] is False and view["result"] is None
     assert game["record_result"] == "B+12.5" and game["plies"] == 8
     assert view["accepted"] == {"b": False, "w": False}
-    # Our count, as the phase shows it: 81 points to Black less White's komi.
-    assert (view["score"]["b"], view["score"]["w"]) == (81, 5.5)
+    # Our count, as the phase shows it: five stones on an open board, nothing proposed
+    # dead (go_dead's open ground), Black's A9 and its prisoner against White's komi.
+    assert view["dead"] == []
+    assert (view["score"]["b"], view["score"]["w"]) == (2, 5.5)
 
 
 @pytest.mark.parametrize("result, over, code, record", [

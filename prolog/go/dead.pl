@@ -43,18 +43,86 @@ corridors, with the 13x13 game of issue 23 that needed the cut.
        liberties (approachable/3: not when every such move would put the
        filler's own stones in atari: then it lives in seki), unless it
        can first capture a chain of the wall that cannot be saved (below:
-       then that chain dies instead): add their stones and go back to 1.
+       then that chain dies instead), and unless it stands with the
+       other on open ground (below: then only its parts in danger are
+       compared): add the stones of the weakest of them and go back
+       to 1.
        A weak unit that touches no weak unit is walled in by living
        stones: it is dead.  An invader that fills the only eye space of
        a wall with no eye dies last, in a round where nothing else does
        (below).
 
-Two units that die in one round never touch (each would be weaker than
-the other), so taking one off cannot save the other: one round does what
-one death at a time would.
+One unit dies a round, the weakest first: taking it off can leave two
+others on open ground (below), and then neither of them dies.
 
 It stops when every weak unit left touches an opponent unit that is as
-weak or weaker.
+weak or weaker, or stands with it on open ground.
+
+## Open ground
+
+Step 3 compares two weak units as a capturing race: the weaker runs out
+of liberties first.  That holds when they are shut in, each pressed by
+the other and by stones around them; not when the game stopped before
+the fight.  Two weak units U and V of two colours stand on *open ground*
+when each is the other's whole wall (every stone around U's hole is V's,
+and every stone around V's hole is U's: no third stone presses either)
+and U has *room*: a region of empty points next to no stone, outside
+U's eyes, that would be worth two as an eye (four points or more, not a
+killing shape: go_eyes), next to one of U's liberties, so that U
+reaches it in one move.  U is not enclosed: it can play there and make
+eyes, and it cannot be captured before it does.  The position is
+unsettled, not a race, so step 3 does not compare U with V, U races
+with nobody ("Capturing races and seki", below), and if it stands so at
+the end, dead_verdicts/2 calls it unsettled, not seki.  Room is U's
+own: a unit whose liberties all lie among the other's stones has none,
+however much open ground lies elsewhere on the board.
+
+But open ground holds nothing together.  A *part* of U here is its
+stones joined through stones and through the empty points where V's
+colour cannot play (its stone there would capture nothing and have
+fewer than two liberties), as go_units cuts a weak unit at its
+corridors, but with no open ground to join them.  A part with two
+liberties or fewer (none of them in U's eyes) is in danger: V ataris it
+at once, and the open ground beside it is V's to take too.  Step 3
+compares such a part, alone, with V: weaker, it dies (part_in_danger/5),
+and the rest of U stays on open ground.
+
+A 9x9 game against the machine ended so after twelve plies (B C7, W C5,
+B G3, W E5, B G7, W F7, B C3, W E3, Black passes, W G6, both pass).  On
+an open board each colour's stones are one unit (nothing of the other's
+walls any of them off), Black's with no eye and 14 liberties, White's
+with none and 15, each the other's whole wall, and the empty points next
+to no stone make a region of 44 points.  The proposal called Black's four
+dead for the one liberty they lacked, and gave White the board (W+81).
+Now only G7 dies: next to F7 and G6 it has two liberties, G8 and H7, a
+part in danger weaker than White's unit (0-2 against 0-15).  C7, C3 and
+G3, four liberties each, stay on open ground with White's five.  GNU Go
+counts it so (G7 dead, W+5.0).  A lone stone in the corner against one
+in the centre is a part in danger too (two liberties), and dies, as GNU
+Go calls it.  White's E1 under Black's E2, with D2 beside D1, is not:
+Black's stone on D1 would have one liberty, so D1 joins E1 to D2, and
+the part has four liberties.
+
+A game GNU Go played against itself (seed 19 of bench/go_deadstones.py)
+ended with White's fourteen stones in the middle and the top hemmed in
+by Black's loose framework, nine liberties, and the open ground on the
+left, the right and the bottom next to Black's liberties only.  Once
+White's stones in atari are off, each colour is one unit, each the
+other's whole wall, but White has no room: it is compared, and dies,
+as GNU Go counts it (B+81).
+
+A stone in atari on open ground is not spared either: split off at its
+open corridor (go_units), its only wall is the unit around it, but that
+unit's wall holds more stones than it, so the two are not each other's
+whole wall; it is weaker, and dies first.  Then the rest stands on open
+ground (GNU Go level 1 against itself, 12 plies on 9x9: White's G3 in
+atari dies, nothing else, as GNU Go counts it).  And a small board has
+no open ground: on 3x3, White's stone in the corner against Black's in
+the centre leaves three empty points next to no stone, the other three
+corners, one point each.  White's stone, 2 liberties against 4, dies.
+The invader of gt_invaded (prolog/go.plt) is enclosed: Black's wall
+around it is pressed by White's living stones too, so the two are not
+each other's whole wall, and the invader dies as before.
 
 ## An invader that captures first
 
@@ -178,7 +246,7 @@ flat board of flat_board/3.
 :- use_module(library(aggregate)).
 :- use_module(board).
 :- use_module(units).
-:- use_module(eyes, [eye_value/7, killing_shape/4, false_eye/4, neighbours/3, point_index/3]).
+:- use_module(eyes, [eye_value/5, eye_value/7, killing_shape/4, false_eye/4, neighbours/3, point_index/3]).
 
                  /*******************************
                  *         THE PROPOSAL         *
@@ -227,10 +295,13 @@ dead_stones(Board, ToMove, Dead) :-
 %       "Open corridors" in go_units');
 %     - seki(Colour, Stones, Eyes-Liberties): weak, but as strong as a weak
 %       opponent it touches;
+%     - unsettled(Colour, Stones, Eyes-Liberties): weak, on open ground
+%       with a weak opponent (see "Open ground" in the header): the game
+%       ended before the fight;
 %     - alive(Colour, Stones, Eyes): eyes worth two or more.
 %
 %   Stones are ordered lists of points [R, C]; the dead come in the order
-%   they were found (round by round, weakest first), then the units left, as
+%   they were found (one a round, weakest first), then the units left, as
 %   on the board without the dead.
 %
 %   ?- board_rows(_B, ["--b--", "-wb--", "bbb--", "-----", "-----"]),
@@ -246,7 +317,7 @@ dead_verdicts(Board, ToMove, Verdicts) :-
     foldl(dead_union, Dead, [], Gone),
     remove_indices(Flat, Gone, Final),
     all_units(Final, Width, ToMove, Units),
-    maplist(final_verdict(Units), Units, Left),
+    maplist(final_verdict(Units, Final, Width), Units, Left),
     append(Dead, Left, Verdicts0),
     maplist(verdict_points_(Width), Verdicts0, Verdicts).
 
@@ -276,10 +347,10 @@ proposal(Flat, Width, ToMove, Dead0, Dead) :-
     ->  Found = FoundW
     ;   races_lost(Weak, Flat1, Width, ToMove, Found)
     ),
-    (   Found == []
-    ->  Dead = Dead0
-    ;   append(Dead0, Found, Dead1),
+    (   Found = [First|_]
+    ->  append(Dead0, [First], Dead1),
         proposal(Flat, Width, ToMove, Dead1, Dead)
+    ;   Dead = Dead0
     ).
 
 %   deaths(+Units, +Weak, +WallUnits, +Flat, +Width, -Found): the verdicts
@@ -290,9 +361,14 @@ deaths(Units, Weak, WallUnits, Flat, Width, Found) :-
     findall(Verdict,
             ( member(U, Units),
               \+ ( member(V, WallUnits), touch(U, V) ),
-              dies(U, Weak, Against),
-              ( Against == [] -> true ; approachable(U, Flat, Width) ),
-              dead_or_captures(U, Against, Flat, Width, Verdict) ),
+              (   member(V, Weak), open_pair(U, V, Flat, Width)
+              ->  part_in_danger(U, V, Flat, Width, Part),
+                  strength(V, SV),
+                  dead_or_captures(Part, [SV], Flat, Width, Verdict)
+              ;   dies(U, Weak, Against),
+                  ( Against == [] -> true ; approachable(U, Flat, Width) ),
+                  dead_or_captures(U, Against, Flat, Width, Verdict)
+              ) ),
             Found0),
     list_to_set(Found0, Found).           % two invaders may take one chain
 
@@ -425,6 +501,7 @@ races_lost(Weak, Flat, Width, ToMove, Found) :-
               U = unit(Colour, Stones, Eyes, Libs, _, _),
               Colour \== ToMove,
               once(( member(V, Weak), opponents(U, V), touch(U, V),
+                     \+ open_pair(U, V, Flat, Width),
                      race(U, V, Flat, Width, Shared) )),
               strength(V, SV) ),
             Found).
@@ -442,6 +519,114 @@ race(U, V, Flat, Width, Shared) :-
     ord_intersection(LU, LV, Both),
     length(Both, Shared),
     Shared < 2 - Eyes.
+
+%   open_pair(+U, +V, +Flat, +Width): the weak units U and V, of two
+%   colours, stand on open ground (see "Open ground" in the header): each
+%   is the other's whole wall, and U has room on open ground: a region of
+%   empty points next to no stone, outside U's eyes, that go_eyes would
+%   value two as an eye (four points or more, not a killing shape), next
+%   to one of U's liberties (U reaches it in one move).
+open_pair(U, V, Flat, Width) :-
+    U = unit(X, SU, _, _, WU, EyesU),
+    V = unit(Y, SV, _, _, WV, _),
+    opponent(X, Y),
+    WU \== [],
+    ord_subset(WU, SV),
+    ord_subset(WV, SU),
+    SU = [I|_],
+    functor(Flat, _, Size),
+    functor(Seen, seen, Size),
+    flood([I], Width, Flat, Seen, not(Y), [], Hole),
+    include(open_point(Flat, Width), Hole, Open0),
+    ord_subtract(Open0, EyesU, Open),
+    open_regions(Open, Width, Regions),
+    liberty_points(U, Flat, Width, Libs),
+    member(Region, Regions),
+    eye_value(Region, Flat, Width, Y, V2),
+    V2 >= 2,
+    next_to_some(Region, Libs, Width),
+    !.
+
+%   next_to_some(+Region, +Points, +Width): a point of Region is next to
+%   one of the ordered Points.
+next_to_some(Region, Points, Width) :-
+    member(I, Region),
+    neighbours(Width, I, Ns),
+    member(J, Ns),
+    ord_memberchk(J, Points),
+    !.
+
+%   part_in_danger(+U, +V, +Flat, +Width, -Part): U stands on open ground
+%   with V, and Part, as a unit of its own (no eye, no wall), is a part of
+%   U's: its stones joined through stones and through the empty points
+%   where V's colour cannot play (its stone there would capture nothing
+%   and have fewer than two liberties), as go_units cuts at corridors but
+%   with no open ground to hold it; it has two liberties or fewer, none
+%   of them a point of U's eyes, is weaker than V, and V can approach it
+%   (approachable/3).  The open ground does not hold it to the rest of U.
+part_in_danger(U, V, Flat, Width, unit(X, Part, 0, L, [], [])) :-
+    U = unit(X, Stones, _, _, _, EyePoints),
+    opponent(X, Y),
+    strength(V, SV),
+    member(I, Stones),
+    part_flood([I], X, Y, Flat, Width, [], [], Part),
+    Part = [I|_],
+    foldl(neighbour_cells(Flat, Width, "-"), Part, [], Libs),
+    length(Libs, L),
+    L =< 2,
+    \+ ( member(P, Libs), ord_memberchk(P, EyePoints) ),
+    0-L @< SV,
+    approachable(unit(X, Part, 0, L, [], []), Flat, Width).
+
+%   part_flood(+Stack, +X, +Y, +Flat, +Width, +Seen, +Part0, -Part): Part
+%   are Part0 and X's stones reached from Stack through X's stones and the
+%   empty points where Y cannot play, ordered.
+part_flood([], _, _, _, _, _, Part0, Part) :-
+    sort(Part0, Part).
+part_flood([I|Stack], X, Y, Flat, Width, Seen, Part0, Part) :-
+    (   memberchk(I, Seen)
+    ->  part_flood(Stack, X, Y, Flat, Width, Seen, Part0, Part)
+    ;   arg(I, Flat, X)
+    ->  neighbours(Width, I, Ns),
+        append(Ns, Stack, Stack1),
+        part_flood(Stack1, X, Y, Flat, Width, [I|Seen], [I|Part0], Part)
+    ;   arg(I, Flat, "-"),
+        \+ captures_at(I, X, Flat, Width),
+        chain_liberties_after(I, Y, Flat, Width, K),
+        K < 2
+    ->  neighbours(Width, I, Ns),
+        append(Ns, Stack, Stack1),
+        part_flood(Stack1, X, Y, Flat, Width, [I|Seen], Part0, Part)
+    ;   part_flood(Stack, X, Y, Flat, Width, [I|Seen], Part0, Part)
+    ).
+
+%   open_point(+Flat, +Width, +I): I is an empty point next to no stone.
+open_point(Flat, Width, I) :-
+    arg(I, Flat, "-"),
+    neighbours(Width, I, Ns),
+    forall(member(J, Ns), \+ ( arg(J, Flat, C), ( C == "b" ; C == "w" ) )).
+
+%   open_regions(+Points, +Width, -Regions): the ordered Points joined
+%   through neighbours in Points, one ordered list for each piece.
+open_regions([], _, []).
+open_regions([P|Ps], Width, [Region|Regions]) :-
+    region_flood([P], [P|Ps], Width, [], Region),
+    ord_subtract(Ps, Region, Rest),
+    open_regions(Rest, Width, Regions).
+
+region_flood([], _, _, Region0, Region) :-
+    sort(Region0, Region).
+region_flood([I|Stack], Points, Width, Region0, Region) :-
+    (   memberchk(I, Region0)
+    ->  region_flood(Stack, Points, Width, Region0, Region)
+    ;   neighbours(Width, I, Ns),
+        include(in_points(Points), Ns, Next),
+        append(Next, Stack, Stack1),
+        region_flood(Stack1, Points, Width, [I|Region0], Region)
+    ).
+
+in_points(Points, I) :-
+    ord_memberchk(I, Points).
 
 %   stones_touch(+U, +V, +Flat, +Width): a stone of U stands next to a stone
 %   of V.  Two lone stones far apart on an open board are not racing: a race
@@ -483,14 +668,15 @@ approachable(unit(X, Stones, _, _, _, _), Flat, Width) :-
     ),
     !.
 
-%   final_verdict(+Units, +Unit, -Verdict): the verdict of a unit that
-%   survived the proposal.
-final_verdict(Units, U, Verdict) :-
+%   final_verdict(+Units, +Flat, +Width, +Unit, -Verdict): the verdict of
+%   a unit that survived the proposal.
+final_verdict(Units, Flat, Width, U, Verdict) :-
     U = unit(Colour, Stones, Eyes, Libs, _, _),
     (   Eyes >= 2
     ->  Verdict = alive(Colour, Stones, Eyes)
-    ;   Verdict = seki(Colour, Stones, Eyes-Libs),
-        ignore(( member(V, Units), opponents(U, V), weak(V), touch(U, V) ))
+    ;   member(V, Units), weak(V), open_pair(U, V, Flat, Width)
+    ->  Verdict = unsettled(Colour, Stones, Eyes-Libs)
+    ;   Verdict = seki(Colour, Stones, Eyes-Libs)
     ).
 
 verdict_points_(Width, V0, V) :-
@@ -507,6 +693,8 @@ verdict_points(dead(C, S0, Why0), Width, dead(C, S, Why)) :-
     ;   Why = Why0
     ).
 verdict_points(seki(C, S0, St), Width, seki(C, S, St)) :-
+    indices_points(Width, S0, S).
+verdict_points(unsettled(C, S0, St), Width, unsettled(C, S, St)) :-
     indices_points(Width, S0, S).
 verdict_points(alive(C, S0, E), Width, alive(C, S, E)) :-
     indices_points(Width, S0, S).
@@ -550,7 +738,8 @@ point_terna([R, C], [_, R, C]).
 %
 %   Seki are the points, ordered, of the stones and the eyes of the units
 %   living in seki once the points Dead are off Board: weak units (eyes
-%   worth less than two) that touch a weak unit of the other colour.
+%   worth less than two) that touch a weak unit of the other colour, but
+%   not on open ground with it (unsettled: see the header).
 %
 %   ?- board_rows(_B, ["b-w", "b-w", "b-w"]), seki_points(_B, [], S).
 %   S = [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]].
@@ -563,6 +752,7 @@ seki_points(Board, Dead, Seki) :-
     findall(Points,
             ( member(U, Weak),
               once(( member(V, Weak), opponents(U, V), touch(U, V) )),
+              \+ ( member(V, Weak), open_pair(U, V, Flat, Width) ),
               U = unit(_, Stones, _, _, _, Eyes),
               ord_union(Stones, Eyes, Points) ),
             Lists),
