@@ -34,6 +34,8 @@ BENCHES = {
     "go_deadstones.py": (["--games", "1", "--workers", "1", "--levels", "1",
                           "--cache", "{tmp}/deadstones.json"],
                          r"9x9: \d+/1 games give GNU Go's final_score", ("gnugo",)),
+    "go_early_endings.py": (["--seeds", "1", "--plies", "8"],
+                            r"GNU Go's dead stones exactly in \d+/1", ("gnugo",)),
     "go_eyeshapes.py": (["--sizes", "4", "--where", "corner", "--outside", "none"],
                         r"\d+/\d+ positions .* give GNU Go's dead stones", ("gnugo",)),
     "go_gnugo_seat.py": (["--size", "9", "--plies", "12", "--every", "6", "--rounds", "1"],
