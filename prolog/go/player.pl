@@ -122,8 +122,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   finds it clearly worse (eye_groups/5, go_owl), owl(true) to add such
 %   a weight, and a point a stone, to the defence point of a critical
 %   group of X's, read a few moves deep (critical_groups/5,
-%   go_owl:owl_defences/4), and a smaller
-%   weight, a prior, to the killing point of the opponent's (go_owl:owl_kills/4).
+%   go_owl:owl_critical/4), unless a chain of X's in atari can be saved
+%   and the group is not short of liberties itself (pressing/3), and a
+%   smaller weight, a prior, to the killing point of the opponent's
+%   (go_owl:owl_kills/4) and to the defence that does not press.
 %   Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
