@@ -523,9 +523,10 @@ sum_values([P|Ps], [P|Summed]) :-
 %   board), or X has no chain in atari that it can save (Ataris of
 %   savable_ataris/3 is []).  A rescue is sure, a reading three moves
 %   deep is not: in a 13x13 game (docs/go.md, *Measured*) a group of
-%   seven stones with four liberties or more was read critical at every
-%   move for 14 plies while neither side played there, and its defence
-%   point went before D1, the capture that saves four stones in atari.
+%   seven stones, no chain of it short of liberties, was read critical
+%   at every move for 14 plies while neither side played there, and its
+%   defence point went before D1, the capture that saves four stones in
+%   atari (go.plt, unit go_owl, owl_the_rescue_before_the_reading).
 pressing(FB, _, critical(Stones, _, _)) :-
     member(S, Stones),
     fb_liberties(FB, S, 3, Libs),
