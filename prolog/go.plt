@@ -3240,4 +3240,47 @@ test(the_player_reads_the_vital_point, Moves-Plain == [F6, F6]-[C1, C1]) :-
                  go_machine_action(G, [seed(Seed), playouts(300)], A) ),
             Plain).
 
+%   13x13-1001-1010-004.sgf, before White's move at ply 118 (bench/go_critical.py).
+%   White's four stones A2 B2 C2 B1 are in atari at A1; D1 takes Black's C1
+%   and saves them (GNU Go's defence point).  The reading calls White's
+%   seven stones of the upper right (L10 ...) critical, N13 both sides'
+%   point, as it did at every move from ply 118 to 132 while neither side
+%   played there; with owl(true) as first merged the player played N13
+%   (docs/go.md, *Measured*).  The rows are listed as the bench replays the
+%   game, the SGF's row 1 first (the reading's order of candidates follows
+%   the points' order, so a mirrored board reads otherwise): the SGF's
+%   point at column C, row R is [R - 1, C], D1 [0, 3], N13 [12, 12], B12
+%   (Black's last move) [11, 1].
+owl_game4_118(["-wb--b--www--", "wwwbb-bwwbw-b", "bbbwbbwbbbww-", "-bwwwwwwbbbw-",
+               "-bw-w-wb--bb-", "-bbwwbb-b-b--", "-ww-w-bbb--b-", "bbbwwww-wb-b-",
+               "-bww-bwwwbbbb", "--bw--bwbbwb-", "--bwbb-bwww--", "-bwb---b-w-w-",
+               "----------w--"]).
+
+test(owl_a_group_read_critical_that_does_not_press,
+     Found-Ataris-Pressing == [7-[12, 12]-[12, 12]]-1-false) :-
+    owl_game4_118(Rows),
+    owl_board(Rows, FB),
+    go_owl:owl_critical(FB, 2, [], Groups),
+    findall(N-D-K,
+            ( member(critical(Stones, ID, IK), Groups), length(Stones, N),
+              go_fastboard:fb_index(FB, D, ID), go_fastboard:fb_index(FB, K, IK) ),
+            Found),
+    go_player:savable_ataris(FB, 2, Chains),
+    length(Chains, Ataris),
+    Groups = [Group],
+    ( go_player:pressing(FB, Chains, Group) -> Pressing = true ; Pressing = false ).
+
+%   The player with owl(true) saves the four stones first (D1), at both
+%   seeds.
+test(owl_the_rescue_before_the_reading, Moves == [D1, D1]) :-
+    owl_game4_118(Rows),
+    length(Rows, Size),
+    go_new([size(Size)], go(S, _, _, _, _, _, _, Status)),
+    variant_sha1(Rows, H),
+    G = go(S, Rows, "w", 8-3, 0, [H], move("b", [11, 1]), Status),
+    D1 = move("w", [0, 3]),
+    findall(A, ( member(Seed, [1, 2]),
+                 go_machine_action(G, [seed(Seed), playouts(300), owl(true)], A) ),
+            Moves).
+
 :- end_tests(go_owl).

@@ -10,6 +10,7 @@
             owl_points/4,            % +FB, +X, +Options, -Points
             owl_defences/4,          % +FB, +X, +Options, -Points
             owl_kills/4,             % +FB, +X, +Options, -Points
+            owl_critical/4,          % +FB, +X, +Options, -Groups
             owl_groups/4             % +FB, +X, +Options, -Groups
           ]).
 
@@ -604,6 +605,38 @@ critical_points(FB, Owner, Options, Which, Points) :-
             Found),
     msort(Found, Sorted),
     sum_stones(Sorted, Points).
+
+%!  owl_critical(+FB, +X, +Options, -Groups) is det.
+%
+%   Groups are X's groups worth reading (owl_groups/4) that
+%   group_status/5 finds critical, each as critical(Stones, D, K):
+%   Stones the group's stones (ordered indices of FB: X's stones in its
+%   hole once the opponent has the margins), D its defence point, K the
+%   opponent's killing point.  owl_defences/4 gives the same defence
+%   points summed a point; the player (go_player) weighs each group by
+%   what else is on the board (a chain in atari to save first, the
+%   opponent's last move).  White's group of seven on the edge of a 7x7
+%   board, the middle of its straight three both sides' vital point:
+%
+%   ?- board_rows(_B, ["-------", "-------", "-------", "-------", "bbbbbbb",
+%                      "bwwwwwb", "bw---wb"]),
+%      fb_new(_B, _FB), owl_critical(_FB, 2, [], [critical(_Ss, _D, _K)]),
+%      length(_Ss, N), fb_index(_FB, D, _D), fb_index(_FB, K, _K).
+%   N = 7,
+%   D = [6, 3],
+%   K = [6, 3].
+owl_critical(FB, X, Options, Groups) :-
+    owl_groups(FB, X, Options, Found),
+    fb_flat(FB, Width, Flat),
+    fb_colour(P, X),
+    opponent(P, Q),
+    margins_taken(Flat, Width, Q, Taken),
+    findall(critical(Stones, D, K),
+            ( member(g(S, _), Found),
+              group_status(FB, X, S, Options, critical(D, K)),
+              hole(Taken, Width, S, Q, Hole),
+              include(cell_is(Taken, P), Hole, Stones) ),
+            Groups).
 
 %!  owl_groups(+FB, +X, +Options, -Groups) is det.
 %

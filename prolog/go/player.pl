@@ -122,8 +122,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   finds it clearly worse (eye_groups/5, go_owl), owl(true) to add such
 %   a weight, and a point a stone, to the defence point of a critical
 %   group of X's, read a few moves deep (critical_groups/5,
-%   go_owl:owl_defences/4), and a smaller
-%   weight, a prior, to the killing point of the opponent's (go_owl:owl_kills/4).
+%   go_owl:owl_critical/4), unless a chain of X's in atari can be saved
+%   and the group is not short of liberties itself (pressing/3), and a
+%   smaller weight, a prior, to the killing point of the opponent's
+%   (go_owl:owl_kills/4) and to the defence that does not press.
 %   Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
@@ -464,12 +466,13 @@ eye_weight(12).
 %   critical_groups(+FB, +X, +Options, +Candidates0, -Candidates): with
 %   option owl(true), each candidate plus owl_weight/1 and a point a
 %   stone (owl_stone_weight/1) if X's move there is the defence point of
-%   a critical group of X's (go_owl:owl_defences/4: read a few moves
-%   deep on the group's eye space; critical: it lives if X moves first
-%   and dies if the opponent does), enough for urgent/4 to play it
-%   unless the search finds it clearly worse, the bigger group's first;
-%   and plus owl_kill_weight/1, a better prior only, if it is the
-%   killing point of a critical group of the opponent's
+%   a critical group of X's that presses (go_owl:owl_critical/4: read a
+%   few moves deep on the group's eye space; critical: it lives if X
+%   moves first and dies if the opponent does; pressing/3), enough for
+%   urgent/4 to play it unless the search finds it clearly worse, the
+%   bigger group's first.  Plus owl_kill_weight/1, a better prior only,
+%   if it is the defence point of a critical group that does not press,
+%   or the killing point of a critical group of the opponent's
 %   (go_owl:owl_kills/4).  Played first, the killing points took the
 %   place of the defence GNU Go wanted in 4 of 80 9x9 positions
 %   (docs/go.md, *Measured*).  A point that was not a candidate becomes
@@ -477,18 +480,75 @@ eye_weight(12).
 %   owl_stone_weight/1).  Else Candidates0.
 critical_groups(FB, X, Options, Candidates0, Candidates) :-
     (   option(owl(true), Options)
-    ->  owl_defences(FB, X, [], Saves),
+    ->  owl_critical(FB, X, [], Groups),
         owl_kills(FB, X, [], Kills),
+        savable_ataris(FB, X, Ataris),
+        partition(pressing(FB, Ataris), Groups, Pressing, Waiting),
         owl_weight(K0),
         owl_stone_weight(KS0),
         option(owl_stones(KS), Options, KS0),
         owl_kill_weight(KK),
-        findall(I-V, ( member(I-Stones, Saves), V is K0 + KS * Stones ), Points0),
-        findall(I-KK, ( member(I-_, Kills), \+ memberchk(I-_, Saves) ), Points1),
-        append(Points0, Points1, Points),
+        findall(D-N,
+                ( member(critical(Stones, D, _), Pressing), length(Stones, N) ),
+                Defences0),
+        msort(Defences0, Defences1),
+        sum_values(Defences1, Defences),             % one a point, the stones summed
+        findall(D-V, ( member(D-N, Defences), V is K0 + KS * N ), Saves),
+        findall(D, member(critical(_, D, _), Waiting), Waits),
+        findall(I, member(I-_, Kills), Killing),
+        append(Waits, Killing, Priors0),
+        findall(I-KK, ( member(I, Priors0), \+ memberchk(I-_, Saves) ), Priors1),
+        sort(Priors1, Priors),
+        append(Saves, Priors, Points),
         add_points(FB, X, 1, Points, Candidates0, Candidates)
     ;   Candidates = Candidates0
     ).
+
+%   sum_values(+Pairs, -Summed): the I-N pairs, sorted by I, one a
+%   point, its numbers summed.
+sum_values([], []).
+sum_values([I-A, I-B|Ps], Summed) :-
+    !,
+    C is A + B,
+    sum_values([I-C|Ps], Summed).
+sum_values([P|Ps], [P|Summed]) :-
+    sum_values(Ps, Summed).
+
+%!  pressing(+FB, +Ataris, +Group) is semidet.
+%
+%   The critical Group of X's (critical(Stones, D, K) of
+%   go_owl:owl_critical/4) is urgent now, its defence point worth
+%   playing before the search's choice: a chain of its stones has two
+%   liberties or fewer (it is in danger now, whatever else is on the
+%   board), or X has no chain in atari that it can save (Ataris of
+%   savable_ataris/3 is []).  A rescue is sure, a reading three moves
+%   deep is not: in a 13x13 game (docs/go.md, *Measured*) a group of
+%   seven stones, no chain of it short of liberties, was read critical
+%   at every move for 14 plies while neither side played there, and its
+%   defence point went before D1, the capture that saves four stones in
+%   atari (go.plt, unit go_owl, owl_the_rescue_before_the_reading).
+pressing(FB, _, critical(Stones, _, _)) :-
+    member(S, Stones),
+    fb_liberties(FB, S, 3, Libs),
+    Libs \= [_, _, _],
+    !.
+pressing(_, [], _).
+
+%!  savable_ataris(+FB, +X, -Chains) is det.
+%
+%   Chains are X's chains of two stones or more in atari that X, to
+%   move, can save (go_tactics:escapes/4: a capture, or an extension the
+%   opponent cannot ladder), each as a stone of it.
+savable_ataris(FB, X, Chains) :-
+    fb_points(FB, Is),
+    findall(R,
+            ( member(S, Is),
+              fb_cell(FB, S, X),
+              fb_chain(FB, S, [R, _|_]),
+              R =:= S,                          % once a chain: its first stone
+              fb_liberties(FB, S, 2, [_]),
+              escapes(FB, X, S, 8) ),           % go_tactics' ladder depth
+            Chains).
 
 owl_weight(12).
 owl_stone_weight(1).
