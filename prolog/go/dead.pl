@@ -539,7 +539,7 @@ open_pair(U, V, Flat, Width) :-
     flood([I], Width, Flat, Seen, not(Y), [], Hole),
     include(open_point(Flat, Width), Hole, Open0),
     ord_subtract(Open0, EyesU, Open),
-    open_regions(Open, Width, Regions),
+    held_parts(Open, Open, Width, Regions),     % go_units: each piece of Open
     liberty_points(U, Flat, Width, Libs),
     member(Region, Regions),
     eye_value(Region, Flat, Width, Y, V2),
@@ -605,28 +605,6 @@ open_point(Flat, Width, I) :-
     arg(I, Flat, "-"),
     neighbours(Width, I, Ns),
     forall(member(J, Ns), \+ ( arg(J, Flat, C), ( C == "b" ; C == "w" ) )).
-
-%   open_regions(+Points, +Width, -Regions): the ordered Points joined
-%   through neighbours in Points, one ordered list for each piece.
-open_regions([], _, []).
-open_regions([P|Ps], Width, [Region|Regions]) :-
-    region_flood([P], [P|Ps], Width, [], Region),
-    ord_subtract(Ps, Region, Rest),
-    open_regions(Rest, Width, Regions).
-
-region_flood([], _, _, Region0, Region) :-
-    sort(Region0, Region).
-region_flood([I|Stack], Points, Width, Region0, Region) :-
-    (   memberchk(I, Region0)
-    ->  region_flood(Stack, Points, Width, Region0, Region)
-    ;   neighbours(Width, I, Ns),
-        include(in_points(Points), Ns, Next),
-        append(Next, Stack, Stack1),
-        region_flood(Stack1, Points, Width, [I|Region0], Region)
-    ).
-
-in_points(Points, I) :-
-    ord_memberchk(I, Points).
 
 %   stones_touch(+U, +V, +Flat, +Width): a stone of U stands next to a stone
 %   of V.  Two lone stones far apart on an open board are not racing: a race

@@ -13,7 +13,8 @@
             put_cells/4,             % +Flat, +Indices, +Cell, -Flat1
             remove_indices/3,        % +Flat, +Indices, -Flat1
             indices_points/3,        % +Width, +Indices, -Points
-            points_indices/3         % +Width, +Points, -Indices
+            points_indices/3,        % +Width, +Points, -Indices
+            held_parts/4             % +Stones, +Held, +Width, -Parts
           ]).
 
 /** <module> Go: the units of a position, their walls and eyes
@@ -202,9 +203,14 @@ no_play_for(Y, X, Flat, Width, I) :-
         K < 2
     ).
 
-%   held_parts(+Stones, +Held, +Width, -PartHoles): the points of Held
-%   (ordered) joined through neighbours in Held, one list for each group
-%   that holds a stone of Stones.
+%!  held_parts(+Stones, +Held, +Width, -Parts) is det.
+%
+%   Parts are the points of Held (ordered indices of a board Width wide)
+%   joined through neighbours in Held, one ordered list for each group
+%   that holds a stone of Stones (Stones = Held: every piece of Held).
+%
+%   ?- held_parts([1, 3], [1, 2, 3, 9], 3, Parts).
+%   Parts = [[1, 2, 3]].
 held_parts([], _, _, []).
 held_parts([S|Ss], Held, Width, [Part|Parts]) :-
     held_flood([S], Held, Width, [], Part),
