@@ -67,9 +67,10 @@ the fight.  Two weak units U and V of two colours stand on *open ground*
 when each is the other's whole wall (every stone around U's hole is V's,
 and every stone around V's hole is U's: no third stone presses either)
 and U has *room*: a region of empty points next to no stone, outside
-U's eyes, that would be worth two as an eye (four points or more, not a
-killing shape: go_eyes), next to one of U's liberties, so that U
-reaches it in one move.  U is not enclosed: it can play there and make
+U's eyes and nearer to U's stones than to V's (in steps along the lines;
+a tie is nobody's), that would be worth two as an eye (four points or
+more, not a killing shape: go_eyes), next to one of U's liberties, so
+that U reaches it in one move, before V does.  U is not enclosed: it can play there and make
 eyes, and it cannot be captured before it does.  The position is
 unsettled, not a race, so step 3 does not compare U with V, U races
 with nobody ("Capturing races and seki", below), and if it stands so at
@@ -102,6 +103,12 @@ in the centre is a part in danger too (two liberties), and dies, as GNU
 Go calls it.  White's E1 under Black's E2, with D2 beside D1, is not:
 Black's stone on D1 would have one liberty, so D1 joins E1 to D2, and
 the part has four liberties.
+
+Open ground nearer to V is V's to take.  On 5x5, White's A1 and A2 in
+the corner against Black's B3 and C3 have open ground on the right, but
+every point of it is as near to Black's stones as to White's, or nearer:
+White has no room, is compared, and dies, as GNU Go counts it (A1 A2
+dead, B+17.5).
 
 A game GNU Go played against itself (seed 19 of bench/go_deadstones.py)
 ended with White's fourteen stones in the middle and the top hemmed in
@@ -538,7 +545,8 @@ open_pair(U, V, Flat, Width) :-
     functor(Seen, seen, Size),
     flood([I], Width, Flat, Seen, not(Y), [], Hole),
     include(open_point(Flat, Width), Hole, Open0),
-    ord_subtract(Open0, EyesU, Open),
+    ord_subtract(Open0, EyesU, Open1),
+    include(nearer(SU, SV, Width), Open1, Open),
     held_parts(Open, Open, Width, Regions),     % go_units: each piece of Open
     liberty_points(U, Flat, Width, Libs),
     member(Region, Regions),
@@ -546,6 +554,22 @@ open_pair(U, V, Flat, Width) :-
     V2 >= 2,
     next_to_some(Region, Libs, Width),
     !.
+
+%   nearer(+Own, +Other, +Width, +I): the point I is fewer steps along the
+%   lines from a stone of Own than from any stone of Other (a tie is
+%   nobody's): open ground U would reach before V.
+nearer(Own, Other, Width, I) :-
+    point_index(Width, [R, C], I),
+    steps(Own, Width, R, C, D1),
+    steps(Other, Width, R, C, D2),
+    D1 < D2.
+
+steps(Stones, Width, R, C, D) :-
+    aggregate_all(min(S),
+                  ( member(J, Stones),
+                    point_index(Width, [R1, C1], J),
+                    S is abs(R - R1) + abs(C - C1) ),
+                  D).
 
 %   next_to_some(+Region, +Points, +Width): a point of Region is next to
 %   one of the ordered Points.
