@@ -61,7 +61,8 @@ modules under prolog/go/:
     territory count with seki.  Its header explains the rule of thumb,
     step by step; the units it judges (a colour's stones walled in
     together, their eyes, cut at open corridors) are found by units.pl
-    (go_units), the eyes' worth read by eyes.pl (go_eyes);
+    (go_units), the eyes' worth read by eyes.pl (go_eyes), weak units
+    on open ground told apart by open_ground.pl (go_open_ground);
   - machine.pl (go_machine): go_machine_action/2 and /3, the machine
     player, that also marks and accepts in the scoring phase; its parts are
     player.pl (go_player: the turn, passing, resigning; the points it

@@ -14,7 +14,9 @@
             remove_indices/3,        % +Flat, +Indices, -Flat1
             indices_points/3,        % +Width, +Indices, -Points
             points_indices/3,        % +Width, +Points, -Indices
-            held_parts/4             % +Stones, +Held, +Width, -Parts
+            held_parts/4,            % +Stones, +Held, +Width, -Parts
+            liberty_points/4,        % +Unit, +Flat, +Width, -Points
+            approachable/3           % +Unit, +Flat, +Width
           ]).
 
 /** <module> Go: the units of a position, their walls and eyes
@@ -75,7 +77,8 @@ Wall, EyePoints): Stones, Wall and EyePoints ordered lists of indices of
 the flat board (go_board:flat_board/3), Eyes the worth of its eyes,
 Liberties the number of its empty neighbours.  The small predicates on
 flat boards that the proposal shares (floods, chains, liberties after a
-move) are here too.
+move, whether the opponent can fill a unit's liberty: approachable/3) are
+here too.
 */
 
 :- use_module(library(lists)).
@@ -413,6 +416,55 @@ chain_liberties_after(L, Y, Flat, Width, K) :-
 add_chain(Y, Flat, Width, J, Stones0, Stones) :-
     chain_indices(J, Y, Flat, Width, Chain),
     ord_union(Stones0, Chain, Stones).
+
+%!  liberty_points(+Unit, +Flat, +Width, -Points) is det.
+%
+%   Points are the liberties of Unit (its stones' empty neighbours),
+%   ordered indices.  Black's three stones in the corner:
+%
+%   ?- board_rows(_B, ["bb-", "-bw", "--w"]), flat_board(_B, _W, _F),
+%      points_indices(_W, [[0, 0], [0, 1], [1, 1]], _S),
+%      liberty_points(unit("b", _S, 0, 3, [], []), _F, _W, _Ls),
+%      indices_points(_W, _Ls, Libs).
+%   Libs = [[0, 2], [1, 0], [2, 1]].
+liberty_points(unit(_, Stones, _, _, _, _), Flat, Width, Points) :-
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Points).
+
+%!  approachable(+Unit, +Flat, +Width) is semidet.
+%
+%   The opponent can fill a liberty
+%   of Unit: its stone there captures stones of Unit, or leaves its own
+%   chain (the stone and the opponent's chains it joins) with two
+%   liberties or more.  When every liberty of a weak unit that touches a
+%   weak unit of the opponent is one the opponent could only fill by
+%   putting its own stones in atari (or by suicide), the opponent cannot
+%   attack it: it lives in seki, however weak.  (Walled in by living
+%   stones only, a unit is dead all the same: the opponent first makes
+%   room outside, then fills.)  go_dead's proposal asks it before it calls
+%   a weak unit dead.  White's stone on either liberty of Black's B3 B2,
+%   C3 or A2, would capture nothing and have one liberty:
+%
+%   ?- board_rows(_B, ["wb-", "-bw", "ww-"]), flat_board(_B, _W, _F),
+%      all_units(_F, _W, none, [_Black|_]),
+%      approachable(_Black, _F, _W).
+%   false.
+%
+%   White's stone alone in Black's corner is approachable:
+%
+%   ?- board_rows(_B, ["--b--", "-wb--", "bbb--", "-----", "-----"]),
+%      flat_board(_B, _W, _F), all_units(_F, _W, none, [_, _White]),
+%      approachable(_White, _F, _W).
+%   true.
+approachable(unit(X, Stones, _, _, _, _), Flat, Width) :-
+    opponent(X, Y),
+    foldl(neighbour_cells(Flat, Width, "-"), Stones, [], Libs),
+    member(L, Libs),
+    (   captures_at(L, X, Flat, Width)
+    ->  true
+    ;   chain_liberties_after(L, Y, Flat, Width, K),
+        K >= 2
+    ),
+    !.
 
 %!  put_cells(+Flat, +Indices, +Cell, -Flat1) is det.
 %
