@@ -114,6 +114,7 @@ function tileEl(colour, tag = "span") {
 function render() {
   const view = state.game?.view;
   $(".azul-table").hidden = !view;
+  $("#board-empty").hidden = Boolean(view);
   $("#round").textContent = view?.round ?? "–";
   $("#bag").textContent = view?.bag_count ?? "–";
   $("#lid").textContent = view?.lid_count ?? "–";
@@ -341,6 +342,7 @@ function hint() {
     if (state.autoplay) return { key: "azul.machine_thinking", vars: { n, kind }, kind: "info" };
     return { key: allMachines(view) ? "azul.watch" : "azul.machine_turn", vars: { n, kind }, kind: "info" };
   }
+  if (!humanToMove(view)) return session.othersTurn(view);
   if (!state.selection) return { key: "azul.pick", vars: { n }, kind: "info" };
   const { source, colour } = state.selection;
   const count = sourceTiles(view, source).filter((c) => c === colour).length;
@@ -473,7 +475,7 @@ const renderMessage = () => session.renderMessage();
 
 function onPick(event) {
   const button = event.target.closest(".azul-tile[data-source]");
-  if (!button || session.blocked()) return;
+  if (!button || session.blocked()) return; // tiles only for the seat to move, if it is ours
   const source = button.dataset.source === "centre" ? "centre" : Number(button.dataset.source);
   const colour = button.dataset.colour;
   const again = state.selection && sameSource(state.selection.source, source) && state.selection.colour === colour;

@@ -339,8 +339,9 @@ export class GameSession {
   }
 
   /** Whether a click on the board cannot act now, having said why: the game over, a
-   *  machine to move (the page's wait(), also while it thinks), or, with nothing said, no
-   *  game or a request in flight. */
+   *  machine to move (the page's wait(), also while it thinks), a person's turn at a seat
+   *  this page does not hold (a watcher's page, or another player's turn: nothing is sent,
+   *  the server would refuse it), or, with nothing said, no game or a request in flight. */
   blocked() {
     const view = this.state.game?.view;
     if (!view) return true;
@@ -352,7 +353,17 @@ export class GameSession {
       this.say(this.waitMessage(view));
       return true;
     }
+    if (!this.playsFor(String(view.to_move))) {
+      this.say(this.othersTurn(view));
+      return true;
+    }
     return this.state.busy;
+  }
+
+  /** The message for a person's turn at a seat this page does not hold. */
+  othersTurn(view) {
+    if (this.watching()) return { key: "seat.watching", kind: "info" };
+    return { key: "seat.their_turn", vars: { seat: this.seatName(String(view.to_move)) }, kind: "info" };
   }
 
   // ---- machine seats that play by themselves (pages with epochs) --------------

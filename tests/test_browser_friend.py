@@ -242,6 +242,73 @@ def test_a_friend_invited_by_the_button_joins(browser, server, game, seat, name)
         page.context.close()
 
 
+def test_three_people_play_azul_each_on_their_own_page(browser, server):
+    """Azul for three from the index: "Play a friend" (the table's place says what to do
+    until a game starts), a third seat given to a person, Start, two friends invited by the
+    button, and a round's first turns played by clicks, each on the page of the seat to move,
+    every page showing each turn."""
+    first = open_page(browser, server)
+    first.goto("/")
+    first.click('#games li[data-game="azul"] a.index-friend')
+    first.wait_for_url("**/azul?play=friend")
+    expect(first.locator("#board-empty")).to_have_text(
+        "Choose who sits at each seat (2 to 4) and start a game.")
+    expect(first.locator(".azul-table")).to_be_hidden()
+    first.get_by_label("Player 3").select_option("human")
+    first.click("#start")
+    first.wait_for_url("**/azul/*")
+    game_id = first.url.rsplit("/", 1)[1]
+    expect(first.locator("#board-empty")).to_be_hidden()
+    expect(first.locator(".azul-table")).to_be_visible()
+    expect(first.locator(".azul-board")).to_have_count(3)
+
+    pages = {"0": first}
+    for seat, name in (("1", "Player 2"), ("2", "Player 3")):
+        link = invite_friend(first, seat)
+        friend = open_page(browser, server)
+        friend.goto(link)
+        expect(friend.locator(".tb-seats-line")).to_have_text(f"You play: {name}")
+        pages[seat] = friend
+    expect(first.locator(".tb-seats-line")).to_have_text("You play: Player 1")
+    expect(first.locator(".tb-invite")).to_have_count(0)
+
+    seats = []
+    for turn in range(4):  # each in turn, then the first again
+        game = call(server, "GET", f"/api/games/{game_id}")
+        view, revision = game["view"], game["revision"]
+        seat = str(view["to_move"])
+        seats.append(int(seat))
+        action = view["legal"][0]
+        source = action["source"]
+        where = "#centre" if source == "centre" else f'.azul-factory[data-source="{source}"]'
+        page = pages[seat]
+        mover = f"Player {int(seat) + 1}"
+        for other in pages.values():  # the others' pages pick nothing and say whose turn
+            if other is not page:
+                other.locator(f'{where} .azul-tile[data-colour="{action["colour"]}"]').first.click()
+                expect(other.locator("#message")).to_have_text(
+                    f"{mover} is to play: wait for your opponent's move.")
+                expect(other.locator(".azul-tile.azul-is-selected")).to_have_count(0)
+        page.locator(f'{where} .azul-tile[data-colour="{action["colour"]}"]').first.click()
+        page.click(f'.azul-board[data-player="{seat}"] [data-line="{action["line"]}"]')
+        for other in pages.values():
+            other.wait_for_function("r => document.body.dataset.revision === r",
+                                    arg=str(revision + 1))
+        after = call(server, "GET", f"/api/games/{game_id}")
+        assert after["plies"] == turn + 1
+        taken = after["view"]["players"][int(seat)]
+        line = action["line"]
+        if line != "floor":
+            cells = pages["0"].locator(
+                f'.azul-board[data-player="{seat}"] [data-line="{line}"] '
+                f'.azul-tile[data-colour="{action["colour"]}"]')
+            expect(cells).to_have_count(len(taken["lines"][line - 1]))
+    assert seats == [(seats[0] + k) % 3 for k in range(4)]
+    for page in pages.values():
+        assert page.errors == []
+        page.context.close()
+
+
 def test_playing_a_friend_from_the_page_and_a_watcher(browser, server):
     black = open_page(browser, server)
     game_id = start_from_page(black, "go")
