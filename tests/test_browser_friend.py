@@ -210,6 +210,12 @@ def invite_friend(page, seat):
     return field.input_value()
 
 
+#  A place on each game's board that takes a click at the start (Azul: a factory's tile).
+BOARD_SPOT = {"go": point(4, 4), "gorogo": point(2, 2),
+              "molinolog": '#board [data-point="nw,1"]',
+              "azul": '.azul-factory[data-source="0"] .azul-tile'}
+
+
 @pytest.mark.parametrize("game, seat, name", [
     ("go", "w", "White"), ("molinolog", "w", "White"), ("gorogo", "w", "White"),
     ("azul", "1", "Player 2"),
@@ -231,6 +237,17 @@ def test_a_friend_invited_by_the_button_joins(browser, server, game, seat, name)
     expect(creator.locator(".tb-invite-link")).to_have_count(0)
     expect(creator.locator(f'.tb-presence[data-seat="{seat}"]')).to_contain_text("is here")
     expect(friend.locator(".tb-presence")).to_contain_text("is here")
+
+    # The page whose turn it is not takes no click: it sends nothing and says whose turn.
+    game_now = call(server, "GET", f"/api/games/{game_id}")
+    mover = str(game_now["view"]["to_move"])
+    idle = friend if mover != seat else creator
+    idle.click(BOARD_SPOT[game])
+    mover_name = {"b": "Black", "w": "White"}.get(mover, f"Player {int(mover) + 1}"
+                                                  if mover.isdigit() else mover)
+    expect(idle.locator("#message")).to_have_text(
+        f"{mover_name} is to play: wait for your opponent's move.")
+    assert call(server, "GET", f"/api/games/{game_id}")["revision"] == game_now["revision"]
     if game == "go":  # the saved games of each say whom they play, and whose turn it is
         for page, turn in ((creator, "Your turn"), (friend, "Your opponent's turn")):
             page.goto("/")
