@@ -506,9 +506,7 @@ async function onBoardClick(_event, [row, col]) {
     return;
   }
   if (!session.playsFor(view.to_move)) {
-    // A watcher's page, or the opponent's turn: nothing to send (the server would refuse).
-    say(session.watching() ? { key: "seat.watching", kind: "info" }
-      : { key: "seat.their_turn", vars: { seat: playerName(view.to_move) }, kind: "info" });
+    say(session.othersTurn(view)); // nothing to send: the server would refuse it
     return;
   }
   // With "Confirm moves with a second tap" on, the first tap only shows the stone.
