@@ -70,8 +70,9 @@ modules under prolog/go/:
     first, urgent.pl, go_urgent), tactics.pl
     (go_tactics: atari, captures, ladders, eyes), reading.pl (go_reading:
     whether a chain short of liberties dies), owl.pl (go_owl: the
-    points that give a weak group a second eye), uct.pl (go_uct: the
-    search tree), prior.pl (go_prior: what a move looks like before any
+    points that give a weak group a second eye) with owl_reading.pl
+    (go_owl_reading: whether it lives, read a few moves deep), uct.pl
+    (go_uct: the search tree), prior.pl (go_prior: what a move looks like before any
     game, from the gammas learned from GNU Go's games in gammas.pl),
     playout.pl (go_playout: its random games, with MoGo's 3x3 patterns),
     montecarlo.pl (go_montecarlo: the flat Monte Carlo of

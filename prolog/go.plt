@@ -3080,13 +3080,15 @@ test(the_player_defends_by_reading, Moves-Elsewhere == [M, M]-true) :-
 
 :- end_tests(go_reading).
 
-%   Reading a weak group's eye space (prolog/go/owl.pl), on positions of the
-%   machine's lost games against GNU Go level 1 (bench/data/go_critical/, the
-%   games of bench/go_machine.py, 9x9, seeds 921-960) where GNU Go calls a
-%   group of ours critical (bench/go_critical.py) and its defence point lies
-%   two points from the group, in its eye space.
+%   Reading a weak group's eye space (prolog/go/owl.pl; a few moves deep,
+%   prolog/go/owl_reading.pl), on positions of the machine's lost games
+%   against GNU Go level 1 (bench/data/go_critical/, the games of
+%   bench/go_machine.py, 9x9, seeds 921-960) where GNU Go calls a group of
+%   ours critical (bench/go_critical.py) and its defence point lies two
+%   points from the group, in its eye space.
 
 :- use_module(go/owl, []).
+:- use_module(go/owl_reading, []).
 
 :- begin_tests(go_owl).
 
@@ -3176,7 +3178,7 @@ test(owl_reads_the_group_critical, Status == critical("F6", "F6")) :-
     owl_game19(Rows),
     owl_board(Rows, FB),
     owl_index(FB, "D6", S),
-    go_owl:group_status(FB, 1, S, [], critical(D, K)),
+    go_owl_reading:group_status(FB, 1, S, [], critical(D, K)),
     owl_vertex(FB, D, VD),
     owl_vertex(FB, K, VK),
     Status = critical(VD, VK).
@@ -3192,7 +3194,7 @@ test(owl_after_the_vital_point, [Black, White] == [alive, critical("C1", "E6")])
     owl_index(FB, "F6", F6),
     findall(St, ( member(Z, [1, 2]),
                   go_fastboard:fb_play(FB, Z, F6, _),
-                  go_owl:group_status(FB, 1, S, [], St0),
+                  go_owl_reading:group_status(FB, 1, S, [], St0),
                   (   St0 = critical(D, K)
                   ->  owl_vertex(FB, D, VD), owl_vertex(FB, K, VK),
                       St = critical(VD, VK)
@@ -3205,7 +3207,7 @@ test(owl_after_the_vital_point, [Black, White] == [alive, critical("C1", "E6")])
 test(owl_points_of_both_sides, Named == ["B9"-14, "G8"-6, "F6"-21]) :-
     owl_game19(Rows),
     owl_board(Rows, FB),
-    go_owl:owl_points(FB, 1, [], Points),
+    go_owl_reading:owl_points(FB, 1, [], Points),
     owl_named(FB, Points, Named).
 
 %   Game 25 before ply 43: H5 (GNU Go's defence point, two points from
@@ -3215,11 +3217,11 @@ test(owl_second_eye_two_points_away, Status-Stones == critical("H5", "H5")-16) :
     owl_game25(Rows),
     owl_board(Rows, FB),
     owl_index(FB, "F6", S),
-    go_owl:group_status(FB, 1, S, [], critical(D, K)),
+    go_owl_reading:group_status(FB, 1, S, [], critical(D, K)),
     owl_vertex(FB, D, VD),
     owl_vertex(FB, K, VK),
     Status = critical(VD, VK),
-    go_owl:owl_points(FB, 1, [], Points),
+    go_owl_reading:owl_points(FB, 1, [], Points),
     owl_named(FB, Points, Named),
     memberchk("H5"-Stones, Named).
 
@@ -3260,7 +3262,7 @@ test(owl_a_group_read_critical_that_does_not_press,
      Found-Ataris-Pressing == [7-[12, 12]-[12, 12]]-1-false) :-
     owl_game4_118(Rows),
     owl_board(Rows, FB),
-    go_owl:owl_critical(FB, 2, [], Groups),
+    go_owl_reading:owl_critical(FB, 2, [], Groups),
     findall(N-D-K,
             ( member(critical(Stones, ID, IK), Groups), length(Stones, N),
               go_fastboard:fb_index(FB, D, ID), go_fastboard:fb_index(FB, K, IK) ),

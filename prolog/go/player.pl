@@ -87,7 +87,8 @@ dropped and the next best taken.
 :- use_module(urgent).
 :- use_module(candidates).
 :- use_module(reading).
-:- use_module(owl).
+:- use_module(owl, [eye_points/4]).
+:- use_module(owl_reading, [owl_critical/4, owl_kills/4]).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
