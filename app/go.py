@@ -7,7 +7,8 @@
     >>> g.captures, g.to_move, g.score()
     >>> g.pass_(); g.dead                 # two passes: the scoring phase, the proposed dead
     >>> g.toggle("C3"); g.accept("b"); g.accept("w")   # or g.resume()
-    >>> query('goMove(B0, "b", [0,0], B)', B0=...)   # any predicate of prolog/go.pl
+    >>> from app.go import query         # any predicate of prolog/go.pl, boards as rows
+    >>> query('goMove(B0, "b", [0,0], B)', B0=["---", "---", "---"])
 
 Every rule runs in prolog/go.pl; this module only names things.  GNU Go, where it is
 installed, can give a second opinion on the dead stones (gnugo_dead_stones); the rules

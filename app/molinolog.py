@@ -5,7 +5,8 @@
     >>> g.place("n", 1); g.place(("s", 2))      # a point is (direction, ring)
     >>> print(g)                                 # the board, as the terminal game draws it
     >>> g.status["es"]                           # 'Jugador negro, colocar 5 fichas'
-    >>> g.move(("n", 1), ("ne", 1)); g.capture(("s", 2)); g.machine()
+    >>> g.machine()                              # the machine plays for the side to move
+    >>> # once all are placed: g.move(("n", 1), ("ne", 1)); after a mill: g.capture(("s", 2))
     >>> g.score()                                # pieces on the board and in hand, the phase
 
 Every rule runs in prolog/molinolog.pl; the board text is the terminal game's

@@ -88,3 +88,15 @@ def test_from_sgf_takes_only_the_seats():
     again = GoGame.from_sgf(record, white="machine")
     assert again.view["seats"] == {"b": "human", "w": "machine"}
     assert again.position().replace("machine", "human") == g.position()
+
+
+@pytest.mark.parametrize("module", ["app.go", "app.molinolog", "app.gorogo", "app.azul"])
+def test_the_modules_examples_run_as_typed(module):
+    """help(app.go) and the others show a session: each line runs as a student types it
+    (their outputs are not shown, so only that nothing is refused or raised)."""
+    import doctest
+    import importlib
+
+    namespace: dict = {}
+    for example in doctest.DocTestParser().get_examples(importlib.import_module(module).__doc__):
+        exec(compile(example.source, module, "single"), namespace)
