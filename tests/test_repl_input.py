@@ -100,3 +100,57 @@ def test_the_modules_examples_run_as_typed(module):
     namespace: dict = {}
     for example in doctest.DocTestParser().get_examples(importlib.import_module(module).__doc__):
         exec(compile(example.source, module, "single"), namespace)
+
+
+def _go_position() -> str:
+    g = GoGame(size=5)
+    g.play("C3")
+    return g.position()
+
+
+@pytest.mark.parametrize("part, bad", [
+    ('"--b--"', '"--X--"'),                    # a point that is no stone
+    ('"-----",', ''),                         # 4 rows on a 5x5 board
+    ('"--b--"', '"--b---"'),                  # a row too long
+    (',"w",0-0', ',"x",0-0'),                 # nobody's turn
+    ('0-0,0', '-3-0,0'),                      # captures below 0
+    ('move("b",[2,2])', 'move("b",[9,9])'),   # the last move off the board
+    ('settings(5,', 'settings(9,'),           # the size and the rows disagree
+    ('simple,0,white', 'simple,x,white'),     # a komi that is no number
+    ('players(human,human)', 'players(robot,human)'),
+    ('"-----","-----","--b--"', '["-","-","-","-","-"],"-----","--b--"'),
+])
+def test_go_from_position_refuses_what_is_no_go_position(part, bad):
+    """docs: "A text that is no position of the game raises InvalidRequest (bad_state)";
+    these parsed, and then print(g) said "a bug in the rules", svg() an IndexError, or
+    the game went on with "x" to move."""
+    position = _go_position()
+    wrong = position.replace(part, bad, 1)
+    assert wrong != position
+    with pytest.raises(InvalidRequest) as refused:
+        GoGame.from_position(wrong)
+    assert refused.value.code == "bad_state"
+    assert "not a state of go" in refused.value.message
+
+
+def test_go_from_position_reads_every_phase_back():
+    games = [GoGame(size=9, preset="chinese"), GoGame(size=9, handicap=2, black="gnugo"),
+             GoGame(size=5, ko="superko", komi=-2.5)]
+    for g in games:
+        g.play((2, 2))
+    resigned = GoGame(size=3)
+    resigned.resign()
+    scoring = GoGame(size=5)
+    for vertex in ["B1", "A1", "A2"]:
+        scoring.play(vertex)
+    scoring.pass_()
+    scoring.pass_()
+    scoring.toggle("A2")
+    accepted = scoring.copy()
+    accepted.accept()
+    counted = accepted.copy()
+    counted.accept()
+    for g in games + [resigned, scoring, accepted, counted]:
+        again = GoGame.from_position(g.position())
+        assert again.position() == g.position() and again.view == g.view
+        assert str(again) == str(g)
