@@ -427,7 +427,7 @@ def imported_verdicts(played: Game) -> list[dict | None] | None:
 
 
 #  The options a request may add to an SGF file's (the rest comes from the file).
-SGF_OPTIONS = ("black", "white", "level")
+SGF_OPTIONS = sgf.SEAT_OPTIONS
 
 
 def from_sgf(game: str, text, options: dict) -> Game:

@@ -5,8 +5,8 @@
     >>> print(g)                      # factories, centre, every player's board
     >>> g.legal[:3]                   # the actions the rules allow now
     >>> g.take(2, "blue", 3)          # all blue tiles of factory 2 to pattern line 3
-    >>> g.take("centre", "red", "floor")
     >>> g.machine()                   # the machine seat to move plays
+    >>> g.take("centre", "red", "floor")
     >>> g.scores, g.round, g.over
     >>> simulate(["greedy", "lookahead"], seed=3).winners
 

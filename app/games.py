@@ -25,8 +25,16 @@ from .prolog import (DEFAULT_TIMEOUT, PROLOG_DIR, Name, PrologError, PrologTimeo
 
 def _json(value) -> str:
     """JSON text for Prolog: characters as themselves (SWI-Prolog 9.0.4 does not join
-    \\u escapes of surrogate pairs)."""
-    return json.dumps(value, ensure_ascii=False)
+    \\u escapes of surrogate pairs).  A value JSON cannot hold (NaN, an infinity, an
+    object of another type such as a set) raises InvalidRequest("bad_json") saying so."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        raise InvalidRequest("bad_json", "NaN and infinities are not numbers that JSON "
+                             "can hold: give a finite number") from None
+    except TypeError as exc:  # "Object of type set is not JSON serializable"
+        raise InvalidRequest("bad_json", f"{exc}: give numbers, text, lists, dicts, "
+                             "True, False or None") from None
 
 
 class TableroError(Exception):
@@ -660,6 +668,10 @@ class Game:
         name = game or cls.game
         if not known(name):
             raise InvalidRequest("unknown_game", f"No such game: {name!r}")
+        if not isinstance(position, str) or not position.strip():
+            code, message = _bad_state()
+            raise InvalidRequest(code, f"{message}: a position is the text that position() "
+                                 f"answers, not {type(position).__name__} {position!r:.40}")
         self = cls.restore(name, {}, [], position)
         self._start = position
         self._traces = []

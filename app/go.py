@@ -7,7 +7,8 @@
     >>> g.captures, g.to_move, g.score()
     >>> g.pass_(); g.dead                 # two passes: the scoring phase, the proposed dead
     >>> g.toggle("C3"); g.accept("b"); g.accept("w")   # or g.resume()
-    >>> query('goMove(B0, "b", [0,0], B)', B0=...)   # any predicate of prolog/go.pl
+    >>> from app.go import query         # any predicate of prolog/go.pl, boards as rows
+    >>> query('goMove(B0, "b", [0,0], B)', B0=["---", "---", "---"])
 
 Every rule runs in prolog/go.pl; this module only names things.  GNU Go, where it is
 installed, can give a second opinion on the dead stones (gnugo_dead_stones); the rules
@@ -16,6 +17,7 @@ never depend on it.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 import subprocess
@@ -49,10 +51,7 @@ class GoGame(Game):
 
     def play(self, where) -> dict:
         """Play a stone for the side to move at "D4" (GTP) or (row, col) from the top-left."""
-        if isinstance(where, str):
-            return self.act({"kind": "move", "vertex": where})
-        row, col = where
-        return self.act({"kind": "move", "pos": [int(row), int(col)]})
+        return self.act({"kind": "move", **self._pos(where)})
 
     def pass_(self) -> dict:
         return self.act({"kind": "pass"})
@@ -61,10 +60,20 @@ class GoGame(Game):
         return self.act({"kind": "resign"})
 
     def _pos(self, where) -> dict:
+        """A point: "D4" as {"vertex": "D4"}, (row, col) as {"pos": [row, col]}; else (a
+        number, None, a float such as 1.5, three numbers) raises InvalidRequest
+        ("bad_action") with the forms a point takes, rather than being cut to integers."""
         if isinstance(where, str):
             return {"vertex": where}
-        row, col = where
-        return {"pos": [int(row), int(col)]}
+        try:
+            row, col = where
+            if isinstance(row, bool) or isinstance(col, bool):
+                raise TypeError
+            return {"pos": [operator.index(row), operator.index(col)]}
+        except (TypeError, ValueError):
+            raise InvalidRequest("bad_action", f"A point is a GTP vertex such as \"D4\" or "
+                                 f"(row, col), two whole numbers from 0 at the top-left; "
+                                 f"not {where!r:.40}") from None
 
     def toggle(self, where, player: str | None = None) -> dict:
         """In the scoring phase: mark the chain at "D4" or (row, col) dead, or alive again."""
@@ -142,8 +151,9 @@ class GoGame(Game):
     @classmethod
     def from_sgf(cls, text: str, **options) -> "GoGame":
         """The game of an SGF record's main line, every move judged by the rules (an illegal
-        one raises app.sgf.SgfError naming its move number); `options` such as
-        white="machine" are added to the file's settings."""
+        one raises app.sgf.SgfError naming its move number); `options` name the seats
+        (black, white, level: white="machine"), everything else comes from the file (another
+        option raises InvalidRequest bad_option, as POST /api/games does)."""
         return sgf_to_game(text, options, cls)
 
     def __repr__(self) -> str:

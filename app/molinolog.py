@@ -5,7 +5,8 @@
     >>> g.place("n", 1); g.place(("s", 2))      # a point is (direction, ring)
     >>> print(g)                                 # the board, as the terminal game draws it
     >>> g.status["es"]                           # 'Jugador negro, colocar 5 fichas'
-    >>> g.move(("n", 1), ("ne", 1)); g.capture(("s", 2)); g.machine()
+    >>> g.machine()                              # the machine plays for the side to move
+    >>> # once all are placed: g.move(("n", 1), ("ne", 1)); after a mill: g.capture(("s", 2))
     >>> g.score()                                # pieces on the board and in hand, the phase
 
 Every rule runs in prolog/molinolog.pl; the board text is the terminal game's
@@ -14,15 +15,22 @@ Every rule runs in prolog/molinolog.pl; the board text is the terminal game's
 
 from __future__ import annotations
 
-from .games import Game
+from .games import Game, InvalidRequest
 
 
 def _point(where, dist=None) -> list:
-    """("n", 2), ["n", 2] or "n", 2 as the JSON point ["n", 2]; Prolog judges it."""
+    """("n", 2), ["n", 2] or "n", 2 as the JSON point ["n", 2]; Prolog judges it.  What is
+    no pair (a bare "n", None, three items) raises InvalidRequest("bad_action")."""
     if dist is not None:
         return [where, dist]
-    direction, ring = where
-    return [direction, ring]
+    if not isinstance(where, str):
+        try:
+            direction, ring = where
+            return [direction, ring]
+        except (TypeError, ValueError):
+            pass
+    raise InvalidRequest("bad_action", f"A point is a direction and a ring, such as "
+                         f"(\"n\", 2) or \"n\", 2; not {where!r:.40}")
 
 
 class MolinologGame(Game):

@@ -550,9 +550,19 @@ def settle(imported: Imported, played: Game, cls=Game) -> Game:
     return counted
 
 
+#  The options a request may add to an SGF file's (the seats): everything else (size,
+#  komi, rules, handicap...) comes from the file, on the web (app/api.py) as in Python.
+SEAT_OPTIONS = ("black", "white", "level")
+
+
 def sgf_to_game(text: str | bytes, extra: dict | None = None, cls=Game) -> Game:
     """An SGF file's game as a `cls` (Game; GoGame.from_sgf() gives a GoGame), every move
     judged by the rules; SgfError (an InvalidRequest, 400 on the web) says why one is
-    refused."""
+    refused.  `extra` may only name the seats (SEAT_OPTIONS): another option, such as a
+    size, would replay the file's moves on another board (InvalidRequest bad_option)."""
+    other = sorted(set(extra or {}) - set(SEAT_OPTIONS))
+    if other:
+        raise InvalidRequest("bad_option", f"With sgf, options may only name the seats "
+                                           f"({', '.join(SEAT_OPTIONS)}); not {other[0][:40]!r}")
     imported = read_sgf(text)
     return settle(imported, judge(imported, extra, cls), cls)

@@ -248,6 +248,7 @@ tablero:game_seats(go, Game, _{b:B, w:W}) :-
     atom_string(W0, W).
 
 tablero:game_view(go, Game, View) :-
+    well_formed(Game),
     Game = go(settings(Size, Preset, Ko, Komi, Tie, _), Rows, _, Bc-Wc, Passes, _, Last, Status),
     (   go_to_move(Game, P) -> ToMove = P ; ToMove = null ),
     go_outcome(Game, Outcome),
@@ -267,6 +268,68 @@ tablero:game_view(go, Game, View) :-
               captures:_{b:Bc, w:Wc}, passes:Passes, last:LastJ,
               phase:Phase, dead:Dead, accepted:Accepted, score:Score,
               settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie, rule:Rule} }.
+
+%   well_formed(+Game): Game is a go/8 term as prolog/go/rules.pl describes it
+%   (its header, "The state term"), every part of the right kind and within the
+%   board; else the view fails, and a position read from outside (Python's
+%   from_position(), a stored state) is refused as bad_state rather than drawn
+%   as a board of 4 rows, with an "X" on it, or "x" to move.
+%
+%   ?- go_new([size(3)], _G), well_formed(_G).
+%   true.
+%
+%   ?- go_new([size(3)], go(S, _, T, C, P, H, L, St)), well_formed(go(S, ["---", "-X-", "---"], T, C, P, H, L, St)).
+%   false.
+well_formed(go(settings(Size, Preset, Ko, Komi, Tie, players(B, W)), Rows, ToMove,
+               Bc-Wc, Passes, History, Last, Status)) :-
+    integer(Size), between(2, 25, Size),
+    memberchk(Preset, [documents, chinese, japanese]),
+    memberchk(Ko, [simple, superko]),
+    number(Komi), Komi >= -150, Komi =< 150, Komi * 2 =:= truncate(Komi * 2),
+    memberchk(Tie, [white, draw]),
+    memberchk(B, [human, machine, gnugo]),
+    memberchk(W, [human, machine, gnugo]),
+    is_list(Rows), length(Rows, Size),
+    maplist(board_row(Size), Rows),
+    player(ToMove),
+    count(Bc), count(Wc), count(Passes),
+    is_list(History), History = [_|_], maplist(atom, History),
+    last_action(Size, Last),
+    status(Size, Status),
+    !.
+
+board_row(Size, Row) :-                 % "-", "b" and "w" only: all of it is padding
+    string(Row),
+    string_length(Row, Size),
+    split_string(Row, "", "-bw", [""]).
+
+player(P) :- string(P), memberchk(P, ["b", "w"]).
+
+count(N) :- integer(N), N >= 0.
+
+point(Size, [R, C]) :-
+    integer(R), integer(C),
+    R >= 0, R < Size, C >= 0, C < Size.
+
+last_action(_, none) :- !.
+last_action(Size, move(P, Pos)) :- !, player(P), point(Size, Pos).
+last_action(Size, toggle(P, Pos)) :- !, player(P), point(Size, Pos).
+last_action(_, Last) :-
+    compound(Last), compound_name_arity(Last, Name, 1),
+    memberchk(Name, [pass, resign, accept, resume]),
+    arg(1, Last, P), player(P).
+
+status(_, playing) :- !.
+status(Size, scoring(Passer, Dead, Accepted, Toggles)) :- !,
+    player(Passer),
+    points(Size, Dead),
+    is_list(Accepted), maplist(player, Accepted),
+    is_list(Toggles).
+status(_, over(resigned(P))) :- !, player(P).
+status(Size, over(score(B, W, Dead))) :- !, number(B), number(W), points(Size, Dead).
+status(_, over(score(B, W))) :- number(B), number(W).
+
+points(Size, Points) :- is_list(Points), maplist(point(Size), Points).
 
 status_phase(playing, "play", _{b:false, w:false}).
 status_phase(scoring(_, _, Accepted, _), "scoring", _{b:B, w:W}) :-
