@@ -167,6 +167,16 @@ traces of the plies so far, newest first (Traces is `unknown` when some
 ply's trace was never stored: throw refusal(no_trace, []) if they are
 needed; the caller then replays the game).  The api_* predicates above
 write and read the whole state, as before.
+
+A state read from text (a stored game, or a position a person gave, as
+Python's from_position()) is any ground term that parses.  A game that can
+tell one of its states from another term says so with one more optional
+hook, asked only there (never on a state its own rules made):
+
+    tablero:game_state_problem(+Game, +State, -Problem:string)
+
+which succeeds, with what is wrong in words, when State is not one of the
+game's; the state is then refused (bad_state) before any rule sees it.
 */
 
 :- use_module(library(http/json)).
@@ -198,6 +208,7 @@ write and read the whole state, as before.
     game_stored/3,
     game_trace/3,
     game_restore/4,
+    game_state_problem/3,
     game_info/2,
     game_console/2,
     game_console_bound/3,
@@ -232,7 +243,7 @@ api_new(Game, OptionsJSON, Text, Reply) :-
 %   The game after the action in ActionJSON, or why the action was refused.
 api_act(Game, StateText, ActionJSON, Text, Reply) :-
     guarded(Game,
-            ( state_text(State0, StateText),
+            ( read_state(Game, StateText, State0),
               json_dict(ActionJSON, Action),
               act(Game, State0, Action, State, Explain)
             ), State, Explain, human_acted(Game), Text, Reply).
@@ -241,7 +252,7 @@ api_act(Game, StateText, ActionJSON, Text, Reply) :-
 %
 %   The view of a stored game.
 api_view(Game, StateText, Text, Reply) :-
-    guarded(Game, state_text(State, StateText), State, [], Text, Reply).
+    guarded(Game, read_state(Game, StateText, State), State, [], Text, Reply).
 
 %!  api_machine(+Game, +StateText, -NewStateText, -ReplyJSON) is det.
 %
@@ -249,7 +260,7 @@ api_view(Game, StateText, Text, Reply) :-
 %   the reply has the chosen action under `action`.
 api_machine(Game, StateText, Text, Reply) :-
     guarded(Game,
-            ( state_text(State0, StateText),
+            ( read_state(Game, StateText, State0),
               (   game_machine(Game, State0, Action)
               ->  true
               ;   refuse(Game, no_machine_move, [])
@@ -265,7 +276,7 @@ api_machine(Game, StateText, Text, Reply) :-
 %   action is that seat's.
 api_machine_act(Game, StateText, ActionJSON, Text, Reply) :-
     guarded(Game,
-            ( state_text(State0, StateText),
+            ( read_state(Game, StateText, State0),
               machine_act(Game, State0, ActionJSON, View0, State, Explain)
             ), State, Explain, machine_acted(Game, View0), Text, Reply).
 
@@ -332,7 +343,7 @@ history(Game, Actions, State0, State, [View|Views]) :-
 %   The reply has the game drawn as text under `text` (game_show/3).
 api_show(Game, StateText, Text, Reply) :-
     guarded(Game,
-            ( state_text(State, StateText),
+            ( read_state(Game, StateText, State),
               game_show(Game, State, Shown)
             ), State, ["text"-Shown], Text, Reply).
 
@@ -341,7 +352,7 @@ api_show(Game, StateText, Text, Reply) :-
 %   The reply has the score as it stands under `score` (game_score/3).
 api_score(Game, StateText, Text, Reply) :-
     guarded(Game,
-            ( state_text(State, StateText),
+            ( read_state(Game, StateText, State),
               (   game_score(Game, State, Score)
               ->  true
               ;   refuse(Game, no_score, [])
@@ -599,6 +610,18 @@ json_dict(Text, Dict) :-
           ->  refuse(-, bad_json, [])
           ;   throw(E)
           )).
+
+%   read_state(+Game, +Text, -State): the state in Text (state_text/2),
+%   refused (bad_state, the problem in its message) when the game finds a
+%   problem in it (game_state_problem/3).
+read_state(Game, Text, State) :-
+    state_text(State, Text),
+    (   game_state_problem(Game, State, Problem)
+    ->  refusal(bad_state, Kind, Words),
+        format(string(Message), "~w: ~w", [Words, Problem]),
+        throw(tablero(Kind, bad_state, Message, []))
+    ;   true
+    ).
 
 %   state_text(?State, ?Text): a state as the text that is stored (quoted,
 %   as writeq/1 writes it; term_string/2 writes it in half format/3's time).

@@ -248,7 +248,6 @@ tablero:game_seats(go, Game, _{b:B, w:W}) :-
     atom_string(W0, W).
 
 tablero:game_view(go, Game, View) :-
-    well_formed(Game),
     Game = go(settings(Size, Preset, Ko, Komi, Tie, _), Rows, _, Bc-Wc, Passes, _, Last, Status),
     (   go_to_move(Game, P) -> ToMove = P ; ToMove = null ),
     go_outcome(Game, Outcome),
@@ -269,11 +268,16 @@ tablero:game_view(go, Game, View) :-
               phase:Phase, dead:Dead, accepted:Accepted, score:Score,
               settings:_{preset:Preset, ko:Ko, komi:Komi, tie:Tie, rule:Rule} }.
 
+%   A state read from text (a stored game, Python's from_position()) that is
+%   no go/8 term as prolog/go/rules.pl describes it is refused (bad_state)
+%   rather than drawn as a board of 4 rows, with an "X" on it, or "x" to move.
+tablero:game_state_problem(go, Game,
+                           "it is not a state of go (a go/8 term as prolog/go/rules.pl describes it)") :-
+    \+ well_formed(Game).
+
 %   well_formed(+Game): Game is a go/8 term as prolog/go/rules.pl describes it
 %   (its header, "The state term"), every part of the right kind and within the
-%   board; else the view fails, and a position read from outside (Python's
-%   from_position(), a stored state) is refused as bad_state rather than drawn
-%   as a board of 4 rows, with an "X" on it, or "x" to move.
+%   board.
 %
 %   ?- go_new([size(3)], _G), well_formed(_G).
 %   true.

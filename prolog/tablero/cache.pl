@@ -405,9 +405,10 @@ game_at(Game, Id, Key, StateText, Traces, State, Ts) :-
     ).
 
 %   restored(+Game, +StateText, +Ts, -State): the stored state StateText
+%   (refused, bad_state, when it is none of the game's: tablero:read_state/3)
 %   with what the plies' traces Ts give back (tablero:game_restore/4).
 restored(Game, StateText, Ts, State) :-
-    tablero:state_text(Stored, StateText),
+    tablero:read_state(Game, StateText, Stored),
     (   Ts == unknown -> Left = unknown ; exclude(==(''), Ts, Left) ),
     (   tablero:game_restore(Game, Stored, Left, State0)
     ->  State = State0
