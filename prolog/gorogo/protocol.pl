@@ -198,6 +198,49 @@ machine_seconds(5).
 
 tablero:game_seats(gorogo, gorogo_game(options(Black, White, _), _, _), _{b: Black, w: White}).
 
+%   A state read from text (a stored game, Python's from_position()) that is
+%   no gorogo_game/3 term as the header above and prolog/gorogo/board.pl
+%   describe it is refused (bad_state) rather than drawn or played on: a row
+%   of two points, a piece code 7, a hand of -1.
+tablero:game_state_problem(gorogo, Game, Problem) :-
+    \+ well_formed(Game),
+    Problem = "it is not a state of gorogo (a gorogo_game/3 term as prolog/gorogo/protocol.pl describes it)".
+
+%   well_formed(+Game): Game is gorogo_game(options(B, W, Depth), State, Last)
+%   with each part of the right kind: Depth 1..5, State a gorogo/5 term with
+%   5 rows of 5 codes 0..3, no more pieces in hand than a player starts with,
+%   and Last none or a placement on the board.
+%
+%   ?- gorogo_initial(_S), well_formed(gorogo_game(options(human, machine, 4), _S, none)).
+%   true.
+%
+%   ?- gorogo_initial(gorogo(_, C, H, K, P)),
+%      well_formed(gorogo_game(options(human, machine, 4), gorogo([[0, 3]], C, H, K, P), none)).
+%   false.
+well_formed(gorogo_game(options(B, W, Depth),
+                        gorogo(Board, ToMove, hand(BR, BH, WR, WH), captures(CB, CW), Phase),
+                        Last)) :-
+    memberchk(B, [human, machine]), memberchk(W, [human, machine]),
+    integer(Depth), between(1, 5, Depth),
+    is_list(Board), length(Board, 5),
+    forall(member(Row, Board),
+           ( is_list(Row), length(Row, 5),
+             forall(member(Code, Row), ( integer(Code), between(0, 3, Code) )) )),
+    memberchk(ToMove, [b, w]),
+    forall(member(N-Most, [BR-10, BH-2, WR-10, WH-2]), ( integer(N), between(0, Most, N) )),
+    integer(CB), CB >= 0, integer(CW), CW >= 0,
+    memberchk(Phase, [opening_henge, play]),
+    (   Last == none
+    ->  true
+    ;   Last = last(Side, Piece, R, C, Captured),
+        memberchk(Side, [b, w]), memberchk(Piece, [regular, henge]),
+        integer(R), between(0, 4, R), integer(C), between(0, 4, C),
+        is_list(Captured),
+        forall(member(P, Captured), ( P = [PR, PC], integer(PR), integer(PC),
+                                      between(0, 4, PR), between(0, 4, PC) ))
+    ),
+    !.
+
 tablero:game_view(gorogo, gorogo_game(options(_, _, Depth), State, Last), View) :-
     State = gorogo(Board, Side, Hand, Captures, Phase),
     maplist(row_text, Board, Rows),

@@ -178,6 +178,54 @@ tablero:game_act(molinolog, game(Players, Depth, _, S0), Action,
         append(Machine, [QC-"false"|Explain0], Explain)
     ).
 
+%   A state read from text (a stored game, Python's from_position()) that is
+%   no game/4 term as the header above and prolog/molinolog/rules.pl describe
+%   it is refused (bad_state) rather than played on: hand(-5, 6), rules(9, _),
+%   a piece off the board, both colours on one point.
+tablero:game_state_problem(molinolog, Game, Problem) :-
+    \+ well_formed(Game),
+    Problem = "it is not a state of molinolog (a game/4 term as prolog/molinolog/protocol.pl describes it)".
+
+%   well_formed(+Game): Game is game(players(B, W), Depth, Last, State) with
+%   each part of the right kind: Depth 1..5, Last none or a step on the board,
+%   State a molinolog/8 term whose pieces are on the board of its size, no
+%   point of both colours, and no more pieces than a player has.
+%
+%   ?- molinolog_initial(1, _S), well_formed(game(players(human, machine), 3, none, _S)).
+%   true.
+%
+%   ?- molinolog_initial(1, molinolog(R, B, W, C, _, P, Q, H)),
+%      well_formed(game(players(human, machine), 3, none,
+%                       molinolog(R, B, W, C, hand(-5, 6), P, Q, H))).
+%   false.
+well_formed(game(players(B, W), Depth, Last,
+                 molinolog(rules(T, Protect), Black, White, ToMove, hand(NB, NW), Pending,
+                           Quiet, History))) :-
+    memberchk(B, [human, machine]), memberchk(W, [human, machine]),
+    integer(Depth), between(1, 5, Depth),
+    integer(T), between(1, 3, T),
+    memberchk(Protect, [true, false]),
+    t_full(T, Full),
+    on_board(Full, Black), on_board(Full, White), Black /\ White =:= 0,
+    memberchk(ToMove, [b, w]),
+    N is 3 * (T + 1),
+    integer(NB), integer(NW), NB >= 0, NW >= 0,
+    popcount(Black) + NB =< N, popcount(White) + NW =< N,
+    (   Pending == none -> true ; Pending = capture(Mills), on_board(Full, Mills) ),
+    integer(Quiet), Quiet >= 0,
+    is_list(History), History = [_|_],
+    forall(member(Key, History), key(Full, Key)),
+    (   Last == none -> true ; step(T, Last) ),
+    !.
+
+on_board(Full, Bits) :- integer(Bits), Bits >= 0, Bits /\ \Full =:= 0.
+
+key(Full, k(B, W, C)) :- on_board(Full, B), on_board(Full, W), memberchk(C, [b, w]).
+
+step(T, place(P)) :- valid_point(T, P).
+step(T, move(F, To)) :- valid_point(T, F), valid_point(T, To).
+step(T, capture(P)) :- valid_point(T, P).
+
 tablero:game_view(molinolog, game(_, Depth, Last, S), View) :-
     state_view(S, View0),
     last_json(Last, S, LastJSON),
