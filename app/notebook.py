@@ -37,7 +37,10 @@ def query(goal: str, module: str = "user", maxresult: int | None = 10,
 
 
 def svg(game: str, view: dict) -> str:
-    """The SVG picture of a game of `game` ("go", "molinolog", ...) from its view."""
+    """The SVG picture of a game of `game` ("go", "molinolog", ...) from its view
+    (ValueError for a game with no picture here)."""
+    if game not in _DRAW:
+        raise ValueError(f"No picture of the game {game!r}: one of {', '.join(sorted(_DRAW))}")
     return _DRAW[game](view)
 
 

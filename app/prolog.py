@@ -688,7 +688,9 @@ class Bridge:
         goal prints (write/1, format/2) is written to sys.stdout, so that a
         notebook shows it under the cell.
         """
-        if not _MODULE.match(module):
+        if not isinstance(goal, str):
+            raise TypeError(f"The goal must be Prolog text (a str), not {goal!r}")
+        if not isinstance(module, str) or not _MODULE.match(module):
             raise ValueError(f"Not a module name: {module!r}")
         if maxresult is not None and (not isinstance(maxresult, int) or maxresult < 1):
             raise ValueError(f"maxresult must be a positive integer or None, not {maxresult!r}")

@@ -195,3 +195,17 @@ def test_go_from_position_reads_every_phase_back():
         again = GoGame.from_position(g.position())
         assert again.position() == g.position() and again.view == g.view
         assert str(again) == str(g)
+
+
+def test_a_notebook_call_with_the_wrong_thing_says_what_it_takes():
+    """query(5) raised AttributeError and svg("chess", {}) KeyError: a student reads a
+    reason instead."""
+    from app import notebook
+
+    with pytest.raises(TypeError, match="Prolog text"):
+        notebook.query(5)
+    with pytest.raises(ValueError, match="Not a module name"):
+        notebook.query("true", module=None)
+    with pytest.raises(ValueError, match="No picture of the game 'chess': one of azul, go"):
+        notebook.svg("chess", {})
+    assert notebook.query("X is 1 + 1") == [{"X": 2}]
