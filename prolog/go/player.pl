@@ -123,10 +123,10 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   finds it clearly worse (eye_groups/5, go_owl), owl(true) to add such
 %   a weight, and a point a stone, to the defence point of a critical
 %   group of X's, read a few moves deep (critical_groups/5,
-%   go_owl:owl_critical/4), unless a chain of X's in atari can be saved
+%   go_owl_reading:owl_critical/4), unless a chain of X's in atari can be saved
 %   and the group is not short of liberties itself (pressing/3), and a
 %   smaller weight, a prior, to the killing point of the opponent's
-%   (go_owl:owl_kills/4) and to the defence that does not press.
+%   (go_owl_reading:owl_kills/4) and to the defence that does not press.
 %   Random
 %   choices use SWI's random state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
@@ -467,14 +467,14 @@ eye_weight(12).
 %   critical_groups(+FB, +X, +Options, +Candidates0, -Candidates): with
 %   option owl(true), each candidate plus owl_weight/1 and a point a
 %   stone (owl_stone_weight/1) if X's move there is the defence point of
-%   a critical group of X's that presses (go_owl:owl_critical/4: read a
+%   a critical group of X's that presses (go_owl_reading:owl_critical/4: read a
 %   few moves deep on the group's eye space; critical: it lives if X
 %   moves first and dies if the opponent does; pressing/3), enough for
 %   urgent/4 to play it unless the search finds it clearly worse, the
 %   bigger group's first.  Plus owl_kill_weight/1, a better prior only,
 %   if it is the defence point of a critical group that does not press,
 %   or the killing point of a critical group of the opponent's
-%   (go_owl:owl_kills/4).  Played first, the killing points took the
+%   (go_owl_reading:owl_kills/4).  Played first, the killing points took the
 %   place of the defence GNU Go wanted in 4 of 80 9x9 positions
 %   (docs/go.md, *Measured*).  A point that was not a candidate becomes
 %   one.  Option owl_stones(K) sets the weight a stone (default
@@ -518,7 +518,7 @@ sum_values([P|Ps], [P|Summed]) :-
 %!  pressing(+FB, +Ataris, +Group) is semidet.
 %
 %   The critical Group of X's (critical(Stones, D, K) of
-%   go_owl:owl_critical/4) is urgent now, its defence point worth
+%   go_owl_reading:owl_critical/4) is urgent now, its defence point worth
 %   playing before the search's choice: a chain of its stones has two
 %   liberties or fewer (it is in danger now, whatever else is on the
 %   board), or X has no chain in atari that it can save (Ataris of
