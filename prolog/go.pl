@@ -66,7 +66,8 @@ modules under prolog/go/:
   - machine.pl (go_machine): go_machine_action/2 and /3, the machine
     player, that also marks and accepts in the scoring phase; its parts are
     player.pl (go_player: the turn, passing, resigning; the points it
-    looks at, candidates.pl, go_candidates; when a tactical move goes
+    looks at, candidates.pl, go_candidates; what each is worth before
+    the search, weighing.pl, go_weighing; when a tactical move goes
     first, urgent.pl, go_urgent), tactics.pl
     (go_tactics: atari, captures, ladders, eyes), reading.pl (go_reading:
     whether a chain short of liberties dies), owl.pl (go_owl: the

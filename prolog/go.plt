@@ -3089,6 +3089,7 @@ test(the_player_defends_by_reading, Moves-Elsewhere == [M, M]-true) :-
 
 :- use_module(go/owl, []).
 :- use_module(go/owl_reading, []).
+:- use_module(go/weighing, []).       % pressing/3, savable_ataris/3
 
 :- begin_tests(go_owl).
 
@@ -3267,10 +3268,10 @@ test(owl_a_group_read_critical_that_does_not_press,
             ( member(critical(Stones, ID, IK), Groups), length(Stones, N),
               go_fastboard:fb_index(FB, D, ID), go_fastboard:fb_index(FB, K, IK) ),
             Found),
-    go_player:savable_ataris(FB, 2, Chains),
+    go_weighing:savable_ataris(FB, 2, Chains),
     length(Chains, Ataris),
     Groups = [Group],
-    ( go_player:pressing(FB, Chains, Group) -> Pressing = true ; Pressing = false ).
+    ( go_weighing:pressing(FB, Chains, Group) -> Pressing = true ; Pressing = false ).
 
 %   The player with owl(true) saves the four stones first (D1), at both
 %   seeds.

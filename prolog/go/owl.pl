@@ -72,7 +72,7 @@ eyes with Y to move.
 ## For the player
 
 eye_points/4 gives both as I-Stones pairs, like go_reading:reading_points/4.
-The player (go_player, option eyes(true)) adds a fixed weight to such a
+The player (go_weighing, option eyes(true)) adds a fixed weight to such a
 point, enough to play it before its search's choice unless the search
 finds it clearly worse.  The cost: two to four evaluations of the board a
 point of a weak group's eye space, each a copy of the board and a flood

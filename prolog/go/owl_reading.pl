@@ -312,7 +312,7 @@ critical_points(FB, Owner, Options, Which, Points) :-
 %   Stones the group's stones (ordered indices of FB: X's stones in its
 %   hole once the opponent has the margins), D its defence point, K the
 %   opponent's killing point.  owl_defences/4 gives the same defence
-%   points summed a point; the player (go_player) weighs each group by
+%   points summed a point; the player (go_weighing) weighs each group by
 %   what else is on the board (a chain in atari to save first, the
 %   opponent's last move).  White's group of seven on the edge of a 7x7
 %   board, the middle of its straight three both sides' vital point:

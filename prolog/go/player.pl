@@ -21,7 +21,8 @@ calls player_action/3 for each turn in play.  A turn goes:
      captures, saving a chain in atari, atari.
   2. *Rank* them by a search tree grown by random games
      (go_uct:uct_search/6, UCT with RAVE; the candidates are the root's
-     children, the tactical values their priors, with
+     children, the tactical values their priors, weighed by weighing.pl
+     (go_weighing), with
      go_tactics:rescue_value/5 added: making safe a chain of two
      liberties the opponent could capture next, and
      go_tactics:race_value/5: winning a capturing race the opponent
@@ -86,9 +87,7 @@ dropped and the next best taken.
 :- use_module(uct).
 :- use_module(urgent).
 :- use_module(candidates).
-:- use_module(reading).
-:- use_module(owl, [eye_points/4]).
-:- use_module(owl_reading, [owl_critical/4, owl_kills/4]).
+:- use_module(weighing).
 
 %   Constants of the decisions.
 playout_budget(24000).          % the flat Monte Carlo's simulations: this / (empty points + 10)
@@ -116,19 +115,20 @@ resign_win_rate(0.05).          % the search's best below this: hopeless
 %   settled point (go_candidates:player_candidates/4; the default,
 %   settled(tactics), keeps those where a move saves a chain or captures
 %   stones next to a weak one), reading(true) to add to each candidate the
-%   stones it saves or kills by go_reading's search (read_chains/5; chains
-%   of two to four liberties that die if their owner does not move),
-%   eyes(true) to add to a candidate that makes a weak group live or kills
-%   one by its eye space a weight that urgent/4 plays unless the search
-%   finds it clearly worse (eye_groups/5, go_owl), owl(true) to add such
-%   a weight, and a point a stone, to the defence point of a critical
-%   group of X's, read a few moves deep (critical_groups/5,
-%   go_owl_reading:owl_critical/4), unless a chain of X's in atari can be saved
-%   and the group is not short of liberties itself (pressing/3), and a
-%   smaller weight, a prior, to the killing point of the opponent's
-%   (go_owl_reading:owl_kills/4) and to the defence that does not press.
-%   Random
-%   choices use SWI's random state (go_machine_action/3 seeds it).
+%   stones it saves or kills by go_reading's search
+%   (go_weighing:read_chains/5; chains of two to four liberties that die
+%   if their owner does not move), eyes(true) to add to a candidate that
+%   makes a weak group live or kills one by its eye space a weight that
+%   urgent/4 plays unless the search finds it clearly worse
+%   (go_weighing:eye_groups/5, go_owl), owl(true) to add such a weight,
+%   and a point a stone, to the defence point of a critical group of X's,
+%   read a few moves deep (go_weighing:critical_groups/5,
+%   go_owl_reading:owl_critical/4), unless a chain of X's in atari can be
+%   saved and the group is not short of liberties itself
+%   (go_weighing:pressing/3), and a smaller weight, a prior, to the
+%   killing point of the opponent's (go_owl_reading:owl_kills/4) and to
+%   the defence that does not press.  Random choices use SWI's random
+%   state (go_machine_action/3 seeds it).
 player_action(Game, Options, Action) :-
     option(clock(Clock), Options, wall),
     clock_time(Clock, Start),
@@ -384,7 +384,10 @@ player_candidates(Game, FB, Candidates) :-
 %   mc_choice(+Search, +Game, +FB, +P, +Komi, +Candidates, +Budget,
 %   +Options, -Ranked, -Rate): Ranked are the candidate points, Monte
 %   Carlo's best first; Rate is the best one's win rate.  Budget is
-%   search_budget/5's.
+%   search_budget/5's.  The candidates are weighed first, in this order,
+%   by go_weighing (weighing.pl: its header explains each weight), and
+%   each value so weighed becomes the prior the search starts the point
+%   with (go_weighing:prior/4).
 mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate) :-
     fb_colour(P, X),
     stones_on_board(FB, Stones),
@@ -420,236 +423,11 @@ mc_choice(Search, Game, FB, P, Komi, Candidates0, Budget, Options, Ranked, Rate)
     ;   Ranked = Ranked0
     ).
 
-%   read_chains(+FB, +X, +Options, +Candidates0, -Candidates): with
-%   option reading(true), each candidate plus read_weight/1 points a
-%   stone for the stones that X's move there saves or kills by reading
-%   (go_reading:reading_points/4: chains of two to four liberties that
-%   die if the side that owns them does not move); such a point that was
-%   not a candidate (settled, or on the first two lines in the opening)
-%   becomes one.  Else Candidates0.
-read_chains(FB, X, Options, Candidates0, Candidates) :-
-    (   option(reading(true), Options)
-    ->  reading_points(FB, X, [], Points),
-        read_weight(K),
-        add_points(FB, X, K, Points, Candidates0, Candidates)
-    ;   Candidates = Candidates0
-    ).
-
-read_weight(12).
-
-%   eye_groups(+FB, +X, +Options, +Candidates0, -Candidates): with option
-%   eyes(true), each candidate plus eye_weight/1 points if X's move there
-%   makes a weak group live or kills one by its eye space
-%   (go_owl:eye_points/4: a second eye, the vital point of a straight or
-%   bent three, a block that keeps an eye on the edge; the same points of
-%   the opponent's weak groups); such a point that was not a candidate
-%   (settled, or on the first two lines in the opening) becomes one.
-%   Else Candidates0.  The weight is one for the point, not one a stone
-%   as read_chains/5's: eye_weight/1 is enough for urgent/4 to play the
-%   point before the search's choice unless it finds it clearly worse,
-%   and a capture or a rescue of two stones or more still goes first.
-%   Weighed a stone (and before go_owl:eye_points/4 kept only the groups
-%   the opponent can kill), the points of big groups (read one move deep,
-%   with the opponent given every point next to its stones: often right,
-%   often not urgent) went before every capture and rescue, and the
-%   player found GNU Go's defences half as often (docs/go.md, *Measured*).
-eye_groups(FB, X, Options, Candidates0, Candidates) :-
-    (   option(eyes(true), Options)
-    ->  eye_points(FB, X, [], Points0),
-        findall(I-1, member(I-_, Points0), Points),   % one a point
-        eye_weight(K),
-        add_points(FB, X, K, Points, Candidates0, Candidates)
-    ;   Candidates = Candidates0
-    ).
-
-eye_weight(12).
-
-%   critical_groups(+FB, +X, +Options, +Candidates0, -Candidates): with
-%   option owl(true), each candidate plus owl_weight/1 and a point a
-%   stone (owl_stone_weight/1) if X's move there is the defence point of
-%   a critical group of X's that presses (go_owl_reading:owl_critical/4: read a
-%   few moves deep on the group's eye space; critical: it lives if X
-%   moves first and dies if the opponent does; pressing/3), enough for
-%   urgent/4 to play it unless the search finds it clearly worse, the
-%   bigger group's first.  Plus owl_kill_weight/1, a better prior only,
-%   if it is the defence point of a critical group that does not press,
-%   or the killing point of a critical group of the opponent's
-%   (go_owl_reading:owl_kills/4).  Played first, the killing points took the
-%   place of the defence GNU Go wanted in 4 of 80 9x9 positions
-%   (docs/go.md, *Measured*).  A point that was not a candidate becomes
-%   one.  Option owl_stones(K) sets the weight a stone (default
-%   owl_stone_weight/1).  Else Candidates0.
-critical_groups(FB, X, Options, Candidates0, Candidates) :-
-    (   option(owl(true), Options)
-    ->  owl_critical(FB, X, [], Groups),
-        owl_kills(FB, X, [], Kills),
-        savable_ataris(FB, X, Ataris),
-        partition(pressing(FB, Ataris), Groups, Pressing, Waiting),
-        owl_weight(K0),
-        owl_stone_weight(KS0),
-        option(owl_stones(KS), Options, KS0),
-        owl_kill_weight(KK),
-        findall(D-N,
-                ( member(critical(Stones, D, _), Pressing), length(Stones, N) ),
-                Defences0),
-        msort(Defences0, Defences1),
-        sum_values(Defences1, Defences),             % one a point, the stones summed
-        findall(D-V, ( member(D-N, Defences), V is K0 + KS * N ), Saves),
-        findall(D, member(critical(_, D, _), Waiting), Waits),
-        findall(I, member(I-_, Kills), Killing),
-        append(Waits, Killing, Priors0),
-        findall(I-KK, ( member(I, Priors0), \+ memberchk(I-_, Saves) ), Priors1),
-        sort(Priors1, Priors),
-        append(Saves, Priors, Points),
-        add_points(FB, X, 1, Points, Candidates0, Candidates)
-    ;   Candidates = Candidates0
-    ).
-
-%   sum_values(+Pairs, -Summed): the I-N pairs, sorted by I, one a
-%   point, its numbers summed.
-sum_values([], []).
-sum_values([I-A, I-B|Ps], Summed) :-
-    !,
-    C is A + B,
-    sum_values([I-C|Ps], Summed).
-sum_values([P|Ps], [P|Summed]) :-
-    sum_values(Ps, Summed).
-
-%!  pressing(+FB, +Ataris, +Group) is semidet.
-%
-%   The critical Group of X's (critical(Stones, D, K) of
-%   go_owl_reading:owl_critical/4) is urgent now, its defence point worth
-%   playing before the search's choice: a chain of its stones has two
-%   liberties or fewer (it is in danger now, whatever else is on the
-%   board), or X has no chain in atari that it can save (Ataris of
-%   savable_ataris/3 is []).  A rescue is sure, a reading three moves
-%   deep is not: in a 13x13 game (docs/go.md, *Measured*) a group of
-%   seven stones, no chain of it short of liberties, was read critical
-%   at every move for 14 plies while neither side played there, and its
-%   defence point went before D1, the capture that saves four stones in
-%   atari (go.plt, unit go_owl, owl_the_rescue_before_the_reading).
-pressing(FB, _, critical(Stones, _, _)) :-
-    member(S, Stones),
-    fb_liberties(FB, S, 3, Libs),
-    Libs \= [_, _, _],
-    !.
-pressing(_, [], _).
-
-%!  savable_ataris(+FB, +X, -Chains) is det.
-%
-%   Chains are X's chains of two stones or more in atari that X, to
-%   move, can save (go_tactics:escapes/4: a capture, or an extension the
-%   opponent cannot ladder), each as a stone of it.
-savable_ataris(FB, X, Chains) :-
-    fb_points(FB, Is),
-    findall(R,
-            ( member(S, Is),
-              fb_cell(FB, S, X),
-              fb_chain(FB, S, [R, _|_]),
-              R =:= S,                          % once a chain: its first stone
-              fb_liberties(FB, S, 2, [_]),
-              escapes(FB, X, S, 8) ),           % go_tactics' ladder depth
-            Chains).
-
-owl_weight(12).
-owl_stone_weight(1).
-owl_kill_weight(6).
-
-%   add_points(+FB, +X, +K, +Points, +Candidates0, -Candidates): each
-%   candidate I-Value0 of Candidates0 plus K times the stones of I-Stones
-%   in Points, and each point of Points that was not a candidate added,
-%   its value go_tactics:move_value/4 plus K times its stones.
-add_points(FB, X, K, Points, Candidates0, Candidates) :-
-    findall(I-Value,
-            ( member(I-Value0, Candidates0),
-              ( memberchk(I-Stones, Points) -> true ; Stones = 0 ),
-              Value is Value0 + K * Stones ),
-            Kept),
-    findall(I-Value,
-            ( member(I-Stones, Points),
-              \+ memberchk(I-_, Candidates0),
-              move_value(FB, X, I, Value0),
-              Value is Value0 + K * Stones ),
-            Added),
-    append(Kept, Added, Candidates).
-
-%!  approached_chains(+FB, +X, +Last, -Chains) is det.
-%
-%   On boards from 13x13, where a few hundred random games cannot see a
-%   fight, Chains are X's chains that the opponent's last move Last
-%   touches and that it left with two liberties: *approached*, one more
-%   move puts them in atari.  Each is S-Size, a stone of the chain and
-%   its stones.  [] on smaller boards, where the search reads it.
-approached_chains(FB, X, Last, Chains) :-
-    fb_size(FB, N),
-    (   N >= 13, Last > 0
-    ->  fb_neighbours(FB, Last, Js),
-        findall(R-S-Size,
-                ( member(S, Js), fb_cell(FB, S, X),
-                  fb_liberties(FB, S, 3, [_, _]),
-                  fb_chain(FB, S, Stones), Stones = [R|_],
-                  length(Stones, Size) ),
-                Found),
-        sort(1, @<, Found, Chains0),                % one entry a chain
-        findall(S-Size, member(_-S-Size, Chains0), Chains)
-    ;   Chains = []
-    ).
-
-%   answered(+FB, +X, +Approached, +I-Value0, -I-Value): Value0 plus, when
-%   X's stone on I gives an approached chain three liberties or more (it
-%   extends, or captures a neighbour), approach_weight/1 and the
-%   liberties it then has: a local answer weighs as much as a rescue, so
-%   urgent/4 plays it unless the search finds it clearly worse, and the
-%   answer that gains most liberties goes first.
-answered(_, _, [], Candidate, Candidate) :- !.
-answered(FB, X, Approached, I-Value0, I-Value) :-
-    (   fb_legal(FB, X, I),
-        findall(Libs,
-                ( fb_play(FB, X, I, _),
-                  member(S-_, Approached),
-                  fb_cell(FB, S, X),
-                  fb_liberties(FB, S, 9, Ls), length(Ls, Libs),
-                  Libs >= 3 ),
-                Gains),
-        max_list(Gains, Most)
-    ->  approach_weight(W),
-        Value is Value0 + W + Most
-    ;   Value = Value0
-    ).
-
-approach_weight(12).
-
-%   rescued(+FB, +X, +Threatened, +I-Value0, -I-Value): Value0 plus what
-%   the move does for X's Threatened chains (go_tactics:rescue_value/5).
-rescued(FB, X, Threatened, I-Value0, I-Value) :-
-    rescue_value(FB, X, Threatened, I, Rescue),
-    Value is Value0 + Rescue.
-
-%   raced(+FB, +X, +Races, +I-Value0, -I-Value): Value0 plus what the move
-%   does for the capturing races X loses if the opponent moves first
-%   (go_tactics:race_value/5).
-raced(FB, X, Races, I-Value0, I-Value) :-
-    race_value(FB, X, Races, I, Race),
-    Value is Value0 + Race.
-
 %   last_index(+Game, +FB, -Last): Last is the index on FB of the point of
 %   the opponent's last move, 0 if the last action was not a move.
 last_index(Game, FB, Last) :-
     Game = go(_, _, _, _, _, _, LastAction, _),
     (   LastAction = move(_, Pos) -> fb_index(FB, Pos, Last) ; Last = 0 ).
-
-%   prior(+FB, +Stones, +I-Value, -I-Prior): the win rate a candidate
-%   starts with: one half, more for a good tactical value, less for a
-%   point on the first two lines while the board is still open.  From
-%   13x13 up, where a few hundred random games say little about the
-%   whole board, the place bonus of place_bonus/3 too: the corners
-%   first, then the sides.
-prior(FB, Stones, I-Value, I-Prior) :-
-    line(FB, I, Line),
-    fb_size(FB, N),
-    (   Stones * 4 < N * N, Line =< 2 -> Edge = -0.1 ; Edge = 0 ),
-    (   N >= 13 -> place_bonus(FB, I, Bonus) ; Bonus = 0 ),
-    Prior is max(0.05, min(0.95, 0.5 + (Value + Bonus) / 60 + Edge)).
 
 %   heuristic_choice(+FB, +Candidates, -Ranked): the candidates ordered by
 %   tactical value plus place_bonus/3, plus a random tie-break.
@@ -662,46 +440,3 @@ heuristic_choice(FB, Candidates, Ranked) :-
             Scored),
     sort(0, @>=, Scored, Sorted),
     pairs_values(Sorted, Ranked).
-
-%   place_bonus(+FB, +I, -Bonus): where a stone is worth most when tactics
-%   say nothing: a corner point (the 3-3, 3-4 and 4-4 points) of an empty
-%   corner, then a point on the third or fourth line far from every stone
-%   (an extension along a side), then a point near the stones; the first
-%   two lines are poor while the board is open.
-place_bonus(FB, I, Bonus) :-
-    line(FB, I, Line),
-    fb_index(FB, [R, C], I),
-    fb_size(FB, N),
-    (   corner_point(N, R, C), nearest_stone(FB, I, D), D >= 5
-    ->  Bonus = 30
-    ;   memberchk(Line, [3, 4]), nearest_stone(FB, I, D), D >= 4
-    ->  Bonus = 15
-    ;   Line =< 2, nearest_stone(FB, I, D), D >= 3
-    ->  Bonus = -10
-    ;   nearest_stone(FB, I, D), D =< 2
-    ->  Bonus is 6 - D
-    ;   Bonus = 0
-    ).
-
-%   corner_point(+N, +R, +C): [R, C] is a 3-3, 3-4, 4-3 or 4-4 point of a
-%   corner (lines counted from each edge).
-corner_point(N, R, C) :-
-    N >= 13,
-    LR is min(R, N - 1 - R) + 1,
-    LC is min(C, N - 1 - C) + 1,
-    memberchk(LR, [3, 4]),
-    memberchk(LC, [3, 4]).
-
-%   nearest_stone(+FB, +I, -D): D is the distance (the larger of the row
-%   and column distances) from I to the nearest stone, 9 at most.
-nearest_stone(FB, I, D) :-
-    fb_index(FB, [R, C], I),
-    fb_points(FB, Is),
-    foldl(closer(FB, R, C), Is, 9, D).
-
-closer(FB, R, C, J, D0, D) :-
-    (   fb_cell(FB, J, S), S > 0
-    ->  fb_index(FB, [R1, C1], J),
-        D is min(D0, max(abs(R - R1), abs(C - C1)))
-    ;   D = D0
-    ).

@@ -53,7 +53,7 @@ kills it, and X, to move, has a move after which it no longer can: that
 move is a *defence point*.  The same for the opponent's chains, read
 with X to move: X's killing moves are *attack points*.
 reading_points/4 gives both with the stones at stake, for the player
-(go_player, option reading(true)): it weighs them like a rescue or a
+(go_weighing, option reading(true)): it weighs them like a rescue or a
 capture of that many stones.  Black's two stones [2, 1] and [2, 2] have
 two liberties; White to move captures them (an atari on [2, 3], then
 the edge); Black saves them by extending on [2, 3], or on [3, 3], which

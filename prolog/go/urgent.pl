@@ -18,7 +18,7 @@ the search finds it clearly worse than its own first choice.
 %!  urgent(+Candidates, +Tried, +How, -U) is semidet.
 %
 %   Candidates are I-Value pairs (a point's index and its tactical value:
-%   go_tactics:move_value/4 with go_player's answered and raced values);
+%   go_tactics:move_value/4 with go_weighing's answered and raced values);
 %   Tried is the search's ranking, N-I-Rate (simulations, point, win rate),
 %   its first choice first.  U is the candidate with the best tactical value
 %   (of several, the one the search ranks first), worth a capture or more
