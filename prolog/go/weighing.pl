@@ -60,7 +60,7 @@ colour to move, 1 or 2 (fb_colour/2); a candidate is I-Value.
 :- use_module(fastboard).
 :- use_module(tactics).
 :- use_module(reading, [reading_points/4]).
-:- use_module(owl, [eye_points/4]).
+:- use_module(owl, [eye_points/4, sum_stones/2]).
 :- use_module(owl_reading, [owl_critical/4, owl_kills/4]).
 :- use_module(board, [board_rows/2]).   % for the examples
 
@@ -158,7 +158,7 @@ critical_groups(FB, X, Options, Candidates0, Candidates) :-
                 ( member(critical(Stones, D, _), Pressing), length(Stones, N) ),
                 Defences0),
         msort(Defences0, Defences1),
-        sum_values(Defences1, Defences),             % one a point, the stones summed
+        sum_stones(Defences1, Defences),             % one a point, the stones summed
         findall(D-V, ( member(D-N, Defences), V is K0 + KS * N ), Saves),
         findall(D, member(critical(_, D, _), Waiting), Waits),
         findall(I, member(I-_, Kills), Killing),
@@ -169,16 +169,6 @@ critical_groups(FB, X, Options, Candidates0, Candidates) :-
         add_points(FB, X, 1, Points, Candidates0, Candidates)
     ;   Candidates = Candidates0
     ).
-
-%   sum_values(+Pairs, -Summed): the I-N pairs, sorted by I, one a
-%   point, its numbers summed.
-sum_values([], []).
-sum_values([I-A, I-B|Ps], Summed) :-
-    !,
-    C is A + B,
-    sum_values([I-C|Ps], Summed).
-sum_values([P|Ps], [P|Summed]) :-
-    sum_values(Ps, Summed).
 
 %!  pressing(+FB, +Ataris, +Group) is semidet.
 %
