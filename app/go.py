@@ -50,7 +50,10 @@ class GoGame(Game):
         super().__init__(options=options)
 
     def play(self, where) -> dict:
-        """Play a stone for the side to move at "D4" (GTP) or (row, col) from the top-left."""
+        """Play a stone for the side to move at "D4" (GTP) or (row, col) from the top-left;
+        "pass" (as GTP writes it) passes."""
+        if isinstance(where, str) and where.strip().lower() == "pass":
+            return self.pass_()
         return self.act({"kind": "move", **self._pos(where)})
 
     def pass_(self) -> dict:

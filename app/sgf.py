@@ -361,7 +361,8 @@ def read_sgf(text: str | bytes) -> Imported:
         except ValueError as exc:
             where = f"after move {len(moves)}" if moves else "before the first move"
             raise SgfError("sgf_unreadable",
-                           f"The setup stones or PL {where} are malformed ({exc})",
+                           f"The setup stones or PL {where} are malformed: "
+                           f"{_malformed(node, size) or exc}",
                            reason="setup", move=len(moves)) from None
         try:
             colour, point = node.get_move()
@@ -566,3 +567,20 @@ def sgf_to_game(text: str | bytes, extra: dict | None = None, cls=Game) -> Game:
                                            f"({', '.join(SEAT_OPTIONS)}); not {other[0][:40]!r}")
     imported = read_sgf(text)
     return settle(imported, judge(imported, extra, cls), cls)
+
+
+def _malformed(node, size: int) -> str:
+    """Which of a node's AB, AW, AE or PL sgfmill could not read, as it was written (its
+    ValueError often says nothing): "AB[zz] is no point of a 9x9 board"."""
+    for prop in ("AB", "AW", "AE", "PL"):
+        if not node.has_property(prop):
+            continue
+        try:
+            node.get(prop)
+        except ValueError:
+            raw = "".join(f"[{v[:8].decode('utf-8', 'replace')}]"
+                          for v in node.get_raw_list(prop)[:4])
+            if prop == "PL":
+                return f"PL{raw} is neither B nor W"
+            return f"{prop}{raw} is no point of a {size}x{size} board"
+    return ""

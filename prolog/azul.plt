@@ -415,9 +415,20 @@ test(legal_action, [Ok, Player, Action] == [true, Mover, FirstPairs]) :-
     assertion(R.view.to_move \== Mover),
     assertion(R.explain \== []).
 
-test(machine_on_human_seat, Code == "no_machine_move") :-
+test(machine_on_human_seat_plays_greedy, Action == Greedy) :-
     azul_t_new('{"players":["human","human"],"seed":4}', T0, _),
     tablero:api_machine(azul, T0, _, J),
+    azul_t_reply(J, R),
+    dict_pairs(R.action, _, Action),
+    azul_t_new('{"players":["greedy","human"],"seed":4}', G0, _),
+    tablero:api_machine(azul, G0, _, JG),
+    azul_t_reply(JG, RG),
+    dict_pairs(RG.action, _, Greedy).
+
+test(machine_on_a_finished_game, Code == "game_over") :-
+    azul_t_new('{"players":["greedy","greedy"],"seed":3}', T0, _),
+    azul_t_machine_game(T0, Final, _),
+    tablero:api_machine(azul, Final, _, J),
     azul_t_reply(J, R),
     Code = R.code.
 

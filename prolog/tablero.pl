@@ -10,6 +10,7 @@
             api_score/4,        % +Game, +StateText, -State, -ReplyJSON
             api_goals/4,        % +Game, +ContextJSON, -State, -ReplyJSON
             api_text/2,         % :Call, -Text
+            machine_choice/3,   % +Game, +State, -Action
             refuse/3,           % +Game, +Code, +Explain
             refuse/4            % +Game, +Code, +Args, +Explain
           ]).
@@ -261,12 +262,24 @@ api_view(Game, StateText, Text, Reply) :-
 api_machine(Game, StateText, Text, Reply) :-
     guarded(Game,
             ( read_state(Game, StateText, State0),
-              (   game_machine(Game, State0, Action)
-              ->  true
-              ;   refuse(Game, no_machine_move, [])
-              ),
+              machine_choice(Game, State0, Action),
               act(Game, State0, Action, State, Explain)
             ), State, Explain, Text, Reply).
+
+%!  machine_choice(+Game, +State, -Action) is det.
+%
+%   The action the game's machine player chooses in State (game_machine/3).
+%   When it has none, the refusal says why: game_over when the game is over,
+%   else no_machine_move (api_machine/4, the worker's cache and the search
+%   processes all ask here).
+machine_choice(Game, State, Action) :-
+    (   game_machine(Game, State, Action0)
+    ->  Action = Action0
+    ;   game_view(Game, State, View),
+        get_dict(over, View, true)
+    ->  refuse(Game, game_over, [])
+    ;   refuse(Game, no_machine_move, [])
+    ).
 
 %!  api_machine_act(+Game, +StateText, +ActionJSON, -NewStateText, -ReplyJSON) is det.
 %

@@ -88,7 +88,7 @@ addStrings({
     "error.bad_source": "There is no such factory.",
     "error.bad_colour": "The colour must be blue, yellow, red, black or white.",
     "error.bad_line": "The line must be 1 to 5 or the floor.",
-    "error.no_machine_move": "It is a human's turn: the machine does not play for them.",
+    "error.no_machine_move": "The machine has no move to play here.",
   },
   es: {
     "azul.title": "Azul",
@@ -175,6 +175,6 @@ addStrings({
     "error.bad_source": "No existe esa fábrica.",
     "error.bad_colour": "El color debe ser azul, amarillo, rojo, negro o blanco.",
     "error.bad_line": "La fila debe ser de 1 a 5 o el suelo.",
-    "error.no_machine_move": "Le toca a un humano: la máquina no juega por él.",
+    "error.no_machine_move": "La máquina no tiene jugada aquí.",
   },
 });

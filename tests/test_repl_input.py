@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.games import InvalidRequest
+from app.azul import AzulGame
+from app.games import InvalidRequest, Refused
 from app.go import GoGame
 from app.gorogo import GorogoGame
 from app.molinolog import MolinologGame
@@ -209,3 +210,50 @@ def test_a_notebook_call_with_the_wrong_thing_says_what_it_takes():
     with pytest.raises(ValueError, match="No picture of the game 'chess': one of azul, go"):
         notebook.svg("chess", {})
     assert notebook.query("X is 1 + 1") == [{"X": 2}]
+
+
+def test_go_play_pass_as_gtp_writes_it():
+    g = GoGame(size=9)
+    g.play("E5")
+    g.play("pass")
+    assert g.last == {"kind": "pass", "player": "w"}
+    g.play("PASS")
+    assert g.phase == "scoring"
+
+
+def test_go_a_pos_and_a_vertex_that_disagree_are_refused():
+    g = GoGame(size=9)
+    _unchanged(g, lambda: g.act({"kind": "move", "pos": [0, 0], "vertex": "B9"}),
+               "bad_action", "not an action")
+    g.act({"kind": "move", "pos": [0, 0], "vertex": "A9"})  # the same point: played
+    assert g.board[0] == "b--------"
+
+
+@pytest.mark.parametrize("game", ["go", "azul"])
+def test_the_machine_on_a_finished_game_says_it_is_over(game):
+    if game == "go":
+        g = GoGame(size=5)
+        g.resign()
+    else:
+        g = AzulGame(("greedy", "random"), seed=3)
+        g.play_machines()
+    assert g.over
+    before = (g.position(), list(g.actions))
+    with pytest.raises(Refused) as refused:
+        g.machine()
+    assert refused.value.code == "game_over", refused.value
+    assert (g.position(), list(g.actions)) == before
+
+
+def test_azul_machine_plays_a_persons_seat_as_greedy_does():
+    """As machine() plays for a person in Go, Molinolog and GoRoGo (a hint in a REPL)."""
+    person = AzulGame(("human", "human"), seed=4)
+    greedy = AzulGame(("greedy", "human"), seed=4)
+    assert person.machine() == greedy.machine()
+    assert person.to_move == greedy.to_move and person.position() == greedy.position().replace("greedy", "human")
+
+
+def test_an_sgf_setup_point_off_the_board_is_named():
+    with pytest.raises(InvalidRequest) as refused:
+        GoGame.from_sgf("(;GM[1]FF[4]SZ[9]AB[aa][zz])")
+    assert "AB[aa][zz] is no point of a 9x9 board" in refused.value.message

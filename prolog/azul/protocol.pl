@@ -24,8 +24,9 @@ in Players and the seed in Seed, so a stored game needs nothing more.
     whole turn.  The wall tiling and the next round's refill happen inside the
     action that empties the table.
   - Seats (game_seats/3): player ("0".."3") -> "human", "greedy", "random" or
-    "lookahead".  game_machine/3 plays a machine seat with its strategy and
-    fails for a person's seat (no_machine_move).
+    "lookahead".  game_machine/3 plays a machine seat with its strategy, and
+    a person's seat as "greedy" plays it (the REPL's machine() and a hint; the
+    server lets the machine play only a machine seat's turn).
   - View: players (per player: score, lines: 5 lists of colours, wall: 5x5
     of colour or null, floor: colours and "first" for the token,
     has_first_token, bonus: {rows, columns, colours, points} once over, else
@@ -166,7 +167,8 @@ tablero:game_seats(azul, azul(_, _, _, _, _, Players, _, _, _), Seats) :-
 
 tablero:game_machine(azul, State, Action) :-
     \+ state_over(State),
-    state_to_move(State, _, Kind),
+    state_to_move(State, _, Seat),
+    (   Seat == human -> Kind = greedy ; Kind = Seat ),
     azul_strategy(Kind),
     choose_move(Kind, State, Move),
     move_dict(Move, Action),

@@ -378,19 +378,30 @@ kind_term("resume", _, _, P, resume(P)).
 
 %   action_pos(+Action, +Size, -Pos): the point of a move, from its pos
 %   [R, C] (integers, which go_play/4 checks are on the board) or from its
-%   GTP vertex (a letter and a number); fails when neither is well-formed.
+%   GTP vertex (a letter and a number); fails when neither is well-formed, or
+%   when both are given and name different points.
 action_pos(Action, Size, Pos) :-
     (   get_dict(pos, Action, Pos)
-    ->  Pos = [R, C], integer(R), integer(C)
+    ->  Pos = [R, C], integer(R), integer(C),
+        (   get_dict(vertex, Action, V)
+        ->  vertex_pos(V, Size, Pos)
+        ;   true
+        )
     ;   get_dict(vertex, Action, V),
-        string(V),
-        string_chars(V, [L|Digits]),
-        upcase_atom(L, U),
-        sub_atom('ABCDEFGHIJKLMNOPQRSTUVWXYZ', _, 1, _, U),
-        Digits \== [],
-        forall(member(D, Digits), char_type(D, digit(_)))
-    ->  (   gtp_vertex(Size, Pos, V) -> true ; refuse(off_board) )
+        vertex_pos(V, Size, Pos)
     ).
+
+%   vertex_pos(+Vertex, +Size, ?Pos): the point of a GTP vertex; fails when
+%   Vertex is not one, refuses off_board when it is off the board.
+vertex_pos(V, Size, Pos) :-
+    string(V),
+    string_chars(V, [L|Digits]),
+    upcase_atom(L, U),
+    sub_atom('ABCDEFGHIJKLMNOPQRSTUVWXYZ', _, 1, _, U),
+    Digits \== [],
+    forall(member(D, Digits), char_type(D, digit(_))),
+    (   gtp_vertex(Size, Pos0, V) -> true ; refuse(off_board) ),
+    Pos = Pos0.
 
 refuse(Code) :-
     tablero:refuse(go, Code, []).

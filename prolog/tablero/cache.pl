@@ -234,10 +234,7 @@ act_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, ActionJSON, Text, R
 machine_(Form, State0, Game, Id, Key, NewKey, StateText, Traces, _, Text, Reply) :-
     lean(Form, Game,
          tablero_cache:( game_at(Game, Id, Key, StateText, Traces, State0, Ts0),
-           (   tablero:game_machine(Game, State0, Action)
-           ->  true
-           ;   tablero:refuse(Game, no_machine_move, [])
-           ),
+           tablero:machine_choice(Game, State0, Action),
            tablero:act(Game, State0, Action, State, Explain),
            trace(Game, State, Trace),
            push(Trace, Ts0, Ts) ),

@@ -97,10 +97,7 @@ chosen(Game, Request, _{ok: true, action: Action, query: Q, answer: A}) :-
     tablero:known_game(Game),
     state(Game, Request, State),
     b_setval(tablero_machine, none),
-    (   tablero:game_machine(Game, State, Action)
-    ->  true
-    ;   tablero:refuse(Game, no_machine_move, [])
-    ),
+    tablero:machine_choice(Game, State, Action),
     (   nb_current(tablero_machine, decision(Game, _, _, Q0-A0))
     ->  Q = Q0, A = A0
     ;   Q = null, A = null
