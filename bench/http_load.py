@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/http_load.py [--clients 16] [--seconds 5] [--cycles 3]
                                         [--workers 2] [--rate 5] [--quick]
+                                        [--floor] [--before DIR]
 
 Starts its own servers on free ports and kills their process groups at the end:
 `tablero serve` (gunicorn gthread workers, --workers of them) with a temporary
@@ -63,6 +64,13 @@ of that first move), so a "move" there costs everything a move costs the
 server (HTTP, Flask, the seat's secret, the record's read, the SQL write, the
 replies' JSON) but Prolog's call and its hand-off to the Prolog thread.  Its
 ratios to echo and to the peer are what no work on the Prolog side can pass.
+
+--before DIR adds a route "before": the same move on a second `tablero serve` run from
+another checkout DIR (a `git worktree` of the commit to compare with; its own code and
+prolog/, this Python and its packages: tests/conftest.py's LiveServer `code=`), measured
+in the same cycles as ours, so that a change is compared with what it changes in one
+run, under one load: server CPU per move, ours / before's, and throughput, ours /
+before's (below 1.0x: ours costs less).
 """
 
 from __future__ import annotations
@@ -89,7 +97,8 @@ from tests.conftest import LiveServer  # noqa: E402
 
 SIZE = 19
 POINTS = [(r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 0]  # 181
-ROUTES = ("move", "echo", "peer")  # and "floor" with --floor, after these
+ROUTES = ("move", "echo", "peer")  # and "floor" with --floor, "before" with --before
+MOVES = ("move", "floor", "before")  # the routes that play legal moves (each its own server)
 MODES = ("closed", "paced")
 GOALS = {"cpu_ratio": 1.5, "peer_ratio": 4.0, "p99_ms": 25.0, "prolog_ratio": 2.0}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -348,24 +357,29 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
 
 
 class Bench:
-    def __init__(self, args, server: LiveServer, peer: Peer, floor: LiveServer | None = None):
+    def __init__(self, args, server: LiveServer, peer: Peer, floor: LiveServer | None = None,
+                 before: LiveServer | None = None):
         self.args = args
-        self.server, self.peer, self.floor = server, peer, floor
-        self.routes = ROUTES + (("floor",) if floor else ())
-        self.workers = children(server.proc.pid)
-        self.floor_workers = children(floor.proc.pid) if floor else []
-        for found in (self.workers, *([self.floor_workers] if floor else [])):
+        self.server, self.peer, self.floor, self.before = server, peer, floor, before
+        self.routes = ROUTES + (("floor",) if floor else ()) + (("before",) if before else ())
+        #  The gunicorn workers whose CPU each move route is charged with.
+        self.servers = {"move": server, "floor": floor, "before": before}
+        self.move_workers = {route: children(live.proc.pid)
+                             for route, live in self.servers.items() if live}
+        self.workers = self.move_workers["move"]
+        self.floor_workers = self.move_workers.get("floor", [])
+        for found in self.move_workers.values():
             if len(found) != args.workers:
                 raise RuntimeError(f"expected {args.workers} gunicorn workers, found {found}")
         self.rnd = random.Random(13)
-        #  Each client's games, kept across rounds: on the server, and on the floor's.
-        self.games = {route: [[] for _ in range(args.clients)] for route in ("move", "floor")}
+        #  Each client's games, kept across rounds: on each move route's own server.
+        self.games = {route: [[] for _ in range(args.clients)] for route in MOVES}
         self.most_moves = len(POINTS)  # most moves one client played in a round so far
         self.results = {(route, mode): [] for route in self.routes for mode in MODES}
 
     def top_up_games(self, route: str) -> None:
         """Enough fresh games for each client to play twice its busiest round so far."""
-        server = self.floor if route == "floor" else self.server
+        server = self.servers[route]
         conn = Connection("127.0.0.1", server.port, timeout=60)
         for games in self.games[route]:
             left = sum(len(POINTS) - g["next"] for g in games)
@@ -391,12 +405,11 @@ class Bench:
 
     def round(self, route: str, mode: str, seconds: float, record: bool = True) -> dict:
         args = self.args
-        moves = route in ("move", "floor")
+        moves = route in MOVES
         if moves:
             self.top_up_games(route)
-        port = {"peer": self.peer.port, "floor": self.floor.port if self.floor else None}.get(
-            route, self.server.port)
-        pids = {"peer": [self.peer.proc.pid], "floor": self.floor_workers}.get(route, self.workers)
+        port = self.peer.port if route == "peer" else self.servers.get(route, self.server).port
+        pids = [self.peer.proc.pid] if route == "peer" else self.move_workers.get(route, self.workers)
         interval = 1 / args.rate if mode == "paced" else 0
         ctx = multiprocessing.get_context("fork")
         out, start = ctx.Queue(), ctx.Event()
@@ -550,6 +563,15 @@ def ratios(table: dict, clients: int, cycles: int) -> None:
         print(f"the floor: throughput / Pengines (closed): {floor['rate']:.1f} / "
               f"{peer['rate']:.1f} req/s = {r:.2f}x  (the goal >= {GOALS['peer_ratio']}x "
               f"{'within' if r >= GOALS['peer_ratio'] else 'out of'} reach of the Prolog side)")
+    for mode in MODES:  # --before: this checkout's move against another's, in the same run
+        move, before, echo = (table.get((route, mode)) for route in ("move", "before", "echo"))
+        if move and before:
+            print(f"--before ({mode}): server CPU per move, ours / before's: {move['cpu_ms']:.3f}"
+                  f" / {before['cpu_ms']:.3f} ms = {move['cpu_ms'] / before['cpu_ms']:.3f}x; "
+                  f"per echo, before's: {before['cpu_ms'] / echo['cpu_ms']:.2f}x, ours: "
+                  f"{move['cpu_ms'] / echo['cpu_ms']:.2f}x; throughput ours / before's: "
+                  f"{move['rate']:.1f} / {before['rate']:.1f} req/s = "
+                  f"{move['rate'] / before['rate']:.3f}x")
 
 
 def prolog_move(games: int, cycles: int, call: str = "act_delta") -> None:
@@ -600,7 +622,12 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true",
                         help="a fourth route: the move on a server whose Prolog call for a "
                              "move is taken out (see the docstring)")
+    parser.add_argument("--before", metavar="DIR", type=Path,
+                        help="a route 'before': the move on a server run from the checkout "
+                             "DIR, measured in the same cycles as ours (see the docstring)")
     args = parser.parse_args()
+    if args.before is not None and not (args.before / "app" / "cli.py").is_file():
+        parser.error(f"--before {args.before}: not a checkout of Tablero (no app/cli.py)")
     MoveRoute.delta = not args.whole_view
     if args.quick:
         args.seconds, args.cycles = 1, 1
@@ -610,7 +637,7 @@ def main() -> None:
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
           flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        server = peer = floor = None
+        server = peer = floor = before = None
         try:
             # No recycling mid-run (--max-requests): a worker replaced during a round
             # drops its connections, which is not what is measured here.
@@ -618,8 +645,12 @@ def main() -> None:
                                 args=("--max-requests", "0")).start()
             if args.floor:
                 floor = floor_server(Path(tmp), args.workers)
+            if args.before is not None:
+                before = LiveServer(Path(tmp) / "before.db", workers=args.workers,
+                                    args=("--max-requests", "0"),
+                                    code=args.before.resolve()).start()
             peer = Peer(workers=args.clients)
-            bench = Bench(args, server, peer, floor)
+            bench = Bench(args, server, peer, floor, before)
             for route in bench.routes:  # warm-up: first requests load code and fill caches
                 bench.round(route, "closed", min(1.0, args.seconds), record=False)
             for cycle in range(1, args.cycles + 1):
@@ -634,7 +665,7 @@ def main() -> None:
         finally:
             if peer:
                 peer.kill()
-            for live in (server, floor):
+            for live in (server, floor, before):
                 if live:
                     live.kill(15)
     prolog_move(1 if args.quick else 3, args.cycles, "act" if args.whole_view else "act_delta")
