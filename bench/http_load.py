@@ -456,7 +456,7 @@ class Bench:
             client_ms = (1000 * result["client_cpu"] / result["answered"] if result["answered"]
                          else float("nan"))
             late = f"  {result['unsent']} not sent in time" if result["unsent"] else ""
-            print(f"  {route:<5} {mode:<6} {len(lat):>6} ok {result['refused']:>4} refused "
+            print(f"  {route:<6} {mode:<6} {len(lat):>6} ok {result['refused']:>4} refused "
                   f"{result['connects']:>3} conns  p50 {qs[0]:7.2f} ms  p99 {qs[1]:7.2f} ms  "
                   f"{result['rate']:6.1f} req/s  server cpu {cpu_ms:5.2f} ms/req  "
                   f"client cpu {client_ms:4.2f} ms/req  load {result['load']:.2f}{late}",
@@ -483,9 +483,9 @@ def quantiles(lat: list[float]) -> tuple[float, float]:
 def summary(bench: Bench) -> dict:
     table = {}
     print()
-    print(f"{'route':<6}{'mode':<8}{'requests':>9}{'refused':>8}{'conns':>7}{'p50 ms':>9}"
+    print(f"{'route':<7}{'mode':<8}{'requests':>9}{'refused':>8}{'conns':>7}{'p50 ms':>9}"
           f"{'p99 ms':>9}{'req/s':>9}{'(min-max)':>14}{'server cpu':>12}{'client cpu':>12}")
-    print(f"{'':<6}{'':<8}{'':>9}{'':>8}{'':>7}{'':>9}{'':>9}{'':>9}{'':>14}{'ms/req':>12}"
+    print(f"{'':<7}{'':<8}{'':>9}{'':>8}{'':>7}{'':>9}{'':>9}{'':>9}{'':>14}{'ms/req':>12}"
           f"{'ms/req':>12}")
     for mode in MODES:
         for route in bench.routes:
@@ -507,7 +507,7 @@ def summary(bench: Bench) -> dict:
                    "created": sum(r["created"] for r in rounds)}
             table[(route, mode)] = row
             spread = f"({min(rates):.0f}-{max(rates):.0f})"
-            print(f"{route:<6}{mode:<8}{answered:>9}{row['refused']:>8}{row['connects']:>7}"
+            print(f"{route:<7}{mode:<8}{answered:>9}{row['refused']:>8}{row['connects']:>7}"
                   f"{p50:>9.2f}{p99:>9.2f}{row['rate']:>9.1f}{spread:>14}{cpu:>12.3f}"
                   f"{row['client_ms']:>12.3f}")
     for (route, mode), row in table.items():
