@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/http_load.py [--clients 16] [--seconds 5] [--cycles 3]
                                         [--workers 2] [--rate 5] [--quick]
-                                        [--floor] [--before DIR]
+                                        [--floor] [--before DIR] [--two-pages]
 
 Starts its own servers on free ports and kills their process groups at the end:
 `tablero serve` (gunicorn gthread workers, --workers of them) with a temporary
@@ -64,6 +64,13 @@ of that first move), so a "move" there costs everything a move costs the
 server (HTTP, Flask, the seat's secret, the record's read, the SQL write, the
 replies' JSON) but Prolog's call and its hand-off to the Prolog thread.  Its
 ratios to echo and to the peer are what no work on the Prolog side can pass.
+
+--two-pages: each client plays its games' Black moves over one connection and their White
+moves over another, as two people's pages do; gunicorn gives each connection to either
+worker, so about half the games alternate workers, and the worker that gets a move did
+not play the ply before it: it does not keep the game at the state's key (app/games.py,
+prolog/tablero/cache.pl) and sends the stored state.  Without it (the default) each
+client's games stay on one connection, one worker, as one page playing both sides.
 
 --before DIR adds a route "before": the same move on a second `tablero serve` run from
 another checkout DIR (a `git worktree` of the commit to compare with; its own code and
@@ -219,6 +226,7 @@ class MoveRoute:
     """Legal moves in this client's games (a list it keeps across rounds)."""
 
     delta = True  # the pages' move: the reply with the view's delta (--whole-view: False)
+    two_pages = False  # --two-pages: Black's moves and White's over two connections
 
     def __init__(self, games: list[dict]):
         self.games = games
@@ -236,6 +244,10 @@ class MoveRoute:
         body = json.dumps({**move, "delta": True} if self.delta else move)
         headers = {"Content-Type": "application/json", "Authorization": f"Bearer {game['secret']}"}
         return "POST", f"/api/games/{game['id']}/actions", body, headers
+
+    def page(self) -> int:
+        """The connection (0 or 1) the next move goes over: its colour's, with --two-pages."""
+        return self.games[0]["next"] % 2 if self.two_pages else 0
 
     def answer(self, status, data):
         game = self.games[0]
@@ -299,7 +311,9 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
     `seconds` from `start`; puts its counts and latencies on `out`."""
     rnd = random.Random(seed)
     Connection.connects = 0
-    conn = Connection("127.0.0.1", port, timeout=60)
+    pages = 2 if route_kind == "move" and MoveRoute.two_pages else 1
+    conns = [Connection("127.0.0.1", port, timeout=60) for _ in range(pages)]
+    conn = conns[0]
     route = (MoveRoute(state) if route_kind == "move" else EchoRoute() if route_kind == "echo"
              else PeerRoute(seed))
     latencies, refused, codes = [], 0, {}
@@ -323,7 +337,8 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
         else:
             t0 = now
         sent += 1
-        method, path, body, headers = route.request(conn, rnd)
+        method, path, body, headers = route.request(conns[0], rnd)
+        conn = conns[route.page()] if pages == 2 else conns[0]
         if route_kind == "move" and not interval:
             t0 = time.perf_counter()  # a game created just now is not part of the move
         conn.request(method, path, body=body, headers=headers)
@@ -345,7 +360,8 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
             codes[key] = codes.get(key, 0) + 1
     ended = time.perf_counter()
     unsent = slots - sent if interval else 0
-    conn.close()
+    for conn in conns:
+        conn.close()
     out.put({"latencies": latencies, "refused": refused, "codes": codes, "unsent": unsent,
              "client_cpu": time.process_time() - cpu0,
              "connects": Connection.connects, "began": began, "ended": ended,
@@ -529,9 +545,11 @@ def verdict(value: float, goal: float, at_most: bool) -> str:
 def ratios(table: dict, clients: int, cycles: int) -> None:
     print()
     for (route, mode), row in table.items():
-        kept = row["connects"] == clients * cycles
+        pages = 2 if route in MOVES and MoveRoute.two_pages else 1
+        kept = row["connects"] == clients * cycles * pages
         print(f"keep-alive, {route} {mode}: {row['connects']} connections for {clients * cycles} "
-              f"client rounds ({'one each: kept alive' if kept else 'the server closed some'})")
+              f"client rounds of {pages} page{'s' if pages > 1 else ''} "
+              f"({'one each: kept alive' if kept else 'the server closed some'})")
     for mode in MODES:
         move, echo = table.get(("move", mode)), table.get(("echo", mode))
         if move and echo:
@@ -622,6 +640,9 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true",
                         help="a fourth route: the move on a server whose Prolog call for a "
                              "move is taken out (see the docstring)")
+    parser.add_argument("--two-pages", action="store_true",
+                        help="Black's moves and White's over two connections of each client "
+                             "(two pages: the workers alternate on about half the games)")
     parser.add_argument("--before", metavar="DIR", type=Path,
                         help="a route 'before': the move on a server run from the checkout "
                              "DIR, measured in the same cycles as ours (see the docstring)")
@@ -629,6 +650,7 @@ def main() -> None:
     if args.before is not None and not (args.before / "app" / "cli.py").is_file():
         parser.error(f"--before {args.before}: not a checkout of Tablero (no app/cli.py)")
     MoveRoute.delta = not args.whole_view
+    MoveRoute.two_pages = args.two_pages
     if args.quick:
         args.seconds, args.cycles = 1, 1
     started = time.time()

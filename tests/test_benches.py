@@ -50,7 +50,7 @@ BENCHES = {
     "go_rules.py": (["--quick"], r"goMove/4 per move / sgfmill\s+\d+\.\d+x", ("gnugo",)),
     "gorogo_ai.py": (["--quick"], r"machine won \d+/10", ()),
     "grade_class.py": (["--students", "2", "--rounds", "1"], r"--jobs 2 / --jobs 1 = ", ()),
-    "http_load.py": (["--quick", "--floor", "--before", "{root}"],
+    "http_load.py": (["--quick", "--floor", "--before", "{root}", "--two-pages"],
                      r"throughput move / Pengines .*= \d+\.\d+x[\s\S]*"
                      r"the floor: throughput / Pengines .*= \d+\.\d+x[\s\S]*"
                      r"--before \(closed\): server CPU per move, ours / before's: .*= "
