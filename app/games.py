@@ -234,6 +234,54 @@ _CLASSIC = {"act": "api_act", "act_delta": "api_act", "machine": "api_machine",
             "view": "api_view", "show": "api_show", "score": "api_score"}
 
 
+#  What this process's Prolog keeps (prolog/tablero/cache.pl), as this process's cached calls
+#  left it: cache id -> the key of the state it keeps for that game.  Every call that makes
+#  Prolog keep a game goes through call_cached(), so a game missing here, or kept under
+#  another key, is not kept under the key asked: the call goes with the state text at once,
+#  instead of being refused cache_miss first (a game played on this worker before the other
+#  worker played its last ply: each move of a game whose two pages sit on different workers
+#  made three calls, two of them refused, for two).  Prolog may hold less than this says
+#  (a game it dropped past its cache_limit, tablero_cache:cache_clear): the call by key is
+#  then refused cache_miss and goes again with the text, as before.  Concurrent requests
+#  may note their keys out of order: a call then goes with the text, which is never wrong.
+_held: dict[str, str] = {}
+_HELD_MAX = 20000
+#  Whether _held has seen every game this Prolog was given (False once it was emptied past
+#  _HELD_MAX: a game missing from it may then be kept all the same).
+_held_whole = True
+#  This process's cached calls on a saved game's state: `hit`, asked by key and answered;
+#  `miss`, asked by key and refused cache_miss; `skipped`, not asked by key (_held: this
+#  Prolog does not keep that key); `text`, asked with the state text.  /metrics shows them
+#  (tablero_prolog_cache_calls).
+CACHE_CALLS = {"hit": 0, "miss": 0, "skipped": 0, "text": 0}
+
+#  The calls after which Prolog keeps the game under NewKey.
+_KEEPS_NEW = frozenset({"new", "replay", "undo"})
+
+
+def held_here(cache_id: str, key: str) -> bool:
+    """Whether this process's Prolog may keep `cache_id` under `key` (False: it does not)."""
+    found = _held.get(cache_id)
+    if found is None:
+        return not _held_whole
+    return found == key
+
+
+def _note(call: str, cache_id: str, key: str, new_key: str, state: str,
+          reply: dict | None) -> None:
+    """Note what Prolog keeps of `cache_id` after a call (reply None: it raised or failed)."""
+    global _held_whole
+    if reply is not None and reply["ok"] and (call in _PLAYS or call in _KEEPS_NEW):
+        if len(_held) >= _HELD_MAX:
+            _held.clear()
+            _held_whole = False
+        _held[cache_id] = new_key
+    elif reply is not None and reply["ok"] and state:  # view, show, score: kept under key
+        _held[cache_id] = key
+    elif reply is None or not reply["ok"]:  # refused (a miss, a bad state...) or raised
+        _held.pop(cache_id, None)
+
+
 def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, state: str,
                 traces: str, arg: str, timeout: float | None = None) -> dict:
     """tablero_cache:api_cached/10 through the lean path (no goal text): the reply dict,
@@ -256,7 +304,11 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
     except UnicodeEncodeError:
         raise InvalidRequest("bad_json", "The request holds a character that is not "
                              "text (a lone surrogate)") from None
+    except BaseException:
+        _note(call, cache_id, key, new_key, state, None)
+        raise
     if text.startswith("!"):
+        _note(call, cache_id, key, new_key, state, None)
         if text == "!timeout":
             raise PrologTimeout(f"Prolog ran past its {limit} s limit: {call} {game}")
         failed = text == "!failed"
@@ -275,6 +327,7 @@ def call_cached(call: str, game: str, cache_id: str, key: str, new_key: str, sta
             reply["view_delta"] = json.loads(view_json)
     else:
         reply["state"], reply["view_json"] = state_out, view_json or None
+    _note(call, cache_id, key, new_key, state, reply)
     if not reply["ok"] and reply["code"] not in ("cache_miss", "no_trace"):
         if reply["code"] in _RULES_FAILED and state and call in _CLASSIC:
             _check_state(game, state, _CLASSIC[call], "the rules do not take it")
@@ -394,7 +447,7 @@ class Game:
         """A saved game without its last action, whose stored state before it is `before`:
         from the game this worker holds at `key` (the traces it keeps, no text but the
         state), else restored from `before` and the traces of `load` (see restore)."""
-        if key is not None:
+        if key is not None and held_here(cache_id, key):
             new_key = _token()
             reply = call_cached("undo", game, cache_id, key, new_key, before, "", "")
             if reply["ok"]:
@@ -432,11 +485,16 @@ class Game:
         """One cached call on this game's state: by its key while this worker holds it,
         else with its state text and traces (or, lacking traces, after a replay)."""
         new_key = _token() if call in _PLAYS else ""
-        if self._key is not None:
+        if self._key is not None and held_here(self._cache_id, self._key):
             reply = call_cached(call, self.game, self._cache_id, self._key, new_key, "", "",
                                 arg, timeout)
             if reply["ok"] or reply["code"] != "cache_miss":
+                CACHE_CALLS["hit"] += 1
                 return self._keyed(reply, new_key)
+            CACHE_CALLS["miss"] += 1
+        elif self._key is not None:
+            CACHE_CALLS["skipped"] += 1
+        CACHE_CALLS["text"] += 1
         key = self._key or _token()
         traces = " ".join("?" if t is None else t or "." for t in reversed(self._all_traces()))
         reply = call_cached(call, self.game, self._cache_id, key, new_key, self.state, traces,

@@ -80,6 +80,11 @@ def metrics() -> dict:
                                       multiprocess_mode="liveall"),
                 "prolog_stack": Gauge("tablero_prolog_stack_bytes", "Stack memory each "
                                       "worker's Prolog holds", multiprocess_mode="liveall"),
+                "prolog_cache": Gauge("tablero_prolog_cache_calls", "Each worker's cached "
+                                      "Prolog calls on a saved game's state, by outcome "
+                                      "(hit, miss, skipped, text: app/games.py), as of its "
+                                      "last reading", ["outcome"],
+                                      multiprocess_mode="liveall"),
             }
     return _metrics
 
@@ -107,6 +112,10 @@ def _memory_gauges() -> None:
     if held:
         m["prolog_atoms"].set(held["atoms"])
         m["prolog_stack"].set(held["stack"])
+    from . import games
+
+    for outcome, count in games.CACHE_CALLS.items():
+        m["prolog_cache"].labels(outcome).set(count)
 
 
 def _rss() -> int:

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/http_load.py [--clients 16] [--seconds 5] [--cycles 3]
                                         [--workers 2] [--rate 5] [--quick]
+                                        [--floor] [--before DIR] [--two-pages]
 
 Starts its own servers on free ports and kills their process groups at the end:
 `tablero serve` (gunicorn gthread workers, --workers of them) with a temporary
@@ -63,6 +64,20 @@ of that first move), so a "move" there costs everything a move costs the
 server (HTTP, Flask, the seat's secret, the record's read, the SQL write, the
 replies' JSON) but Prolog's call and its hand-off to the Prolog thread.  Its
 ratios to echo and to the peer are what no work on the Prolog side can pass.
+
+--two-pages: each client plays its games' Black moves over one connection and their White
+moves over another, as two people's pages do; gunicorn gives each connection to either
+worker, so about half the games alternate workers, and the worker that gets a move did
+not play the ply before it: it does not keep the game at the state's key (app/games.py,
+prolog/tablero/cache.pl) and sends the stored state.  Without it (the default) each
+client's games stay on one connection, one worker, as one page playing both sides.
+
+--before DIR adds a route "before": the same move on a second `tablero serve` run from
+another checkout DIR (a `git worktree` of the commit to compare with; its own code and
+prolog/, this Python and its packages: tests/conftest.py's LiveServer `code=`), measured
+in the same cycles as ours, so that a change is compared with what it changes in one
+run, under one load: server CPU per move, ours / before's, and throughput, ours /
+before's (below 1.0x: ours costs less).
 """
 
 from __future__ import annotations
@@ -89,7 +104,8 @@ from tests.conftest import LiveServer  # noqa: E402
 
 SIZE = 19
 POINTS = [(r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 0]  # 181
-ROUTES = ("move", "echo", "peer")  # and "floor" with --floor, after these
+ROUTES = ("move", "echo", "peer")  # and "floor" with --floor, "before" with --before
+MOVES = ("move", "floor", "before")  # the routes that play legal moves (each its own server)
 MODES = ("closed", "paced")
 GOALS = {"cpu_ratio": 1.5, "peer_ratio": 4.0, "p99_ms": 25.0, "prolog_ratio": 2.0}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -210,6 +226,7 @@ class MoveRoute:
     """Legal moves in this client's games (a list it keeps across rounds)."""
 
     delta = True  # the pages' move: the reply with the view's delta (--whole-view: False)
+    two_pages = False  # --two-pages: Black's moves and White's over two connections
 
     def __init__(self, games: list[dict]):
         self.games = games
@@ -227,6 +244,10 @@ class MoveRoute:
         body = json.dumps({**move, "delta": True} if self.delta else move)
         headers = {"Content-Type": "application/json", "Authorization": f"Bearer {game['secret']}"}
         return "POST", f"/api/games/{game['id']}/actions", body, headers
+
+    def page(self) -> int:
+        """The connection (0 or 1) the next move goes over: its colour's, with --two-pages."""
+        return self.games[0]["next"] % 2 if self.two_pages else 0
 
     def answer(self, status, data):
         game = self.games[0]
@@ -290,7 +311,9 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
     `seconds` from `start`; puts its counts and latencies on `out`."""
     rnd = random.Random(seed)
     Connection.connects = 0
-    conn = Connection("127.0.0.1", port, timeout=60)
+    pages = 2 if route_kind == "move" and MoveRoute.two_pages else 1
+    conns = [Connection("127.0.0.1", port, timeout=60) for _ in range(pages)]
+    conn = conns[0]
     route = (MoveRoute(state) if route_kind == "move" else EchoRoute() if route_kind == "echo"
              else PeerRoute(seed))
     latencies, refused, codes = [], 0, {}
@@ -314,7 +337,8 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
         else:
             t0 = now
         sent += 1
-        method, path, body, headers = route.request(conn, rnd)
+        method, path, body, headers = route.request(conns[0], rnd)
+        conn = conns[route.page()] if pages == 2 else conns[0]
         if route_kind == "move" and not interval:
             t0 = time.perf_counter()  # a game created just now is not part of the move
         conn.request(method, path, body=body, headers=headers)
@@ -336,7 +360,8 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
             codes[key] = codes.get(key, 0) + 1
     ended = time.perf_counter()
     unsent = slots - sent if interval else 0
-    conn.close()
+    for conn in conns:
+        conn.close()
     out.put({"latencies": latencies, "refused": refused, "codes": codes, "unsent": unsent,
              "client_cpu": time.process_time() - cpu0,
              "connects": Connection.connects, "began": began, "ended": ended,
@@ -348,24 +373,29 @@ def client(route_kind, port, seconds, interval, seed, state, start, out) -> None
 
 
 class Bench:
-    def __init__(self, args, server: LiveServer, peer: Peer, floor: LiveServer | None = None):
+    def __init__(self, args, server: LiveServer, peer: Peer, floor: LiveServer | None = None,
+                 before: LiveServer | None = None):
         self.args = args
-        self.server, self.peer, self.floor = server, peer, floor
-        self.routes = ROUTES + (("floor",) if floor else ())
-        self.workers = children(server.proc.pid)
-        self.floor_workers = children(floor.proc.pid) if floor else []
-        for found in (self.workers, *([self.floor_workers] if floor else [])):
+        self.server, self.peer, self.floor, self.before = server, peer, floor, before
+        self.routes = ROUTES + (("floor",) if floor else ()) + (("before",) if before else ())
+        #  The gunicorn workers whose CPU each move route is charged with.
+        self.servers = {"move": server, "floor": floor, "before": before}
+        self.move_workers = {route: children(live.proc.pid)
+                             for route, live in self.servers.items() if live}
+        self.workers = self.move_workers["move"]
+        self.floor_workers = self.move_workers.get("floor", [])
+        for found in self.move_workers.values():
             if len(found) != args.workers:
                 raise RuntimeError(f"expected {args.workers} gunicorn workers, found {found}")
         self.rnd = random.Random(13)
-        #  Each client's games, kept across rounds: on the server, and on the floor's.
-        self.games = {route: [[] for _ in range(args.clients)] for route in ("move", "floor")}
+        #  Each client's games, kept across rounds: on each move route's own server.
+        self.games = {route: [[] for _ in range(args.clients)] for route in MOVES}
         self.most_moves = len(POINTS)  # most moves one client played in a round so far
         self.results = {(route, mode): [] for route in self.routes for mode in MODES}
 
     def top_up_games(self, route: str) -> None:
         """Enough fresh games for each client to play twice its busiest round so far."""
-        server = self.floor if route == "floor" else self.server
+        server = self.servers[route]
         conn = Connection("127.0.0.1", server.port, timeout=60)
         for games in self.games[route]:
             left = sum(len(POINTS) - g["next"] for g in games)
@@ -391,12 +421,11 @@ class Bench:
 
     def round(self, route: str, mode: str, seconds: float, record: bool = True) -> dict:
         args = self.args
-        moves = route in ("move", "floor")
+        moves = route in MOVES
         if moves:
             self.top_up_games(route)
-        port = {"peer": self.peer.port, "floor": self.floor.port if self.floor else None}.get(
-            route, self.server.port)
-        pids = {"peer": [self.peer.proc.pid], "floor": self.floor_workers}.get(route, self.workers)
+        port = self.peer.port if route == "peer" else self.servers.get(route, self.server).port
+        pids = [self.peer.proc.pid] if route == "peer" else self.move_workers.get(route, self.workers)
         interval = 1 / args.rate if mode == "paced" else 0
         ctx = multiprocessing.get_context("fork")
         out, start = ctx.Queue(), ctx.Event()
@@ -443,7 +472,7 @@ class Bench:
             client_ms = (1000 * result["client_cpu"] / result["answered"] if result["answered"]
                          else float("nan"))
             late = f"  {result['unsent']} not sent in time" if result["unsent"] else ""
-            print(f"  {route:<5} {mode:<6} {len(lat):>6} ok {result['refused']:>4} refused "
+            print(f"  {route:<6} {mode:<6} {len(lat):>6} ok {result['refused']:>4} refused "
                   f"{result['connects']:>3} conns  p50 {qs[0]:7.2f} ms  p99 {qs[1]:7.2f} ms  "
                   f"{result['rate']:6.1f} req/s  server cpu {cpu_ms:5.2f} ms/req  "
                   f"client cpu {client_ms:4.2f} ms/req  load {result['load']:.2f}{late}",
@@ -470,9 +499,9 @@ def quantiles(lat: list[float]) -> tuple[float, float]:
 def summary(bench: Bench) -> dict:
     table = {}
     print()
-    print(f"{'route':<6}{'mode':<8}{'requests':>9}{'refused':>8}{'conns':>7}{'p50 ms':>9}"
+    print(f"{'route':<7}{'mode':<8}{'requests':>9}{'refused':>8}{'conns':>7}{'p50 ms':>9}"
           f"{'p99 ms':>9}{'req/s':>9}{'(min-max)':>14}{'server cpu':>12}{'client cpu':>12}")
-    print(f"{'':<6}{'':<8}{'':>9}{'':>8}{'':>7}{'':>9}{'':>9}{'':>9}{'':>14}{'ms/req':>12}"
+    print(f"{'':<7}{'':<8}{'':>9}{'':>8}{'':>7}{'':>9}{'':>9}{'':>9}{'':>14}{'ms/req':>12}"
           f"{'ms/req':>12}")
     for mode in MODES:
         for route in bench.routes:
@@ -494,7 +523,7 @@ def summary(bench: Bench) -> dict:
                    "created": sum(r["created"] for r in rounds)}
             table[(route, mode)] = row
             spread = f"({min(rates):.0f}-{max(rates):.0f})"
-            print(f"{route:<6}{mode:<8}{answered:>9}{row['refused']:>8}{row['connects']:>7}"
+            print(f"{route:<7}{mode:<8}{answered:>9}{row['refused']:>8}{row['connects']:>7}"
                   f"{p50:>9.2f}{p99:>9.2f}{row['rate']:>9.1f}{spread:>14}{cpu:>12.3f}"
                   f"{row['client_ms']:>12.3f}")
     for (route, mode), row in table.items():
@@ -516,9 +545,11 @@ def verdict(value: float, goal: float, at_most: bool) -> str:
 def ratios(table: dict, clients: int, cycles: int) -> None:
     print()
     for (route, mode), row in table.items():
-        kept = row["connects"] == clients * cycles
+        pages = 2 if route in MOVES and MoveRoute.two_pages else 1
+        kept = row["connects"] == clients * cycles * pages
         print(f"keep-alive, {route} {mode}: {row['connects']} connections for {clients * cycles} "
-              f"client rounds ({'one each: kept alive' if kept else 'the server closed some'})")
+              f"client rounds of {pages} page{'s' if pages > 1 else ''} "
+              f"({'one each: kept alive' if kept else 'the server closed some'})")
     for mode in MODES:
         move, echo = table.get(("move", mode)), table.get(("echo", mode))
         if move and echo:
@@ -550,6 +581,15 @@ def ratios(table: dict, clients: int, cycles: int) -> None:
         print(f"the floor: throughput / Pengines (closed): {floor['rate']:.1f} / "
               f"{peer['rate']:.1f} req/s = {r:.2f}x  (the goal >= {GOALS['peer_ratio']}x "
               f"{'within' if r >= GOALS['peer_ratio'] else 'out of'} reach of the Prolog side)")
+    for mode in MODES:  # --before: this checkout's move against another's, in the same run
+        move, before, echo = (table.get((route, mode)) for route in ("move", "before", "echo"))
+        if move and before:
+            print(f"--before ({mode}): server CPU per move, ours / before's: {move['cpu_ms']:.3f}"
+                  f" / {before['cpu_ms']:.3f} ms = {move['cpu_ms'] / before['cpu_ms']:.3f}x; "
+                  f"per echo, before's: {before['cpu_ms'] / echo['cpu_ms']:.2f}x, ours: "
+                  f"{move['cpu_ms'] / echo['cpu_ms']:.2f}x; throughput ours / before's: "
+                  f"{move['rate']:.1f} / {before['rate']:.1f} req/s = "
+                  f"{move['rate'] / before['rate']:.3f}x")
 
 
 def prolog_move(games: int, cycles: int, call: str = "act_delta") -> None:
@@ -600,8 +640,17 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true",
                         help="a fourth route: the move on a server whose Prolog call for a "
                              "move is taken out (see the docstring)")
+    parser.add_argument("--two-pages", action="store_true",
+                        help="Black's moves and White's over two connections of each client "
+                             "(two pages: the workers alternate on about half the games)")
+    parser.add_argument("--before", metavar="DIR", type=Path,
+                        help="a route 'before': the move on a server run from the checkout "
+                             "DIR, measured in the same cycles as ours (see the docstring)")
     args = parser.parse_args()
+    if args.before is not None and not (args.before / "app" / "cli.py").is_file():
+        parser.error(f"--before {args.before}: not a checkout of Tablero (no app/cli.py)")
     MoveRoute.delta = not args.whole_view
+    MoveRoute.two_pages = args.two_pages
     if args.quick:
         args.seconds, args.cycles = 1, 1
     started = time.time()
@@ -610,7 +659,7 @@ def main() -> None:
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
           flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        server = peer = floor = None
+        server = peer = floor = before = None
         try:
             # No recycling mid-run (--max-requests): a worker replaced during a round
             # drops its connections, which is not what is measured here.
@@ -618,8 +667,12 @@ def main() -> None:
                                 args=("--max-requests", "0")).start()
             if args.floor:
                 floor = floor_server(Path(tmp), args.workers)
+            if args.before is not None:
+                before = LiveServer(Path(tmp) / "before.db", workers=args.workers,
+                                    args=("--max-requests", "0"),
+                                    code=args.before.resolve()).start()
             peer = Peer(workers=args.clients)
-            bench = Bench(args, server, peer, floor)
+            bench = Bench(args, server, peer, floor, before)
             for route in bench.routes:  # warm-up: first requests load code and fill caches
                 bench.round(route, "closed", min(1.0, args.seconds), record=False)
             for cycle in range(1, args.cycles + 1):
@@ -634,7 +687,7 @@ def main() -> None:
         finally:
             if peer:
                 peer.kill()
-            for live in (server, floor):
+            for live in (server, floor, before):
                 if live:
                     live.kill(15)
     prolog_move(1 if args.quick else 3, args.cycles, "act" if args.whole_view else "act_delta")

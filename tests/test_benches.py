@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GNUGO = Path("/usr/games/gnugo")
 
 #  script -> (its smallest settings, a pattern its figures match, what it needs).
-#  "{tmp}" is the test's own temporary folder (for caches and logs).
+#  "{tmp}" is the test's own temporary folder (for caches and logs), "{root}" this checkout
+#  (http_load.py's --before: the checkout to compare with, here the same one).
 BENCHES = {
     "azul_sim.py": (["--quick"], r"lookahead\s+random\s+\d+\.\d%", ()),
     "go_critical.py": (["--size", "9", "--games", "2", "--limit", "2", "--seeds", "1",
@@ -49,9 +50,11 @@ BENCHES = {
     "go_rules.py": (["--quick"], r"goMove/4 per move / sgfmill\s+\d+\.\d+x", ("gnugo",)),
     "gorogo_ai.py": (["--quick"], r"machine won \d+/10", ()),
     "grade_class.py": (["--students", "2", "--rounds", "1"], r"--jobs 2 / --jobs 1 = ", ()),
-    "http_load.py": (["--quick", "--floor"],
+    "http_load.py": (["--quick", "--floor", "--before", "{root}", "--two-pages"],
                      r"throughput move / Pengines .*= \d+\.\d+x[\s\S]*"
                      r"the floor: throughput / Pengines .*= \d+\.\d+x[\s\S]*"
+                     r"--before \(closed\): server CPU per move, ours / before's: .*= "
+                     r"\d+\.\d+x[\s\S]*"
                      r"Prolog time per move / the rules' own .*= \d+\.\d+x", ()),
     "live.py": (["--quick"], r"delivery at 50 streams.* p50 \d", ()),
     "machine_pool.py": (["--quick"], r"p99.*\d", ()),                # (others change it)
@@ -110,7 +113,7 @@ class Smoke:
 def smoke(script: str, tmp: Path) -> Smoke:
     args, _, _ = BENCHES[script]
     argv = [sys.executable, str(ROOT / "bench" / script),
-            *(a.replace("{tmp}", str(tmp)) for a in args)]
+            *(a.replace("{tmp}", str(tmp)).replace("{root}", str(ROOT)) for a in args)]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TABLERO_"))}
     ran = Smoke(argv)
     started = time.monotonic()

@@ -215,6 +215,68 @@ def test_a_new_games_moves_are_served_from_the_cache_and_a_fresh_worker_gets_the
     assert state == replayed.state and answers[-1]["view"] == replayed.view
 
 
+def cache_gauge(client, outcome: str) -> float:
+    """tablero_prolog_cache_calls{outcome=...} as /metrics shows it for this process."""
+    text = client.get("/metrics").data.decode()
+    found = re.search(r'^tablero_prolog_cache_calls\{outcome="%s"\} (\S+)$' % outcome, text,
+                      re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+def test_a_worker_that_knows_it_does_not_hold_the_state_sends_the_text_at_once(
+        client, monkeypatch):
+    """A worker keeps in Python what its Prolog keeps (app/games.py's _held): the first move
+    of a new game is asked by key and served from the cache (one call, counted a hit); a
+    worker whose Prolog holds the game at another key (the other worker played the last
+    ply) sends the stored state at once, without a call refused cache_miss first, and a
+    delta move there is two calls (the view, the move) where it was three; /metrics counts
+    them.  The game comes to the same state as one played on a single worker."""
+    from app import api, games
+
+    calls = []
+    real = games.call_cached
+
+    def spy(call, game, cache_id, key, new_key, state, *args, **kwargs):
+        reply = real(call, game, cache_id, key, new_key, state, *args, **kwargs)
+        calls.append((call, state == "", reply["ok"] or reply["code"]))
+        return reply
+
+    monkeypatch.setattr(games, "call_cached", spy)
+    gid, headers = new_game(client)
+    moves = [action(p, r, c) for p, r, c in SETUP[:6]]
+    counts = dict(games.CACHE_CALLS)
+    calls.clear()
+    first = client.post(f"/api/games/{gid}/actions", headers=headers,
+                        json={"action": moves[0], "delta": True})
+    assert first.status_code == 200
+    assert calls == [("act_delta", True, True)]
+    assert games.CACHE_CALLS["hit"] == counts["hit"] + 1
+    assert games.CACHE_CALLS["text"] == counts["text"]
+    skipped = cache_gauge(client, "skipped")
+    for a in moves[1:]:
+        forget_all()                              # as the other worker, which played before
+        monkeypatch.setitem(games._held, gid, "a key of an older state")
+        api._views.clear()
+        calls.clear()
+        resp = client.post(f"/api/games/{gid}/actions", headers=headers,
+                           json={"action": a, "delta": True})
+        assert resp.status_code == 200, resp.json
+        assert calls == [("view", False, True), ("act_delta", True, True)]
+    assert cache_gauge(client, "skipped") == skipped + len(moves) - 1
+    assert games.CACHE_CALLS["miss"] == counts["miss"]
+    with client.application.app_context():
+        state = storage.load(gid).state
+    assert state == Game.restore("go", OPTIONS, moves).state
+    # A worker whose Prolog dropped the game it thinks it holds asks by key, is refused
+    # cache_miss, and sends the text (the view, which the row keeps none of after delta
+    # moves), then plays the move by key.
+    forget_all()
+    api._views.clear()
+    calls.clear()
+    assert play(client, gid, headers, action(*SETUP[6])).status_code == 200
+    assert calls == [("view", True, "cache_miss"), ("view", False, True), ("act", True, True)]
+
+
 def test_server_undo_gives_the_state_of_the_replay(client):
     """Undo at ply N stores exactly the state (and view) of a replay of the first N-1
     actions, from the state stored with action N-1, hit or miss."""
