@@ -109,8 +109,9 @@ def live_server(tmp_path):
     server.kill(15)
 
 
-#  Browser tests (tests/test_browser_*.py): one live server and one Debian Chromium per
-#  module, driven by Playwright; every test gets a fresh browser context.
+#  Browser tests (tests/test_browser_*.py): one live server per module and one Debian
+#  Chromium per pytest process (started by the first module that asks for it), driven by
+#  Playwright; every test gets a fresh browser context.
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -145,16 +146,50 @@ def server(request, tmp_path_factory):
     live.kill(15)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium, launched by Playwright, shared by the tests of one module."""
+class _Chromium:
+    """Playwright and its Chromium, started once per pytest process: a launch costs about
+    2 s of CPU (Chromium's processes and Playwright's driver), and the run has some thirty
+    modules that use a browser.  A Chromium that died is started again."""
+
+    def __init__(self, sync_api):
+        self.manager = sync_api.sync_playwright()
+        self.playwright = self.manager.start()
+        self.chromium = None
+
+    def get(self):
+        if self.chromium is None or not self.chromium.is_connected():
+            self.chromium = self.playwright.chromium.launch(executable_path=CHROMIUM,
+                                                            args=CHROMIUM_ARGS)
+        return self.chromium
+
+    def stop(self) -> None:
+        if self.chromium is not None and self.chromium.is_connected():
+            self.chromium.close()
+        self.manager.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def _chromium():
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    shared = _Chromium(sync_api)
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium):
+    """Debian's Chromium, launched by Playwright, for the tests of one module: the pytest
+    process's one, with no context left open by another module (each test opens its own),
+    and none of this module's left open after it."""
+    chromium = _chromium.get()
+    for context in chromium.contexts:
+        context.close()
+    yield chromium
+    if chromium.is_connected():
+        for context in chromium.contexts:
+            context.close()
 
 
 def open_page(browser, server, viewport=DESKTOP, scale=1, locale="en-GB", timeout_ms=None):
