@@ -7,11 +7,12 @@
   both accept) the area score of terminarJuego/3 must equal GNU Go's
   `final_score` at komi 0 (Chinese rules, dead stones captured by play).
   bench/go_deadstones.py measures the games GNU Go ends with dead stones left.
-  The 9x9 games are played by GNU Go in each run.  The 19x19 games, whose moves
-  took GNU Go two minutes of CPU in each run, are its stored self-play games
-  (tests/data/gnugo/, written by `python -m tests.test_go_peers --record`): their
-  moves are played into GNU Go (`play`), which still answers every position
-  (`list_stones`) and the final score, so only the choice of moves is stored.
+  The games are GNU Go's stored self-play games (tests/data/gnugo/, written by
+  `python -m tests.test_go_peers --record`; choosing the moves took GNU Go two
+  minutes of CPU on 19x19 and 10 s on 9x9 in each run): their moves are played
+  into GNU Go (`play`), which still answers every position (`list_stones`) and
+  the final score, so only the choice of moves is stored (and checked: a game of
+  each level opens again as GNU Go's `genmove` plays it).
 * Random games check goMove/4 against sgfmill's Board: sgfmill allows suicide,
   so goMove/4 must refuse exactly the moves on an occupied point or the moves
   that sgfmill answers by taking the mover's own stone off; every other move
