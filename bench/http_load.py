@@ -35,8 +35,10 @@ request as soon as the answer arrives); "paced", each client sends --rate
 requests per second on a fixed schedule, its latency counted from the scheduled
 time (so a server that falls behind shows it; the requests it could not send
 before the round ended are counted as not sent in time).  A cycle runs one round of
---seconds for each route and mode, in the order move, echo, peer; --cycles
-cycles alternate them in one run, after a short warm-up of each route.
+--seconds for each route and mode, the routes in turn (move, echo, peer, then floor and
+before when asked), each cycle starting one route further on, so that no route is always
+the one measured first or last; --cycles cycles alternate them in one run, after a short
+warm-up of each route.
 
 Server CPU is read from /proc/<pid>/stat (utime + stime) of the gunicorn worker
 processes (for the peer, the swipl process) before and after each round, and
@@ -677,8 +679,9 @@ def main() -> None:
                 bench.round(route, "closed", min(1.0, args.seconds), record=False)
             for cycle in range(1, args.cycles + 1):
                 print(f"cycle {cycle}", flush=True)
+                turn = (cycle - 1) % len(bench.routes)  # rotate: no route always first
                 for mode in MODES:
-                    for route in bench.routes:
+                    for route in bench.routes[turn:] + bench.routes[:turn]:
                         bench.round(route, mode, args.seconds)
             if floor:
                 bench.check_floor()
