@@ -176,12 +176,9 @@ def test_server_superko_after_a_cache_miss_and_after_undo(client):
     assert refused.status_code == 409 and refused.json["error"]["code"] == "superko"
 
 
-def test_a_new_games_moves_are_served_from_the_cache_and_a_fresh_worker_gets_the_same(
-        client, monkeypatch):
-    """A new game is kept parsed under its record's id from its creation: its first move,
-    and every one after, is one call that sends no state text.  A worker that never held
-    it (the cache forgotten) is sent the stored state and comes to the same position,
-    view and answer as the worker that played it."""
+def spy_calls(monkeypatch) -> list:
+    """The cached calls made from now on, each as (call, sent no state text, True or the
+    refusal's code)."""
     from app import games
 
     calls = []
@@ -193,6 +190,16 @@ def test_a_new_games_moves_are_served_from_the_cache_and_a_fresh_worker_gets_the
         return reply
 
     monkeypatch.setattr(games, "call_cached", spy)
+    return calls
+
+
+def test_a_new_games_moves_are_served_from_the_cache_and_a_fresh_worker_gets_the_same(
+        client, monkeypatch):
+    """A new game is kept parsed under its record's id from its creation: its first move,
+    and every one after, is one call that sends no state text.  A worker that never held
+    it (the cache forgotten) is sent the stored state and comes to the same position,
+    view and answer as the worker that played it."""
+    calls = spy_calls(monkeypatch)
     gid, headers = new_game(client)
     calls.clear()
     moves = [action(p, r, c) for p, r, c in SETUP[:6]]
@@ -233,15 +240,7 @@ def test_a_worker_that_knows_it_does_not_hold_the_state_sends_the_text_at_once(
     them.  The game comes to the same state as one played on a single worker."""
     from app import api, games
 
-    calls = []
-    real = games.call_cached
-
-    def spy(call, game, cache_id, key, new_key, state, *args, **kwargs):
-        reply = real(call, game, cache_id, key, new_key, state, *args, **kwargs)
-        calls.append((call, state == "", reply["ok"] or reply["code"]))
-        return reply
-
-    monkeypatch.setattr(games, "call_cached", spy)
+    calls = spy_calls(monkeypatch)
     gid, headers = new_game(client)
     moves = [action(p, r, c) for p, r, c in SETUP[:6]]
     counts = dict(games.CACHE_CALLS)
