@@ -187,7 +187,7 @@ game's; the state is then refused (bad_state) before any rule sees it.
 :- use_module(library(pairs)).
 :- use_module(tablero/json).      % json_text/2, text_json/2
 :- use_module(tablero/memory).    % give_back_stacks/0
-:- use_module(tablero/options).   % option_type/3, type_text/2
+:- use_module(tablero/options).   % game_options/3, option_type/3, type_text/2
 :- use_module(tablero/computer).  % computer_options/4
 :- reexport(tablero/catalog, [api_games/1]).
 :- reexport(tablero/explain).   % machine_decision/4, machine_pairs/4, answer_text/2,
@@ -449,42 +449,6 @@ machine_seat(Seats, Player) :-
     atom_string(P, Player),
     get_dict(P, Seats, Seat),
     \+ memberchk(Seat, [human, "human"]).
-
-                 /*******************************
-                 *           OPTIONS            *
-                 *******************************/
-
-%!  game_options(+Game, +Dict, -Options:list) is det.
-%
-%   Options is the list of Name(Value) terms of the option dict Dict, checked
-%   against Game's game_option/4 declarations, with the declared defaults of
-%   the options Dict leaves out.  Throws a bad_option refusal.
-game_options(Game, Dict, Options) :-
-    (   is_dict(Dict) -> true ; refuse(Game, bad_option, ["options must be a JSON object"], []) ),
-    dict_pairs(Dict, _, Pairs),
-    maplist(given_option(Game), Pairs, Given),
-    findall(Opt,
-            ( game_option(Game, Name, _, Default),
-              Default \== (-),
-              \+ get_dict(Name, Dict, _),
-              Opt =.. [Name, Default] ),
-            Defaults),
-    append(Given, Defaults, Options).
-
-given_option(Game, Name-JSON, Opt) :-
-    (   game_option(Game, Name, Type, _)
-    ->  true
-    ;   findall(N, game_option(Game, N, _, _), Known),
-        atomic_list_concat(Known, ', ', KnownText),
-        format(string(M), "Unknown option ~w (known: ~w)", [Name, KnownText]),
-        refuse(Game, bad_option, [M], [])
-    ),
-    (   option_type(Type, JSON, Value)
-    ->  Opt =.. [Name, Value]
-    ;   type_text(Type, Text),
-        format(string(M), "Option ~w must be ~w", [Name, Text]),
-        refuse(Game, bad_option, [M], [])
-    ).
 
                  /*******************************
                  *           REFUSALS           *

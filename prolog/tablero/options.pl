@@ -1,19 +1,55 @@
 :- module(tablero_options,
-          [ option_type/3,       % +Type, +JSON, -Value
+          [ game_options/3,      % +Game, +Dict, -Options
+            option_type/3,       % +Type, +JSON, -Value
             type_text/2          % +Type, -Text
           ]).
 
 /** <module> The types of a game's options
 
 Start reading at prolog/tablero.pl: a game declares each option it takes
-with tablero:game_option(Game, Name, Type, Default), and tablero checks a new
-game's options against those types here (game_options/3 there).  A type is
+with tablero:game_option(Game, Name, Type, Default), and a new game's
+options are checked against those types here (game_options/3).  A type is
 integer(L, H), number(L, H), halves(L, H) (whole or half numbers),
 boolean, oneof(Atoms), string(Max) or list(Type, Min, Max).
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+
+%!  game_options(+Game, +Dict, -Options:list) is det.
+%
+%   Options is the list of Name(Value) terms of the option dict Dict, checked
+%   against Game's game_option/4 declarations, with the declared defaults of
+%   the options Dict leaves out.  Throws a bad_option refusal.
+game_options(Game, Dict, Options) :-
+    (   is_dict(Dict)
+    ->  true
+    ;   tablero:refuse(Game, bad_option, ["options must be a JSON object"], [])
+    ),
+    dict_pairs(Dict, _, Pairs),
+    maplist(given_option(Game), Pairs, Given),
+    findall(Opt,
+            ( tablero:game_option(Game, Name, _, Default),
+              Default \== (-),
+              \+ get_dict(Name, Dict, _),
+              Opt =.. [Name, Default] ),
+            Defaults),
+    append(Given, Defaults, Options).
+
+given_option(Game, Name-JSON, Opt) :-
+    (   tablero:game_option(Game, Name, Type, _)
+    ->  true
+    ;   findall(N, tablero:game_option(Game, N, _, _), Known),
+        atomic_list_concat(Known, ', ', KnownText),
+        format(string(M), "Unknown option ~w (known: ~w)", [Name, KnownText]),
+        tablero:refuse(Game, bad_option, [M], [])
+    ),
+    (   option_type(Type, JSON, Value)
+    ->  Opt =.. [Name, Value]
+    ;   type_text(Type, Text),
+        format(string(M), "Option ~w must be ~w", [Name, Text]),
+        tablero:refuse(Game, bad_option, [M], [])
+    ).
 
 %!  option_type(+Type, +JSON, -Value) is semidet.
 %
